@@ -1,0 +1,16 @@
+//! cribbage_fast: an exact, fast cribbage engine.
+//!
+//! The pure Rust core owns every rule; `py` (behind the `python` feature) is a
+//! thin PyO3 skin over it. Rules: `RULES.md` of the project, ACC tournament
+//! rules where it is silent.
+
+pub mod card;
+pub mod error;
+pub mod hand;
+pub mod play;
+
+#[cfg(feature = "python")]
+mod py;
+
+pub use card::Card;
+pub use error::{Error, Result};

@@ -1,0 +1,50 @@
+//! The PyO3 skin: the only place that imports PyO3. Each file here wraps one
+//! core module; rules never live here.
+
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+
+use crate::error::Error;
+
+mod convert;
+mod show;
+
+pyo3::create_exception!(
+    cribbage_fast._core,
+    IllegalMove,
+    PyValueError,
+    "A move the rules do not allow. The game or play it was tried on is unchanged."
+);
+
+impl From<Error> for PyErr {
+    fn from(err: Error) -> PyErr {
+        match err {
+            Error::IllegalMove(_) => IllegalMove::new_err(err.to_string()),
+            _ => PyValueError::new_err(err.to_string()),
+        }
+    }
+}
+
+/// The compiled core of cribbage_fast. Import from `cribbage_fast` instead.
+#[pymodule]
+mod _core {
+    #[pymodule_export]
+    use super::show::{
+        cards, explain_hand, his_heels, score_hand, PyCard, PyHandBreakdown, PyShowItem,
+    };
+    #[pymodule_export]
+    use super::IllegalMove;
+
+    use pyo3::prelude::*;
+
+    #[pymodule_init]
+    fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
+        m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+        let profile = if cfg!(debug_assertions) {
+            "debug"
+        } else {
+            "release"
+        };
+        m.add("build_profile", profile)
+    }
+}
