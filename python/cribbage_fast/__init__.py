@@ -3,8 +3,8 @@
 >>> from cribbage_fast import score_hand, explain_hand
 >>> score_hand("5H 5D 5C JS", "5S")
 29
->>> print(explain_hand("4S 5H 5D 6C", "KS"))
-fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten, and a double run is sixteen
+>>> explain_hand("4S 5H 5D 6C", "KS").runs
+6
 """
 
 from ._core import (

@@ -5,17 +5,18 @@ Every function that takes cards accepts `Card` objects, card text such as
 """
 
 from collections.abc import Iterable
-from typing import Any, Final, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias, final
 
 __version__: Final[str]
 build_profile: Final[str]
 
-CardLike: TypeAlias = Card | str
-CardsLike: TypeAlias = str | Iterable[Card | str]
+_CardLike: TypeAlias = Card | str
+_CardsLike: TypeAlias = str | Iterable[Card | str]
 
 class IllegalMove(ValueError):
     """A move the rules do not allow; the state it was tried on is unchanged."""
 
+@final
 class Card:
     """A playing card: immutable, hashable, ordered by rank then suit.
 
@@ -29,9 +30,9 @@ class Card:
         TypeError: not a string or Card.
     """
 
-    def __new__(cls, text: CardLike) -> Card: ...
+    def __new__(cls, text: _CardLike) -> Card: ...
     @staticmethod
-    def parse(text: CardLike) -> Card:
+    def parse(text: _CardLike) -> Card:
         """Parse ``5H``, ``5h``, ``5♥``, ``10H``, ``TH``, ``JS``, ``AS``."""
     @staticmethod
     def from_index(index: int) -> Card:
@@ -57,12 +58,13 @@ class Card:
         """0..51."""
     def __getnewargs__(self) -> tuple[str]: ...
     def __hash__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
-    def __lt__(self, other: Card) -> bool: ...
-    def __le__(self, other: Card) -> bool: ...
-    def __gt__(self, other: Card) -> bool: ...
-    def __ge__(self, other: Card) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __lt__(self, value: Card, /) -> bool: ...
+    def __le__(self, value: Card, /) -> bool: ...
+    def __gt__(self, value: Card, /) -> bool: ...
+    def __ge__(self, value: Card, /) -> bool: ...
 
+@final
 class ShowItem:
     """One scoring combination of a show.
 
@@ -76,8 +78,9 @@ class ShowItem:
     def cards(self) -> tuple[Card, ...]: ...
     @property
     def points(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
+@final
 class HandBreakdown:
     """A show itemised; ``str()`` is the spoken count.
 
@@ -109,9 +112,9 @@ class HandBreakdown:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards, total, points per kind, items, spoken count."""
     def __len__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
-def score_hand(hand: CardsLike, starter: CardLike, crib: bool = False) -> int:
+def score_hand(hand: _CardsLike, starter: _CardLike, crib: bool = False) -> int:
     """The show total of a 4-card hand (or crib) with the starter.
 
     >>> score_hand("5H 5D 5C JS", "5S")
@@ -124,21 +127,21 @@ def score_hand(hand: CardsLike, starter: CardLike, crib: bool = False) -> int:
         TypeError: something that is not a card.
     """
 
-def explain_hand(hand: CardsLike, starter: CardLike, crib: bool = False) -> HandBreakdown:
+def explain_hand(hand: _CardsLike, starter: _CardLike, crib: bool = False) -> HandBreakdown:
     """Every scoring combination of a show; ``str()`` gives the spoken count.
 
     Raises:
         ValueError, TypeError: as for `score_hand`.
     """
 
-def his_heels(starter: CardLike) -> int:
+def his_heels(starter: _CardLike) -> int:
     """2 if the starter is a jack (pegged by the dealer at once), else 0.
 
     >>> his_heels("JD")
     2
     """
 
-def cards(cards: CardsLike) -> list[Card]:
+def cards(cards: _CardsLike) -> list[Card]:
     """Cards from text such as ``"5H 5D 5C JS"``.
 
     >>> cards("5H 10s")

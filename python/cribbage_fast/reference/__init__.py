@@ -1,0 +1,21 @@
+"""A pure-Python reference implementation of the rules, written for clarity.
+
+It shares no code or tables with the Rust core; the tests hold the core to it.
+
+>>> from cribbage_fast import reference
+>>> reference.score_hand("4S 5H 5D 6C", "KS")
+16
+"""
+
+from .cards import parse_card, parse_cards
+from .show import RefBreakdown, RefItem, explain_hand, his_heels, score_hand
+
+__all__ = [
+    "RefBreakdown",
+    "RefItem",
+    "explain_hand",
+    "his_heels",
+    "parse_card",
+    "parse_cards",
+    "score_hand",
+]
