@@ -25,6 +25,9 @@ pub const JACK: u8 = 11;
 pub struct Card(u8);
 
 impl Card {
+    /// The lowest card (ace of clubs, index 0), e.g. to fill fixed arrays.
+    pub const MIN: Card = Card(0);
+
     /// The card with index `i` (0..=51).
     pub fn from_index(i: i64) -> Result<Card> {
         u8::try_from(i)
