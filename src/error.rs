@@ -22,6 +22,8 @@ pub enum Error {
     },
     /// A move the rules do not allow; the state it was tried on is unchanged.
     IllegalMove(String),
+    /// A supplied deal with the wrong cards; the same dealer deals again.
+    Misdeal(String),
     /// A bad row in bulk input (0-based row number).
     BadRow { row: usize, reason: String },
     /// Any other argument the rules cannot accept.
@@ -46,6 +48,7 @@ impl fmt::Display for Error {
                 got,
             } => write!(f, "{what} must have {expected} cards, got {got}"),
             Error::IllegalMove(reason) => write!(f, "illegal move: {reason}"),
+            Error::Misdeal(reason) => write!(f, "misdeal: {reason}"),
             Error::BadRow { row, reason } => write!(f, "row {row}: {reason}"),
             Error::Invalid(reason) => f.write_str(reason),
         }

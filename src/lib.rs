@@ -6,8 +6,10 @@
 
 pub mod card;
 pub mod error;
+pub mod game;
 pub mod hand;
 pub mod play;
+pub mod rng;
 
 #[cfg(feature = "python")]
 mod py;

@@ -11,6 +11,9 @@ from ._core import (
     Card,
     HandBreakdown,
     IllegalMove,
+    Misdeal,
+    Move,
+    PlayerView,
     ShowItem,
     __version__,
     build_profile,
@@ -19,16 +22,26 @@ from ._core import (
     his_heels,
     score_hand,
 )
+from .game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
 
 __all__ = [
     "Card",
+    "Game",
+    "GameResult",
     "HandBreakdown",
     "IllegalMove",
+    "MatchResult",
+    "Misdeal",
+    "Move",
+    "Player",
+    "PlayerProtocol",
+    "PlayerView",
     "ShowItem",
     "__version__",
     "build_profile",
     "cards",
     "explain_hand",
     "his_heels",
+    "play_match",
     "score_hand",
 ]

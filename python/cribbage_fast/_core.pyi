@@ -5,7 +5,9 @@ Every function that takes cards accepts `Card` objects, card text such as
 """
 
 from collections.abc import Iterable
-from typing import Any, Final, Literal, TypeAlias, final
+from typing import Any, Final, Literal, Self, TypeAlias, final
+
+from typing_extensions import disjoint_base
 
 __version__: Final[str]
 build_profile: Final[str]
@@ -147,3 +149,191 @@ def cards(cards: _CardsLike) -> list[Card]:
     >>> cards("5H 10s")
     [Card('5H'), Card('10S')]
     """
+
+class Misdeal(ValueError):
+    """A supplied deal with the wrong cards; the game is unchanged and the same
+    dealer deals again."""
+
+_Phase: TypeAlias = Literal["discard", "play", "count", "claim", "over"]
+
+@final
+class Move:
+    """A decision in a game.
+
+    >>> Move.lay("5H"), Move.discard("5H 6D"), Move.go()
+    (Move.lay('5H'), Move.discard('5H 6D'), Move.go())
+    """
+
+    @staticmethod
+    def discard(cards: _CardLike | _CardsLike) -> Move:
+        """Give cards to the crib (2 with 2 players, else 1)."""
+    @staticmethod
+    def lay(card: _CardLike) -> Move:
+        """Lay a card in the play."""
+    @staticmethod
+    def go() -> Move:
+        """Say go (legal only when no card fits)."""
+    @staticmethod
+    def count(points: int) -> Move:
+        """Muggins: announce the points of your hand or crib."""
+    @staticmethod
+    def claim(points: int) -> Move:
+        """Muggins: claim points an opponent missed (0 passes)."""
+    @staticmethod
+    def from_dict(d: dict[str, Any]) -> Move:
+        """Rebuild a move from `to_dict()` or a game record."""
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict, e.g. ``{"move": "lay", "card": "5H"}``."""
+    @property
+    def kind(self) -> Literal["discard", "lay", "go", "count", "claim", "deal"]: ...
+    @property
+    def cards(self) -> list[Card]: ...
+    @property
+    def card(self) -> Card | None: ...
+    @property
+    def points(self) -> int | None: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class PlayerView:
+    """What one seat may know: its own cards, the table and the scores."""
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def phase(self) -> _Phase: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def is_dealer(self) -> bool: ...
+    @property
+    def hand(self) -> list[Card]:
+        """Cards held now (during the play, those not yet laid)."""
+    @property
+    def kept(self) -> list[Card]:
+        """Cards kept for the show (before discarding: every card dealt)."""
+    @property
+    def discards(self) -> list[Card]: ...
+    @property
+    def starter(self) -> Card | None: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def pile(self) -> list[Card]: ...
+    @property
+    def laid(self) -> list[tuple[int, Card]]:
+        """Every card laid this deal, as (seat, card)."""
+    @property
+    def scores(self) -> list[int]: ...
+    @property
+    def side(self) -> int: ...
+    @property
+    def target(self) -> int: ...
+    @property
+    def show_owner(self) -> int | None: ...
+    @property
+    def show_is_crib(self) -> bool: ...
+    @property
+    def show_cards(self) -> list[Card]:
+        """During the muggins count and claim: the cards being shown."""
+    @property
+    def announced(self) -> int | None:
+        """During a muggins claim: what the owner announced."""
+    @property
+    def legal_moves(self) -> list[Move]: ...
+
+@disjoint_base
+class Game:
+    """A game of cribbage, move by move (see `cribbage_fast.Game`).
+
+    Raises:
+        ValueError: a player count other than 2, 3, 4 or a bad target.
+    """
+
+    def __new__(
+        cls,
+        num_players: int = 2,
+        seed: int | None = None,
+        target: int = 121,
+        muggins: bool = False,
+        first_dealer: int | None = None,
+        record: bool = True,
+    ) -> Game: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def target(self) -> int: ...
+    @property
+    def muggins(self) -> bool: ...
+    @property
+    def seed(self) -> int: ...
+    @property
+    def first_dealer(self) -> int | None: ...
+    @property
+    def record(self) -> bool: ...
+    @property
+    def phase(self) -> _Phase: ...
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def deal_number(self) -> int: ...
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def scores(self) -> list[int]:
+        """Per side: per seat with 2 or 3 players, per team (0+2, 1+3) with 4."""
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def game_points(self) -> int:
+        """1, 2 (skunk: loser under 91) or 3 (double skunk: under 61); 0 until over."""
+    @property
+    def starter(self) -> Card | None: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def pile(self) -> list[Card]: ...
+    @property
+    def crib(self) -> list[Card]:
+        """The crib so far (hidden information: players get views)."""
+    def hand(self, seat: int) -> list[Card]: ...
+    def kept(self, seat: int) -> list[Card]: ...
+    def side_of(self, seat: int) -> int: ...
+    def legal_moves(self) -> list[Move]: ...
+    def apply(self, mv: Move) -> None:
+        """Play a move for the seat to move.
+
+        Raises:
+            IllegalMove: the move is not legal now; the game is unchanged.
+            Misdeal: a supplied deal had the wrong cards.
+        """
+    def discard(self, cards: _CardLike | _CardsLike) -> None: ...
+    def lay(self, card: _CardLike) -> None: ...
+    def go(self) -> None: ...
+    def announce(self, points: int) -> None: ...
+    def claim(self, points: int) -> None: ...
+    def supply_deal(
+        self,
+        hands: Iterable[_CardsLike],
+        starter: _CardLike | None = None,
+        crib_card: _CardLike | None = None,
+        scores: list[int] | None = None,
+    ) -> None:
+        """Replace the current deal before anyone discards (a real table, a puzzle).
+
+        Raises:
+            Misdeal: the wrong number of cards; nothing changes.
+            ValueError: a repeated card or a bad score position.
+        """
+    def view(self, seat: int | None = None) -> PlayerView: ...
+    def clone(self) -> Self:
+        """An independent copy of the same class (cheap), e.g. for search."""
+    def __copy__(self) -> Self: ...
+    def __deepcopy__(self, memo: Any, /) -> Self: ...
+    def moves(self) -> list[dict[str, Any]]: ...
+    def events(self) -> list[dict[str, Any]]: ...

@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use crate::error::Error;
 
 mod convert;
+mod game;
 mod show;
 
 pyo3::create_exception!(
@@ -16,10 +17,18 @@ pyo3::create_exception!(
     "A move the rules do not allow. The game or play it was tried on is unchanged."
 );
 
+pyo3::create_exception!(
+    cribbage_fast._core,
+    Misdeal,
+    PyValueError,
+    "A supplied deal with the wrong cards. The game is unchanged: the same dealer deals again."
+);
+
 impl From<Error> for PyErr {
     fn from(err: Error) -> PyErr {
         match err {
             Error::IllegalMove(_) => IllegalMove::new_err(err.to_string()),
+            Error::Misdeal(_) => Misdeal::new_err(err.to_string()),
             _ => PyValueError::new_err(err.to_string()),
         }
     }
@@ -29,11 +38,13 @@ impl From<Error> for PyErr {
 #[pymodule]
 mod _core {
     #[pymodule_export]
+    use super::game::{PyGame, PyMove, PyPlayerView};
+    #[pymodule_export]
     use super::show::{
         cards, explain_hand, his_heels, score_hand, PyCard, PyHandBreakdown, PyShowItem,
     };
     #[pymodule_export]
-    use super::IllegalMove;
+    use super::{IllegalMove, Misdeal};
 
     use pyo3::prelude::*;
 
