@@ -9,10 +9,13 @@ fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten, and a 
 
 from ._core import (
     Card,
+    DiscardOption,
     HandBreakdown,
     IllegalMove,
     ShowItem,
     __version__,
+    analyze_discards,
+    best_discard,
     build_profile,
     cards,
     explain_hand,
@@ -22,10 +25,13 @@ from ._core import (
 
 __all__ = [
     "Card",
+    "DiscardOption",
     "HandBreakdown",
     "IllegalMove",
     "ShowItem",
     "__version__",
+    "analyze_discards",
+    "best_discard",
     "build_profile",
     "cards",
     "explain_hand",
