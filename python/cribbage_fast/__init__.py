@@ -5,7 +5,7 @@
 29
 >>> print(explain_hand("4S 5H 5D 6C", "KS"))
 fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten, and a double run is sixteen
-"""
+"""  # noqa: E501 (doctest output is one line)
 
 from ._core import (
     Card,

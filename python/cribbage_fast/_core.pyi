@@ -13,7 +13,7 @@ build_profile: Final[str]
 CardLike: TypeAlias = Card | str
 CardsLike: TypeAlias = str | Iterable[Card | str]
 
-class IllegalMove(ValueError):
+class IllegalMove(ValueError):  # noqa: N818 (public name, a ValueError)
     """A move the rules do not allow; the state it was tried on is unchanged."""
 
 @final

@@ -22,7 +22,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
+from functools import cache
 from itertools import combinations
 
 RANKS = ("A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K")
@@ -65,7 +65,7 @@ def _value(rank: int) -> int:
     return min(rank, 10)
 
 
-@lru_cache(maxsize=None)
+@cache
 def rank_points(ranks: tuple[int, ...]) -> int:
     """Fifteens, pairs and runs of five ranks (sorted), by enumerating every subset."""
     points = 0
@@ -135,27 +135,28 @@ class DiscardOption:
 def _crib_total(discard: list[RefCard], unseen: list[RefCard]) -> tuple[int, int]:
     """Crib show summed over every (other crib cards, starter) deal, and the deal count.
 
-    The unknown cards (the other crib cards plus the starter) are every subset of the
-    unseen cards; each of its cards in turn is the starter. The five cards are the same
-    whichever is the starter, so their fifteens, pairs and runs are counted once per
-    subset; flush and nobs are checked for each starter.
+    The unknown cards (the other crib cards plus the starter) run over every subset of
+    the unseen cards, and each of its cards in turn is the starter. The five cards are
+    the same whichever is the starter, so their fifteens, pairs, runs and (five-card)
+    flush are counted once per subset; nobs is checked for each starter.
     """
-    others = 4 - len(discard)
+    size = 4 - len(discard) + 1
+    discard_ranks = [r for r, _ in discard]
+    discard_suits = {s for _, s in discard}
+    discard_jacks = {s for r, s in discard if r == JACK}
     total = 0
     deals = 0
-    discard_suits = {s for _, s in discard}
-    for unknown in combinations(unseen, others + 1):
-        five_ranks = tuple(sorted([r for r, _ in discard] + [r for r, _ in unknown]))
-        shared = rank_points(five_ranks)
-        all_suits = discard_suits | {s for _, s in unknown}
-        for i, starter in enumerate(unknown):
-            crib = [*discard, *unknown[:i], *unknown[i + 1 :]]
-            points = shared
-            if len(all_suits) == 1:
-                points += 5
-            if any(r == JACK and s == starter[1] for r, s in crib):
-                points += 1
-            total += points
+    for unknown in combinations(unseen, size):
+        points = rank_points(tuple(sorted(discard_ranks + [r for r, _ in unknown])))
+        if len(discard_suits | {s for _, s in unknown}) == 1:
+            points += 5
+        # Suits whose jack is among the five cards.
+        jack_suits = discard_jacks | {s for r, s in unknown if r == JACK}
+        for rank, suit in unknown:
+            # Nobs: the jack of the starter's suit is in the crib. If the starter is
+            # itself that jack, no other card can be.
+            nobs = suit in jack_suits and rank != JACK
+            total += points + nobs
             deals += 1
     return total, deals
 
