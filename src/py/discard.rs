@@ -18,7 +18,7 @@ use crate::discard::{self, DiscardOption};
     hash,
     skip_from_py_object
 )]
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyDiscardOption(DiscardOption);
 
 fn card_tuple<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyTuple>> {
