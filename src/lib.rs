@@ -5,6 +5,7 @@
 //! rules where it is silent.
 
 pub mod card;
+pub mod discard;
 pub mod error;
 pub mod game;
 pub mod hand;

@@ -9,6 +9,7 @@
 
 from ._core import (
     Card,
+    DiscardOption,
     HandBreakdown,
     IllegalMove,
     Misdeal,
@@ -16,6 +17,8 @@ from ._core import (
     PlayerView,
     ShowItem,
     __version__,
+    analyze_discards,
+    best_discard,
     build_profile,
     cards,
     explain_hand,
@@ -26,6 +29,7 @@ from .game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_ma
 
 __all__ = [
     "Card",
+    "DiscardOption",
     "Game",
     "GameResult",
     "HandBreakdown",
@@ -38,6 +42,8 @@ __all__ = [
     "PlayerView",
     "ShowItem",
     "__version__",
+    "analyze_discards",
+    "best_discard",
     "build_profile",
     "cards",
     "explain_hand",

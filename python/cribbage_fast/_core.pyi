@@ -337,3 +337,80 @@ class Game:
     def __deepcopy__(self, memo: Any, /) -> Self: ...
     def moves(self) -> list[dict[str, Any]]: ...
     def events(self) -> list[dict[str, Any]]: ...
+
+@final
+class DiscardOption:
+    """One way to discard, with its exact expected hand, crib and net points.
+
+    The averages are exact totals over equally likely deals:
+    ``hand_ev == hand_total / hand_deals`` and ``crib_ev == crib_total / crib_deals``.
+
+    >>> best = analyze_discards("5H 5D JC 4S 6H KD", dealer=True)[0]
+    >>> best
+    DiscardOption(discard='JC KD', keep='5H 5D 4S 6H', hand_ev=15.9565, crib_ev=3.9697, net=19.9263)
+    >>> best.hand_total, best.hand_deals
+    (734, 46)
+    """
+
+    @property
+    def discard(self) -> tuple[Card, ...]:
+        """The cards laid away to the crib (two, or one from a 5-card hand), in hand order."""
+    @property
+    def keep(self) -> tuple[Card, ...]:
+        """The four cards kept, in hand order."""
+    @property
+    def dealer(self) -> bool:
+        """Whether the analysis is for the dealer (who owns the crib)."""
+    @property
+    def hand_ev(self) -> float:
+        """Expected show of the kept cards over every unseen starter."""
+    @property
+    def crib_ev(self) -> float:
+        """Expected crib show over every crib completion and starter."""
+    @property
+    def net(self) -> float:
+        """``hand_ev + crib_ev`` for the dealer, ``hand_ev - crib_ev`` for the pone."""
+    @property
+    def hand_total(self) -> int:
+        """Exact sum of the kept hand's show over every unseen starter."""
+    @property
+    def hand_deals(self) -> int:
+        """Number of unseen starters: 46 (6-card hand) or 47 (5-card hand)."""
+    @property
+    def crib_total(self) -> int:
+        """Exact sum of the crib's show over every (crib completion, starter) deal."""
+    @property
+    def crib_deals(self) -> int:
+        """Number of (crib completion, starter) deals: 1,035 x 44 or 16,215 x 44."""
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: discard and keep as card text, dealer, EVs and exact totals."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+def analyze_discards(hand: _CardsLike, dealer: bool) -> list[DiscardOption]:
+    """Every discard of a hand with its exact expected points, best first.
+
+    A 6-card hand (2 players) discards 2; a 5-card hand (3 or 4 players) discards 1.
+    ``hand_ev`` averages the kept cards' show over every unseen starter. ``crib_ev``
+    averages the crib over every deal of the crib's other cards (an unordered set drawn
+    uniformly from the unseen cards: the opponent's 2 discards in 2-player, the other 3
+    crib cards for a 5-card hand) and every remaining starter. ``net`` adds the crib for
+    the dealer and subtracts it for the pone. Sorted by exact net, then hand EV, then the
+    discarded cards' indices. The GIL is released while computing (well under 1 ms).
+
+    >>> for option in analyze_discards("5H 5D JC 4S 6H KD", dealer=True)[:2]:
+    ...     print(option)
+    DiscardOption(discard='JC KD', keep='5H 5D 4S 6H', hand_ev=15.9565, crib_ev=3.9697, net=19.9263)
+    DiscardOption(discard='4S 6H', keep='5H 5D JC KD', hand_ev=12.4348, crib_ev=4.4053, net=16.8401)
+
+    Raises:
+        ValueError: unknown card text, a repeated card, or not 5 or 6 cards.
+        TypeError: something that is not a card.
+    """
+
+def best_discard(hand: _CardsLike, dealer: bool) -> DiscardOption:
+    """The first (best) option of `analyze_discards`; the same rules and errors.
+
+    >>> best_discard("5H 5D JC 4S 6H KD", dealer=False).discard
+    (Card('JC'), Card('KD'))
+    """

@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use crate::error::Error;
 
 mod convert;
+mod discard;
 mod game;
 mod show;
 
@@ -37,6 +38,8 @@ impl From<Error> for PyErr {
 /// The compiled core of cribbage_fast. Import from `cribbage_fast` instead.
 #[pymodule]
 mod _core {
+    #[pymodule_export]
+    use super::discard::{analyze_discards, best_discard, PyDiscardOption};
     #[pymodule_export]
     use super::game::{PyGame, PyMove, PyPlayerView};
     #[pymodule_export]

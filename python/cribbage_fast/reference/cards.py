@@ -17,6 +17,9 @@ SUITS = "CDHS"
 SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
 RANKS = {"A": 1, "T": 10, "J": 11, "Q": 12, "K": 13}
 RANK_TEXT = {1: "A", 11: "J", 12: "Q", 13: "K"}
+JACK = 11
+# Every card, in index order.
+DECK: tuple[RefCard, ...] = tuple((rank, suit) for rank in range(1, 14) for suit in SUITS)
 
 
 def parse_card(card: object) -> RefCard:

@@ -10,9 +10,10 @@ jack in hand of the starter's suit, never the starter).
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cache
 from itertools import combinations, pairwise
 
-from .cards import RefCard, card_text, check_distinct, parse_card, parse_cards, value
+from .cards import JACK, RefCard, card_text, check_distinct, parse_card, parse_cards, value
 
 
 @dataclass(frozen=True)
@@ -93,3 +94,30 @@ def score_hand(hand: object, starter: object, crib: bool = False) -> int:
 def his_heels(starter: object) -> int:
     """2 if the starter is a jack, else 0."""
     return 2 if parse_card(starter)[0] == 11 else 0
+
+
+@cache
+def rank_points(ranks: tuple[int, ...]) -> int:
+    """Fifteens, pairs and runs of five sorted ranks (they do not depend on suits),
+    by enumerating every subset; cached, for the slow reference discard analysis."""
+    points = 0
+    for size in range(2, 6):
+        points += 2 * sum(sum(min(r, 10) for r in g) == 15 for g in combinations(ranks, size))
+    points += 2 * sum(a == b for a, b in combinations(ranks, 2))
+    for size in (5, 4, 3):
+        runs = [g for g in combinations(ranks, size) if all(b == a + 1 for a, b in pairwise(g))]
+        if runs:
+            return points + size * len(runs)
+    return points
+
+
+def score_cards(hand: list[RefCard], starter: RefCard, crib: bool = False) -> int:
+    """The show of parsed, distinct cards: rank points, flush and nobs."""
+    points = rank_points(tuple(sorted([r for r, _ in hand] + [starter[0]])))
+    suits = {s for _, s in hand}
+    if len(suits) == 1:
+        if starter[1] in suits:
+            points += 5
+        elif not crib:
+            points += 4
+    return points + any(r == JACK and s == starter[1] for r, s in hand)
