@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use crate::error::Error;
 
 mod convert;
+mod play;
 mod show;
 
 pyo3::create_exception!(
@@ -28,6 +29,11 @@ impl From<Error> for PyErr {
 /// The compiled core of cribbage_fast. Import from `cribbage_fast` instead.
 #[pymodule]
 mod _core {
+    #[pymodule_export]
+    use super::play::{
+        _random_play_phases, explain_play, score_play, PyPegging, PyPlayBreakdown, PyPlayEvent,
+        PyPlayItem,
+    };
     #[pymodule_export]
     use super::show::{
         cards, explain_hand, his_heels, score_hand, PyCard, PyHandBreakdown, PyShowItem,
