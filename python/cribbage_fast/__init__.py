@@ -1,34 +1,52 @@
 """cribbage_fast: an exact, fast cribbage engine with a Rust core.
 
->>> from cribbage_fast import score_hand, explain_hand
+>>> from cribbage_fast import score_hand, explain_hand, score_play, Pegging
 >>> score_hand("5H 5D 5C JS", "5S")
 29
->>> print(explain_hand("4S 5H 5D 6C", "KS"))
-fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten, and a double run is sixteen
+>>> print(explain_hand("4S 5H 5D 6C", "KS"))  # doctest: +NORMALIZE_WHITESPACE
+fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten,
+and a double run is sixteen
+>>> score_play("4S 6H 5D")
+5
+>>> play = Pegging(["5H 10S", "10D 5C"], leader=0)
+>>> play.lay("5H"), play.points
+((PlayEvent(seat=0, kind='lay', card='5H', count=5, points=0, reasons=()),), (0, 0))
 """
 
 from ._core import (
     Card,
     HandBreakdown,
     IllegalMove,
+    Pegging,
+    PlayBreakdown,
+    PlayEvent,
+    PlayItem,
     ShowItem,
     __version__,
     build_profile,
     cards,
     explain_hand,
+    explain_play,
     his_heels,
     score_hand,
+    score_play,
 )
 
 __all__ = [
     "Card",
     "HandBreakdown",
     "IllegalMove",
+    "Pegging",
+    "PlayBreakdown",
+    "PlayEvent",
+    "PlayItem",
     "ShowItem",
     "__version__",
     "build_profile",
     "cards",
     "explain_hand",
+    "explain_play",
     "his_heels",
     "score_hand",
+    "score_play",
 ]
