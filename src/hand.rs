@@ -194,29 +194,24 @@ impl Breakdown {
 /// Itemises a show by enumerating every subset of the five cards.
 pub fn explain_hand(show: Show) -> Breakdown {
     let five = show.five();
-    let subsets = |size: u32| {
-        (1u32..32)
-            .filter(move |m| m.count_ones() == size)
-            .map(move |m| pick(&five, m))
-    };
+    let masks = |size: u32| (1u32..32).filter(move |m| m.count_ones() == size);
     let mut items = Vec::new();
     for size in 2..=5 {
-        for cards in subsets(size) {
-            if cards.iter().map(|c| u32::from(c.value())).sum::<u32>() == 15 {
-                items.push(item(ShowKind::Fifteen, cards, 2));
-            }
+        for m in masks(size).filter(|&m| subset_value(&five, m) == 15) {
+            items.push(item(ShowKind::Fifteen, pick(&five, m), 2));
         }
     }
-    for cards in subsets(2) {
-        if cards[0].rank() == cards[1].rank() {
-            items.push(item(ShowKind::Pair, cards, 2));
-        }
+    for m in masks(2).filter(|&m| is_pair(&five, m)) {
+        items.push(item(ShowKind::Pair, pick(&five, m), 2));
     }
     // Runs are counted at their longest length only.
     for size in (3..=5).rev() {
-        let runs: Vec<_> = subsets(size).filter(|c| is_run(c)).collect();
+        let runs: Vec<u32> = masks(size).filter(|&m| is_run(&five, m)).collect();
         if !runs.is_empty() {
-            items.extend(runs.into_iter().map(|c| item(ShowKind::Run, c, size as u8)));
+            items.extend(
+                runs.into_iter()
+                    .map(|m| item(ShowKind::Run, pick(&five, m), size as u8)),
+            );
             break;
         }
     }
@@ -235,18 +230,32 @@ pub fn explain_hand(show: Show) -> Breakdown {
     Breakdown { show, items }
 }
 
-fn pick(five: &[Card; 5], mask: u32) -> Vec<Card> {
-    let mut cards: Vec<Card> = (0..5)
-        .filter(|i| mask & (1 << i) != 0)
+fn members(five: &[Card; 5], mask: u32) -> impl Iterator<Item = Card> + '_ {
+    (0..5)
+        .filter(move |i| mask & (1 << i) != 0)
         .map(|i| five[i])
-        .collect();
-    cards.sort();
-    cards
 }
 
-/// Sorted cards of distinct, consecutive ranks.
-fn is_run(sorted: &[Card]) -> bool {
-    sorted.windows(2).all(|w| w[1].rank() == w[0].rank() + 1)
+fn subset_value(five: &[Card; 5], mask: u32) -> u32 {
+    members(five, mask).map(|c| u32::from(c.value())).sum()
+}
+
+fn is_pair(five: &[Card; 5], mask: u32) -> bool {
+    let mut ranks = members(five, mask).map(Card::rank);
+    ranks.next() == ranks.next()
+}
+
+/// Distinct, consecutive ranks: the span equals the size and no rank repeats.
+fn is_run(five: &[Card; 5], mask: u32) -> bool {
+    let seen = members(five, mask).fold(0u16, |acc, c| acc | 1 << c.rank());
+    let span = 16 - seen.leading_zeros() - seen.trailing_zeros();
+    seen.count_ones() == mask.count_ones() && span == mask.count_ones()
+}
+
+fn pick(five: &[Card; 5], mask: u32) -> Vec<Card> {
+    let mut cards: Vec<Card> = members(five, mask).collect();
+    cards.sort();
+    cards
 }
 
 fn item(kind: ShowKind, cards: Vec<Card>, points: u8) -> ShowItem {

@@ -5,17 +5,18 @@ Every function that takes cards accepts `Card` objects, card text such as
 """
 
 from collections.abc import Iterable
-from typing import Any, Final, Literal, TypeAlias
+from typing import Any, Final, Literal, TypeAlias, final
 
 __version__: Final[str]
 build_profile: Final[str]
 
-CardLike: TypeAlias = Card | str
-CardsLike: TypeAlias = str | Iterable[Card | str]
+_CardLike: TypeAlias = Card | str
+_CardsLike: TypeAlias = str | Iterable[Card | str]
 
-class IllegalMove(ValueError):  # noqa: N818 (a rules term, not an Error suffix)
+class IllegalMove(ValueError):
     """A move the rules do not allow; the state it was tried on is unchanged."""
 
+@final
 class Card:
     """A playing card: immutable, hashable, ordered by rank then suit.
 
@@ -29,9 +30,9 @@ class Card:
         TypeError: not a string or Card.
     """
 
-    def __new__(cls, text: CardLike) -> Card: ...
+    def __new__(cls, text: _CardLike) -> Card: ...
     @staticmethod
-    def parse(text: CardLike) -> Card:
+    def parse(text: _CardLike) -> Card:
         """Parse ``5H``, ``5h``, ``5♥``, ``10H``, ``TH``, ``JS``, ``AS``."""
     @staticmethod
     def from_index(index: int) -> Card:
@@ -57,12 +58,13 @@ class Card:
         """0..51."""
     def __getnewargs__(self) -> tuple[str]: ...
     def __hash__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
-    def __lt__(self, other: Card) -> bool: ...
-    def __le__(self, other: Card) -> bool: ...
-    def __gt__(self, other: Card) -> bool: ...
-    def __ge__(self, other: Card) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __lt__(self, value: Card, /) -> bool: ...
+    def __le__(self, value: Card, /) -> bool: ...
+    def __gt__(self, value: Card, /) -> bool: ...
+    def __ge__(self, value: Card, /) -> bool: ...
 
+@final
 class ShowItem:
     """One scoring combination of a show.
 
@@ -76,8 +78,9 @@ class ShowItem:
     def cards(self) -> tuple[Card, ...]: ...
     @property
     def points(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
+@final
 class HandBreakdown:
     """A show itemised; ``str()`` is the spoken count.
 
@@ -109,9 +112,9 @@ class HandBreakdown:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: cards, total, points per kind, items, spoken count."""
     def __len__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
-def score_hand(hand: CardsLike, starter: CardLike, crib: bool = False) -> int:
+def score_hand(hand: _CardsLike, starter: _CardLike, crib: bool = False) -> int:
     """The show total of a 4-card hand (or crib) with the starter.
 
     >>> score_hand("5H 5D 5C JS", "5S")
@@ -124,21 +127,21 @@ def score_hand(hand: CardsLike, starter: CardLike, crib: bool = False) -> int:
         TypeError: something that is not a card.
     """
 
-def explain_hand(hand: CardsLike, starter: CardLike, crib: bool = False) -> HandBreakdown:
+def explain_hand(hand: _CardsLike, starter: _CardLike, crib: bool = False) -> HandBreakdown:
     """Every scoring combination of a show; ``str()`` gives the spoken count.
 
     Raises:
         ValueError, TypeError: as for `score_hand`.
     """
 
-def his_heels(starter: CardLike) -> int:
+def his_heels(starter: _CardLike) -> int:
     """2 if the starter is a jack (pegged by the dealer at once), else 0.
 
     >>> his_heels("JD")
     2
     """
 
-def cards(cards: CardsLike) -> list[Card]:
+def cards(cards: _CardsLike) -> list[Card]:
     """Cards from text such as ``"5H 5D 5C JS"``.
 
     >>> cards("5H 10s")
@@ -147,11 +150,12 @@ def cards(cards: CardsLike) -> list[Card]:
 
 # --- The play (pegging), RULES.md "The play" ----------------------------------
 
-PlayMove: TypeAlias = Card | Literal["go"]
-PlayItemKind: TypeAlias = Literal[
+_PlayMove: TypeAlias = Card | Literal["go"]
+_PlayItemKind: TypeAlias = Literal[
     "fifteen", "thirty_one", "pair", "pair_royal", "double_pair_royal", "run", "go", "last_card"
 ]
 
+@final
 class PlayItem:
     """One reason for points in the play; ``str()`` is how players say it.
 
@@ -162,13 +166,14 @@ class PlayItem:
     """
 
     @property
-    def kind(self) -> PlayItemKind:
+    def kind(self) -> _PlayItemKind:
         """What scored; a run's length is its points."""
     @property
     def points(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class PlayBreakdown:
     """What the last card of a pile scores, itemised; ``str()`` lists the items.
 
@@ -191,8 +196,9 @@ class PlayBreakdown:
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: pile text, count, total and the items."""
     def __len__(self) -> int: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
+@final
 class PlayEvent:
     """One entry of a play's log.
 
@@ -223,9 +229,10 @@ class PlayEvent:
         """The items in words, e.g. ``("fifteen for 2", "a run of 3 for 3")``."""
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict: seat, kind, card text or None, count, points, reasons."""
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
+@final
 class Pegging:
     """One play phase (pegging) for 2, 3 or 4 seats, following RULES.md "The play".
 
@@ -236,7 +243,8 @@ class Pegging:
     Points are per seat (with 4 seats, partners 0+2 and 1+3 add theirs up).
 
     >>> play = Pegging(["KS QS AH 5H", "KD 9C 8C 7C"])
-    >>> [str(e) for e in play.lay("KS") + play.lay("KD") + play.lay("QS")]  # doctest: +SKIP
+    >>> for card in ["KS", "KD", "QS"]:
+    ...     _ = play.lay(card)
     >>> play.count, play.to_move, play.legal_moves()
     (30, 1, ['go'])
     >>> play.go()[0].kind, play.lay("AH")[0].reasons, play.points
@@ -247,7 +255,7 @@ class Pegging:
         TypeError: something that is not a card.
     """
 
-    def __new__(cls, hands: Iterable[CardsLike], leader: int = 0) -> Pegging: ...
+    def __new__(cls, hands: Iterable[_CardsLike], leader: int = 0) -> Pegging: ...
     @property
     def seats(self) -> int: ...
     @property
@@ -272,10 +280,10 @@ class Pegging:
     @property
     def events(self) -> tuple[PlayEvent, ...]:
         """Every event so far, in order."""
-    def legal_moves(self) -> list[PlayMove]:
+    def legal_moves(self) -> list[_PlayMove]:
         """The cards the seat to move may lay (index order), ``["go"]`` when none
         fits, ``[]`` once the play is over."""
-    def lay(self, card: CardLike) -> tuple[PlayEvent, ...]:
+    def lay(self, card: _CardLike) -> tuple[PlayEvent, ...]:
         """Lay ``card`` for the seat to move; returns the events it produced
         (the lay, then a go point or last card if the count ended).
 
@@ -289,15 +297,15 @@ class Pegging:
         Raises:
             IllegalMove: a card fits, or the play is over. Nothing changes.
         """
-    def play(self, move: PlayMove | str) -> tuple[PlayEvent, ...]:
+    def play(self, move: _PlayMove | str) -> tuple[PlayEvent, ...]:
         """`lay` a card (or card text) or `go` for ``"go"``."""
     def clone(self) -> Pegging:
         """An independent copy (also ``copy.copy`` / ``copy.deepcopy``)."""
     def __copy__(self) -> Pegging: ...
     def __deepcopy__(self, memo: Any, /) -> Pegging: ...
-    def __eq__(self, other: object) -> bool: ...
+    def __eq__(self, value: object, /) -> bool: ...
 
-def score_play(pile: CardsLike) -> int:
+def score_play(pile: _CardsLike) -> int:
     """Points for the last card of ``pile`` (the cards laid since the count last
     reset, in order): 15 or 31, pairs, runs in any order.
 
@@ -310,7 +318,7 @@ def score_play(pile: CardsLike) -> int:
         ValueError: empty pile, a repeated card, or a count past 31.
     """
 
-def explain_play(pile: CardsLike) -> PlayBreakdown:
+def explain_play(pile: _CardsLike) -> PlayBreakdown:
     """The points of the last card of ``pile``, itemised.
 
     >>> str(explain_play("7S 9H 8D 6C"))

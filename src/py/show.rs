@@ -1,7 +1,8 @@
 //! Cards and the show for Python: `Card`, `score_hand`, `explain_hand`.
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyDict, PyInt, PyTuple};
 
 use super::convert::{card_from_py, cards_from_py};
 use crate::card::{format_cards, Card};
@@ -42,7 +43,12 @@ impl PyCard {
 
     /// The card with `index` = (rank - 1) * 4 + suit index (C D H S).
     #[staticmethod]
-    fn from_index(index: i64) -> PyResult<Self> {
+    fn from_index(index: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let index: i64 = index.extract().map_err(|err| match index.cast::<PyInt>() {
+            // An int too large for i64 is still just an index out of range.
+            Ok(_) => PyValueError::new_err(format!("card index {index} is outside 0..51")),
+            Err(_) => err,
+        })?;
         Ok(PyCard(Card::from_index(index)?))
     }
 

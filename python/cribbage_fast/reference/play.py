@@ -27,58 +27,36 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
+from .cards import SUITS, parse_card, parse_cards
+from .cards import card_text as text_of
+
 __all__ = [
     "Pegging",
-    "PlayBreakdown",
-    "PlayEvent",
-    "PlayItem",
+    "RefPlayBreakdown",
+    "RefPlayEvent",
+    "RefPlayItem",
     "card_text",
     "explain_play",
     "score_play",
 ]
 
-SUITS = "CDHS"
-SUIT_SYMBOLS = {"♣": "C", "♦": "D", "♥": "H", "♠": "S", "♧": "C", "♢": "D", "♡": "H", "♤": "S"}
-RANK_OF_TEXT = {
-    "A": 1,
-    "2": 2,
-    "3": 3,
-    "4": 4,
-    "5": 5,
-    "6": 6,
-    "7": 7,
-    "8": 8,
-    "9": 9,
-    "10": 10,
-    "T": 10,
-    "J": 11,
-    "Q": 12,
-    "K": 13,
-}
-TEXT_OF_RANK = {1: "A", 11: "J", 12: "Q", 13: "K"}
 MAX_SEATS = 4
 MAX_HAND = 6
 
 
 def card_text(card: object) -> str:
     """Normalised text of one card, e.g. ``"5h"`` -> ``"5H"``, ``"T♠"`` -> ``"10S"``."""
-    if not isinstance(card, str):
-        if not hasattr(card, "rank"):
-            raise TypeError(f"expected a card or card text like '5H', got {card!r}")
-        card = str(card)
-    text = card.strip()
-    if not text:
-        raise ValueError(f"unknown card {card!r}")
-    suit = SUIT_SYMBOLS.get(text[-1], text[-1].upper())
-    rank = RANK_OF_TEXT.get(text[:-1].upper())
-    if suit not in SUITS or rank is None:
-        raise ValueError(f"unknown card {card!r}")
-    return TEXT_OF_RANK.get(rank, str(rank)) + suit
+    return text_of(parse_card(card))
+
+
+def cards_text(cards: object) -> list[str]:
+    """Several cards as normalised text, from one string or an iterable."""
+    return [text_of(c) for c in parse_cards(cards)]
 
 
 def rank(card: str) -> int:
     """1 (ace) to 13 (king) of normalised card text."""
-    return RANK_OF_TEXT[card[:-1]]
+    return {"A": 1, "J": 11, "Q": 12, "K": 13}.get(card[:-1]) or int(card[:-1])
 
 
 def value(card: str) -> int:
@@ -91,17 +69,8 @@ def order(card: str) -> tuple[int, int]:
     return rank(card), SUITS.index(card[-1])
 
 
-def cards_text(cards: object) -> list[str]:
-    """Several cards from one space/comma separated string or an iterable."""
-    if isinstance(cards, str):
-        return [card_text(t) for t in cards.replace(",", " ").split()]
-    if not isinstance(cards, Iterable):
-        raise TypeError(f"expected cards, got {cards!r}")
-    return [card_text(c) for c in cards]
-
-
 @dataclass(frozen=True)
-class PlayItem:
+class RefPlayItem:
     """One reason for points: ``kind`` and ``points``; ``str()`` is how players say it."""
 
     kind: str
@@ -122,11 +91,11 @@ class PlayItem:
 
 
 @dataclass(frozen=True)
-class PlayBreakdown:
+class RefPlayBreakdown:
     """What the last card of a pile scores, itemised."""
 
     pile: tuple[str, ...]
-    items: tuple[PlayItem, ...]
+    items: tuple[RefPlayItem, ...]
 
     @property
     def total(self) -> int:
@@ -151,14 +120,14 @@ class PlayBreakdown:
         return ", ".join(str(i) for i in self.items) if self.items else "no points"
 
 
-def items_for(pile: list[str]) -> tuple[PlayItem, ...]:
+def items_for(pile: list[str]) -> tuple[RefPlayItem, ...]:
     """The items the last card of a (valid) pile scores."""
-    items: list[PlayItem] = []
+    items: list[RefPlayItem] = []
     count = sum(value(c) for c in pile)
     if count == 15:
-        items.append(PlayItem("fifteen", 2))
+        items.append(RefPlayItem("fifteen", 2))
     if count == 31:
-        items.append(PlayItem("thirty_one", 2))
+        items.append(RefPlayItem("thirty_one", 2))
 
     ranks = [rank(c) for c in pile]
     same = 1
@@ -166,13 +135,13 @@ def items_for(pile: list[str]) -> tuple[PlayItem, ...]:
         same += 1
     if same >= 2:
         name = {2: "pair", 3: "pair_royal", 4: "double_pair_royal"}[same]
-        items.append(PlayItem(name, same * (same - 1)))
+        items.append(RefPlayItem(name, same * (same - 1)))
 
     # The longest tail whose ranks, sorted, step up by exactly one.
     for n in range(len(ranks), 2, -1):
         tail = sorted(ranks[-n:])
         if all(b - a == 1 for a, b in itertools.pairwise(tail)):
-            items.append(PlayItem("run", n))
+            items.append(RefPlayItem("run", n))
             break
     return tuple(items)
 
@@ -190,10 +159,10 @@ def _checked_pile(pile: object) -> list[str]:
     return cards
 
 
-def explain_play(pile: object) -> PlayBreakdown:
+def explain_play(pile: object) -> RefPlayBreakdown:
     """The points of the last card of ``pile`` (cards since the count last reset)."""
     cards = _checked_pile(pile)
-    return PlayBreakdown(tuple(cards), items_for(cards))
+    return RefPlayBreakdown(tuple(cards), items_for(cards))
 
 
 def score_play(pile: object) -> int:
@@ -202,7 +171,7 @@ def score_play(pile: object) -> int:
 
 
 @dataclass(frozen=True)
-class PlayEvent:
+class RefPlayEvent:
     """One entry of the log: who, what (``lay``, ``go``, ``go_point``, ``last_card``),
     the card laid (or None), the count announced, points and their reasons."""
 
@@ -210,7 +179,7 @@ class PlayEvent:
     kind: str
     card: str | None
     count: int
-    items: tuple[PlayItem, ...] = field(default=())
+    items: tuple[RefPlayItem, ...] = field(default=())
 
     @property
     def points(self) -> int:
@@ -231,7 +200,7 @@ class PlayEvent:
         }
 
 
-class IllegalMove(ValueError):  # noqa: N818 (the name the Rust core uses)
+class IllegalMove(ValueError):
     """A move the rules do not allow; the play is unchanged."""
 
 
@@ -259,7 +228,7 @@ class Pegging:
         self._pile: list[str] = []
         self._said_go: set[int] = set()
         self._points = [0] * len(parsed)
-        self._events: list[PlayEvent] = []
+        self._events: list[RefPlayEvent] = []
         # As if the seat before the leader had laid last: the leader leads.
         self._last_to_lay = (leader - 1) % len(parsed)
         self._to_move: int | None = self._first_holder(leader, skip_said_go=False)
@@ -299,7 +268,7 @@ class Pegging:
         return tuple(sorted(self._said_go))
 
     @property
-    def events(self) -> tuple[PlayEvent, ...]:
+    def events(self) -> tuple[RefPlayEvent, ...]:
         return tuple(self._events)
 
     def fits(self, card: str) -> bool:
@@ -314,12 +283,12 @@ class Pegging:
 
     # --- moves ---------------------------------------------------------------
 
-    def play(self, move: object) -> tuple[PlayEvent, ...]:
+    def play(self, move: object) -> tuple[RefPlayEvent, ...]:
         if isinstance(move, str) and move.strip().lower() == "go":
             return self.go()
         return self.lay(move)
 
-    def lay(self, card: object) -> tuple[PlayEvent, ...]:
+    def lay(self, card: object) -> tuple[RefPlayEvent, ...]:
         text = card_text(card)
         seat = self._seat_to_move(f"lay {text}")
         if text not in self._hands[seat]:
@@ -334,12 +303,12 @@ class Pegging:
         self._pile.append(text)
         items = items_for(self._pile)
         self._points[seat] += sum(i.points for i in items)
-        self._events.append(PlayEvent(seat, "lay", text, self.count, items))
+        self._events.append(RefPlayEvent(seat, "lay", text, self.count, items))
         self._last_to_lay = seat
         self._after_move(seat)
         return tuple(self._events[first:])
 
-    def go(self) -> tuple[PlayEvent, ...]:
+    def go(self) -> tuple[RefPlayEvent, ...]:
         seat = self._seat_to_move("go")
         fitting = [c for c in self._hands[seat] if self.fits(c)]
         if fitting:
@@ -349,7 +318,7 @@ class Pegging:
             )
         first = len(self._events)
         self._said_go.add(seat)
-        self._events.append(PlayEvent(seat, "go", None, self.count))
+        self._events.append(RefPlayEvent(seat, "go", None, self.count))
         self._after_move(seat)
         return tuple(self._events[first:])
 
@@ -400,10 +369,10 @@ class Pegging:
         elif self._pile and not self._someone_can_lay():
             last = self._last_to_lay
             everyone_out = not any(self._hands)
-            kind = "last_card" if everyone_out else "go"
-            self._points[last] += 1
+            item = RefPlayItem("last_card" if everyone_out else "go", 1)
             event_kind = "last_card" if everyone_out else "go_point"
-            self._events.append(PlayEvent(last, event_kind, None, self.count, (PlayItem(kind, 1),)))
+            self._points[last] += 1
+            self._events.append(RefPlayEvent(last, event_kind, None, self.count, (item,)))
             self._end_count()
         if not self._pile:
             # A new count: the seat after the last to lay leads.

@@ -1,0 +1,95 @@
+"""Reference show scoring, written for clarity: every subset is enumerated.
+
+Rules: RULES.md, "The show" (a crib scores only a five-card flush; nobs is a
+jack in hand of the starter's suit, never the starter).
+
+>>> score_hand("5H 5D 5C JS", "5S")
+29
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from itertools import combinations, pairwise
+
+from .cards import RefCard, card_text, check_distinct, parse_card, parse_cards, value
+
+
+@dataclass(frozen=True)
+class RefItem:
+    """One scoring combination: kind, the cards (as text, sorted), points."""
+
+    kind: str
+    cards: tuple[str, ...]
+    points: int
+
+
+@dataclass(frozen=True)
+class RefBreakdown:
+    """Every scoring combination of a show."""
+
+    items: list[RefItem] = field(default_factory=list)
+
+    @property
+    def total(self) -> int:
+        return sum(item.points for item in self.items)
+
+    def points_of(self, kind: str) -> int:
+        return sum(item.points for item in self.items if item.kind == kind)
+
+
+def _sorted_text(cards: tuple[RefCard, ...]) -> tuple[str, ...]:
+    return tuple(card_text(c) for c in sorted(cards, key=lambda c: (c[0], "CDHS".index(c[1]))))
+
+
+def _is_run(cards: tuple[RefCard, ...]) -> bool:
+    ranks = sorted(c[0] for c in cards)
+    return all(b == a + 1 for a, b in pairwise(ranks))
+
+
+def _validate(hand: object, starter: object, crib: bool) -> tuple[list[RefCard], RefCard]:
+    cards = parse_cards(hand)
+    start = parse_card(starter)
+    if len(cards) != 4:
+        raise ValueError(f"{'a crib' if crib else 'a hand'} must have 4 cards, got {len(cards)}")
+    check_distinct([*cards, start])
+    return cards, start
+
+
+def explain_hand(hand: object, starter: object, crib: bool = False) -> RefBreakdown:
+    """Itemise a show: fifteens, pairs, runs (longest only), flush, nobs."""
+    cards, start = _validate(hand, starter, crib)
+    five = [*cards, start]
+    items: list[RefItem] = []
+    for size in range(2, 6):
+        for combo in combinations(five, size):
+            if sum(value(c) for c in combo) == 15:
+                items.append(RefItem("fifteen", _sorted_text(combo), 2))
+    for a, b in combinations(five, 2):
+        if a[0] == b[0]:
+            items.append(RefItem("pair", _sorted_text((a, b)), 2))
+    for size in (5, 4, 3):
+        runs = [combo for combo in combinations(five, size) if _is_run(combo)]
+        if runs:
+            items.extend(RefItem("run", _sorted_text(combo), size) for combo in runs)
+            break
+    suits = {c[1] for c in cards}
+    if len(suits) == 1:
+        if start[1] in suits:
+            items.append(RefItem("flush", _sorted_text(tuple(five)), 5))
+        elif not crib:
+            items.append(RefItem("flush", _sorted_text(tuple(cards)), 4))
+    for card in cards:
+        if card[0] == 11 and card[1] == start[1]:
+            items.append(RefItem("nobs", (card_text(card),), 1))
+    return RefBreakdown(items)
+
+
+def score_hand(hand: object, starter: object, crib: bool = False) -> int:
+    """The show total of a 4-card hand (or crib) with the starter."""
+    return explain_hand(hand, starter, crib).total
+
+
+def his_heels(starter: object) -> int:
+    """2 if the starter is a jack, else 0."""
+    return 2 if parse_card(starter)[0] == 11 else 0
