@@ -4,9 +4,9 @@
 
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use cribbage_fast::card::Card;
 use cribbage_fast::play::{random_play_phases, Pegging, PlayMove, SplitMix64};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 const PHASES: u64 = 1000;
 
