@@ -701,26 +701,6 @@ impl Pegging {
     }
 }
 
-/// A small, fast pseudo-random generator (SplitMix64) for simulations and
-/// benchmarks; not for anything that needs real randomness.
-#[derive(Clone, Debug)]
-pub struct SplitMix64(pub u64);
-
-impl SplitMix64 {
-    pub fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    }
-
-    /// Uniform in `0..n` (n > 0), by multiply-shift.
-    pub fn below(&mut self, n: u32) -> u32 {
-        (((self.next_u64() >> 32) * u64::from(n)) >> 32) as u32
-    }
-}
-
 /// Plays `phases` random play phases for `seats` seats (4 cards each, a
 /// random leader, uniformly random legal moves, no event log) and returns the
 /// total points pegged, so the work cannot be optimised away. For benchmarks.
@@ -731,7 +711,7 @@ pub fn random_play_phases(phases: u64, seats: usize, seed: u64) -> Result<u64> {
             "seats must be 2, 3 or 4, got {seats}"
         )));
     }
-    let mut rng = SplitMix64(seed);
+    let mut rng = crate::rng::Rng::new(seed);
     let mut deck: [Card; 52] = [Card::MIN; 52];
     for (slot, card) in deck.iter_mut().zip(Card::deck()) {
         *slot = card;
@@ -1032,7 +1012,7 @@ mod tests {
     /// of the events, counts never pass 31, and the seat to move can move.
     #[test]
     fn random_phases_keep_the_invariants() {
-        let mut rng = SplitMix64(7);
+        let mut rng = crate::rng::Rng::new(7);
         for phase in 0..3000 {
             let seats = 2 + phase % 3;
             let mut deck: Vec<Card> = Card::deck().collect();

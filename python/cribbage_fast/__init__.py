@@ -1,10 +1,15 @@
 """cribbage_fast: an exact, fast cribbage engine with a Rust core.
 
->>> from cribbage_fast import score_hand, explain_hand
+>>> from cribbage_fast import score_hand, explain_hand, score_play, Pegging
 >>> score_hand("5H 5D 5C JS", "5S")
 29
 >>> explain_hand("4S 5H 5D 6C", "KS").runs
 6
+>>> score_play("4S 6H 5D")
+5
+>>> play = Pegging(["5H 10S", "10D 5C"], leader=0)
+>>> play.lay("5H"), play.points
+((PlayEvent(seat=0, kind='lay', card='5H', count=5, points=0, reasons=()),), (0, 0))
 """
 
 from ._core import (
@@ -14,7 +19,11 @@ from ._core import (
     IllegalMove,
     Misdeal,
     Move,
+    Pegging,
+    PlayBreakdown,
     PlayerView,
+    PlayEvent,
+    PlayItem,
     ShowItem,
     __version__,
     analyze_discards,
@@ -22,8 +31,10 @@ from ._core import (
     build_profile,
     cards,
     explain_hand,
+    explain_play,
     his_heels,
     score_hand,
+    score_play,
 )
 from .game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
 
@@ -37,6 +48,10 @@ __all__ = [
     "MatchResult",
     "Misdeal",
     "Move",
+    "Pegging",
+    "PlayBreakdown",
+    "PlayEvent",
+    "PlayItem",
     "Player",
     "PlayerProtocol",
     "PlayerView",
@@ -47,7 +62,9 @@ __all__ = [
     "build_profile",
     "cards",
     "explain_hand",
+    "explain_play",
     "his_heels",
     "play_match",
     "score_hand",
+    "score_play",
 ]

@@ -414,3 +414,182 @@ def best_discard(hand: _CardsLike, dealer: bool) -> DiscardOption:
     >>> best_discard("5H 5D JC 4S 6H KD", dealer=False).discard
     (Card('JC'), Card('KD'))
     """
+
+_PlayMove: TypeAlias = Card | Literal["go"]
+_PlayItemKind: TypeAlias = Literal[
+    "fifteen", "thirty_one", "pair", "pair_royal", "double_pair_royal", "run", "go", "last_card"
+]
+
+@final
+class PlayItem:
+    """One reason for points in the play; ``str()`` is how players say it.
+
+    >>> explain_play("4S 6H 5D").items
+    (PlayItem(kind='fifteen', points=2), PlayItem(kind='run', points=3))
+    >>> str(explain_play("4S 6H 5D").items[1])
+    'a run of 3 for 3'
+    """
+
+    @property
+    def kind(self) -> _PlayItemKind:
+        """What scored; a run's length is its points."""
+    @property
+    def points(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class PlayBreakdown:
+    """What the last card of a pile scores, itemised; ``str()`` lists the items.
+
+    >>> b = explain_play("4S 6H 5D")
+    >>> b.total, b.count, str(b)
+    (5, 15, 'fifteen for 2, a run of 3 for 3')
+    >>> str(explain_play("KS 2H"))
+    'no points'
+    """
+
+    @property
+    def total(self) -> int: ...
+    @property
+    def items(self) -> tuple[PlayItem, ...]: ...
+    @property
+    def count(self) -> int:
+        """The running count after the last card."""
+    @property
+    def pile(self) -> tuple[Card, ...]: ...
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: pile text, count, total and the items."""
+    def __len__(self) -> int: ...
+    def __eq__(self, value: object, /) -> bool: ...
+
+@final
+class PlayEvent:
+    """One entry of a play's log.
+
+    ``kind`` is ``"lay"`` (a card laid, with its points), ``"go"`` (the seat said go),
+    ``"go_point"`` (nobody could lay: the last seat to lay pegs 1 and the count
+    resets) or ``"last_card"`` (1 for the last card of the play, count under 31).
+    ``count`` is the count announced with the event (31 and go points are followed
+    by a reset to 0).
+
+    >>> Pegging(["5H", "KD"]).lay("5H")[0].to_dict()
+    {'seat': 0, 'kind': 'lay', 'card': '5H', 'count': 5, 'points': 0, 'reasons': []}
+    """
+
+    @property
+    def seat(self) -> int: ...
+    @property
+    def kind(self) -> Literal["lay", "go", "go_point", "last_card"]: ...
+    @property
+    def card(self) -> Card | None: ...
+    @property
+    def count(self) -> int: ...
+    @property
+    def points(self) -> int: ...
+    @property
+    def items(self) -> tuple[PlayItem, ...]: ...
+    @property
+    def reasons(self) -> tuple[str, ...]:
+        """The items in words, e.g. ``("fifteen for 2", "a run of 3 for 3")``."""
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict: seat, kind, card text or None, count, points, reasons."""
+    def __eq__(self, value: object, /) -> bool: ...
+    def __hash__(self) -> int: ...
+
+@final
+class Pegging:
+    """One play phase (pegging) for 2, 3 or 4 seats, following RULES.md "The play".
+
+    ``hands`` lists each seat's cards in seat order (0 to 6 cards each, no card
+    twice); ``leader`` lays first. A seat that holds cards none of which fits must
+    call `go` (go when a card fits is illegal); when nobody can lay, the count ends
+    by itself and the last seat to lay pegs 1 (go, or last card), unless at 31.
+    Points are per seat (with 4 seats, partners 0+2 and 1+3 add theirs up).
+
+    >>> play = Pegging(["KS QS AH 5H", "KD 9C 8C 7C"])
+    >>> for card in ["KS", "KD", "QS"]:
+    ...     _ = play.lay(card)
+    >>> play.count, play.to_move, play.legal_moves()
+    (30, 1, ['go'])
+    >>> play.go()[0].kind, play.lay("AH")[0].reasons, play.points
+    ('go', ('thirty-one for 2',), (2, 2))
+
+    Raises:
+        ValueError: bad hands (2-4 seats, 0-6 cards each, no duplicates) or leader.
+        TypeError: something that is not a card.
+    """
+
+    def __new__(cls, hands: Iterable[_CardsLike], leader: int = 0) -> Pegging: ...
+    @property
+    def seats(self) -> int: ...
+    @property
+    def to_move(self) -> int | None:
+        """The seat whose turn it is, or None once the play is over."""
+    @property
+    def count(self) -> int: ...
+    @property
+    def pile(self) -> tuple[Card, ...]:
+        """Cards laid since the count last reset, in order."""
+    @property
+    def hands(self) -> tuple[tuple[Card, ...], ...]:
+        """The cards each seat still holds, in card index order."""
+    @property
+    def points(self) -> tuple[int, ...]:
+        """Points pegged so far, per seat."""
+    @property
+    def said_go(self) -> tuple[int, ...]:
+        """Seats that said go in the current count."""
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def events(self) -> tuple[PlayEvent, ...]:
+        """Every event so far, in order."""
+    def legal_moves(self) -> list[_PlayMove]:
+        """The cards the seat to move may lay (index order), ``["go"]`` when none
+        fits, ``[]`` once the play is over."""
+    def lay(self, card: _CardLike) -> tuple[PlayEvent, ...]:
+        """Lay ``card`` for the seat to move; returns the events it produced
+        (the lay, then a go point or last card if the count ended).
+
+        Raises:
+            IllegalMove: the seat does not hold it, it passes 31, or the play is
+                over. Nothing changes.
+        """
+    def go(self) -> tuple[PlayEvent, ...]:
+        """Say go for the seat to move; returns the events it produced.
+
+        Raises:
+            IllegalMove: a card fits, or the play is over. Nothing changes.
+        """
+    def play(self, move: _PlayMove | str) -> tuple[PlayEvent, ...]:
+        """`lay` a card (or card text) or `go` for ``"go"``."""
+    def clone(self) -> Pegging:
+        """An independent copy (also ``copy.copy`` / ``copy.deepcopy``)."""
+    def __copy__(self) -> Pegging: ...
+    def __deepcopy__(self, memo: Any, /) -> Pegging: ...
+    def __eq__(self, value: object, /) -> bool: ...
+
+def score_play(pile: _CardsLike) -> int:
+    """Points for the last card of ``pile`` (the cards laid since the count last
+    reset, in order): 15 or 31, pairs, runs in any order.
+
+    >>> score_play("4S 6H 5D")  # fifteen 2 and a run of 3
+    5
+    >>> score_play("KS QH 6D 5D")  # 31 is 2
+    2
+
+    Raises:
+        ValueError: empty pile, a repeated card, or a count past 31.
+    """
+
+def explain_play(pile: _CardsLike) -> PlayBreakdown:
+    """The points of the last card of ``pile``, itemised.
+
+    >>> str(explain_play("7S 9H 8D 6C"))
+    'a run of 4 for 4'
+    """
+
+def _random_play_phases(phases: int, seats: int = 2, seed: int = 0) -> int:
+    """Benchmark helper: plays ``phases`` random 4-card play phases entirely in Rust
+    (no event log) and returns the total points pegged."""

@@ -9,6 +9,7 @@ use crate::error::Error;
 mod convert;
 mod discard;
 mod game;
+mod play;
 mod show;
 
 pyo3::create_exception!(
@@ -42,6 +43,11 @@ mod _core {
     use super::discard::{analyze_discards, best_discard, PyDiscardOption};
     #[pymodule_export]
     use super::game::{PyGame, PyMove, PyPlayerView};
+    #[pymodule_export]
+    use super::play::{
+        _random_play_phases, explain_play, score_play, PyPegging, PyPlayBreakdown, PyPlayEvent,
+        PyPlayItem,
+    };
     #[pymodule_export]
     use super::show::{
         cards, explain_hand, his_heels, score_hand, PyCard, PyHandBreakdown, PyShowItem,
