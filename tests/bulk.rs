@@ -91,7 +91,11 @@ fn bulk_equals_score_hand_on_every_deal() {
                 total != hand::score_hand(hand_cards, card(row[4]), crib)
                     || parts.iter().sum::<u8>() != total
             });
-        assert_eq!(mismatch.map(|((row, _), _)| row.to_vec()), None, "crib={crib}");
+        assert_eq!(
+            mismatch.map(|((row, _), _)| row.to_vec()),
+            None,
+            "crib={crib}"
+        );
     }
 }
 
@@ -133,7 +137,11 @@ fn bulk_equals_explain_hand_up_to_suit_relabelling() {
                 let kinds = ShowKind::ALL.map(|k| explained.points_of(k));
                 total != explained.total() || **parts != kinds
             });
-        assert_eq!(mismatch.map(|((row, _), _)| row.to_vec()), None, "crib={crib}");
+        assert_eq!(
+            mismatch.map(|((row, _), _)| row.to_vec()),
+            None,
+            "crib={crib}"
+        );
     }
 }
 
