@@ -8,6 +8,7 @@ fifteen two, fifteen four, fifteen six, fifteen eight, and a pair is ten, and a 
 """
 
 from ._core import (
+    BREAKDOWN_COLUMNS,
     Card,
     HandBreakdown,
     IllegalMove,
@@ -16,11 +17,15 @@ from ._core import (
     build_profile,
     cards,
     explain_hand,
+    hand_score_distribution,
     his_heels,
     score_hand,
+    score_hands,
+    score_plays,
 )
 
 __all__ = [
+    "BREAKDOWN_COLUMNS",
     "Card",
     "HandBreakdown",
     "IllegalMove",
@@ -29,6 +34,9 @@ __all__ = [
     "build_profile",
     "cards",
     "explain_hand",
+    "hand_score_distribution",
     "his_heels",
     "score_hand",
+    "score_hands",
+    "score_plays",
 ]

@@ -124,10 +124,10 @@ where
 }
 
 /// The largest value of an unsigned type of `bits` bits (what -1 wraps
-/// to), or -2 (never taken for padding) for a signed type.
+/// to), or `i128::MIN` (never a value of any dtype) for a signed type.
 fn unsigned_max(signed: bool, bits: usize) -> i128 {
     if signed {
-        -2
+        i128::MIN
     } else {
         (1i128 << bits) - 1
     }
@@ -157,13 +157,13 @@ where
 /// Converts any 2-D integer array with the native byte order.
 fn convert_any(arr: &Bound<'_, PyUntypedArray>, coder: &dyn Coder) -> PyResult<Converted> {
     macro_rules! try_types {
-        ($($t:ty: $signed:expr),*) => {
-            $(if let Some(c) = convert_typed::<$t>(arr, $signed, coder)? {
+        ($arr:expr; $($t:ty: $signed:expr),*) => {
+            $(if let Some(c) = convert_typed::<$t>($arr, $signed, coder)? {
                 return Ok(c);
             })*
         };
     }
-    try_types!(u8: false, i8: true, i16: true, u16: false, i32: true, u32: false, i64: true, u64: false);
+    try_types!(arr; u8: false, i8: true, i16: true, u16: false, i32: true, u32: false, i64: true, u64: false);
     // Another byte order: convert to the native one, then once more.
     let native = arr
         .dtype()
@@ -172,8 +172,7 @@ fn convert_any(arr: &Bound<'_, PyUntypedArray>, coder: &dyn Coder) -> PyResult<C
     let swapped = arr
         .call_method1("astype", (native,))?
         .cast_into::<PyUntypedArray>()?;
-    let arr = &swapped;
-    try_types!(u8: false, i8: true, i16: true, u16: false, i32: true, u32: false, i64: true, u64: false);
+    try_types!(&swapped; u8: false, i8: true, i16: true, u16: false, i32: true, u32: false, i64: true, u64: false);
     Err(PyTypeError::new_err(format!(
         "unsupported integer dtype {}",
         arr.dtype()
