@@ -4,8 +4,8 @@
 
 use std::hint::black_box;
 
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 use cribbage_fast::bulk::{self, DEALS, ROW};
+use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 /// The baseline: one 13^5 table lookup by the five ranks plus flush and nobs
 /// per row, nothing else.

@@ -247,29 +247,21 @@ fn first_bad_hand(rows: &[u8]) -> Option<usize> {
 #[inline(always)]
 fn row_bits(row: [u8; 5], crib: bool) -> ([usize; 5], bool, u8, u8) {
     let [a, b, c, d, s] = row;
-    let max = a.max(b).max(c).max(d).max(s);
     let bit = |x: u8| 1u64 << (x & 63);
     let (ba, bb, bc, bd, bs) = (bit(a), bit(b), bit(c), bit(d), bit(s));
-    let mut seen = ba;
-    let mut dup = seen & bb;
-    seen |= bb;
-    dup |= seen & bc;
-    seen |= bc;
-    dup |= seen & bd;
-    seen |= bd;
-    dup |= seen & bs;
-    let bad = max >= 52 || dup != 0;
+    // Five distinct cards 0..=51: five distinct bits, all below bit 52.
+    let all = ba | bb | bc | bd | bs;
+    let dup = (ba & bb) | ((ba | bb) & bc) | ((ba | bb | bc) & bd) | ((ba | bb | bc | bd) & bs);
+    let out_of_range = (a | b | c | d | s) >= 64 || all >> 52 != 0;
+    let bad = out_of_range | (dup != 0);
     let rank = |x: u8| usize::from(x.min(51) >> 2);
     let ranks = [rank(a), rank(b), rank(c), rank(d), rank(s)];
-    let four = ((a ^ b) | (a ^ c) | (a ^ d)) & 3 == 0;
-    let five = four && (a ^ s) & 3 == 0;
-    let flush = if crib {
-        5 * u8::from(five)
-    } else {
-        4 * u8::from(four) + u8::from(five)
-    };
+    let four = u8::from(((a ^ b) | (a ^ c) | (a ^ d)) & 3 == 0);
+    let five = four & u8::from((a ^ s) & 3 == 0);
+    let flush = if crib { 5 * five } else { 4 * four + five };
     let jack = (JACK - 1) * 4 + (s & 3);
-    let nobs = u8::from(a == jack || b == jack || c == jack || d == jack);
+    let nobs =
+        u8::from(a == jack) | u8::from(b == jack) | u8::from(c == jack) | u8::from(d == jack);
     (ranks, bad, flush, nobs)
 }
 
