@@ -13,6 +13,7 @@
 """
 
 from ._core import (
+    BREAKDOWN_COLUMNS,
     Card,
     DiscardOption,
     HandBreakdown,
@@ -32,13 +33,17 @@ from ._core import (
     cards,
     explain_hand,
     explain_play,
+    hand_score_distribution,
     his_heels,
     score_hand,
+    score_hands,
     score_play,
+    score_plays,
 )
 from .game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
 
 __all__ = [
+    "BREAKDOWN_COLUMNS",
     "Card",
     "DiscardOption",
     "Game",
@@ -63,8 +68,11 @@ __all__ = [
     "cards",
     "explain_hand",
     "explain_play",
+    "hand_score_distribution",
     "his_heels",
     "play_match",
     "score_hand",
+    "score_hands",
     "score_play",
+    "score_plays",
 ]

@@ -7,10 +7,15 @@ Every function that takes cards accepts `Card` objects, card text such as
 from collections.abc import Iterable
 from typing import Any, Final, Literal, Self, TypeAlias, final
 
+import numpy as np
+import numpy.typing as npt
 from typing_extensions import disjoint_base
 
 __version__: Final[str]
 build_profile: Final[str]
+BREAKDOWN_COLUMNS: Final[tuple[str, ...]]
+"""Columns of ``score_hands(..., breakdown=True)``:
+``("fifteens", "pairs", "runs", "flush", "nobs")``."""
 
 _CardLike: TypeAlias = Card | str
 _CardsLike: TypeAlias = str | Iterable[Card | str]
@@ -593,3 +598,85 @@ def explain_play(pile: _CardsLike) -> PlayBreakdown:
 def _random_play_phases(phases: int, seats: int = 2, seed: int = 0) -> int:
     """Benchmark helper: plays ``phases`` random 4-card play phases entirely in Rust
     (no event log) and returns the total points pegged."""
+
+def score_hands(
+    cards: npt.ArrayLike,
+    crib: bool = False,
+    *,
+    threads: int | None = None,
+    breakdown: bool = False,
+) -> npt.NDArray[np.uint8]:
+    """Score many shows at once.
+
+    ``cards`` has shape (N, 5): card indices (``Card.index``, 0..51), columns
+    0-3 the hand (or crib), column 4 the starter. A C-contiguous ``uint8``
+    array is read in place, without a copy; any other integer array (any
+    dtype, any strides, or a nested list) is converted once, and a value that
+    is not a card is an error, never wrapped around (256 is not 0).
+
+    Returns the N totals as ``uint8``, or with ``breakdown=True`` an (N, 5)
+    ``uint8`` array whose columns are `BREAKDOWN_COLUMNS` (fifteens, pairs,
+    runs, flush, nobs) and sum to the totals.
+
+    The work runs with the GIL released on all cores, or on ``threads``
+    threads; the result never depends on the thread count. Long inputs are
+    processed in chunks and Ctrl-C interrupts between them.
+
+    >>> import numpy as np
+    >>> from cribbage_fast import Card
+    >>> rows = np.array([[Card(t).index for t in "5H 5D 5C JS 5S".split()],
+    ...                  [Card(t).index for t in "4S 5H 5D 6C KS".split()]], dtype=np.uint8)
+    >>> score_hands(rows)
+    array([29, 16], dtype=uint8)
+    >>> score_hands(rows, breakdown=True)[1]  # fifteens, pairs, runs, flush, nobs
+    array([8, 2, 6, 0, 0], dtype=uint8)
+
+    Raises:
+        ValueError: a shape other than (N, 5), a value outside 0..51, or a
+            card repeated within a row (naming the first bad row and why),
+            or ``threads < 1``.
+        TypeError: a float, bool, object or other non-integer array.
+    """
+
+def score_plays(
+    piles: npt.ArrayLike,
+    lengths: npt.ArrayLike | None = None,
+    *,
+    threads: int | None = None,
+) -> npt.NDArray[np.uint8]:
+    """Points pegged by the last card of many piles at once.
+
+    ``piles`` has shape (N, W): each row is the cards laid since the count
+    last reset, in order, as card indices. Without ``lengths`` a row ends at
+    its first padding value ``-1`` (for unsigned dtypes the value ``-1``
+    wraps to, e.g. 255 for ``uint8``) and only padding may follow it; with
+    ``lengths`` (shape (N,)) row ``i`` is its first ``lengths[i]`` entries and
+    the rest is ignored. Each result is what `score_play` of the pile gives:
+    fifteen, thirty-one, pairs and runs made by the last card (go and last
+    card are not part of a pile). Threads, the GIL and Ctrl-C as for
+    `score_hands`.
+
+    >>> import numpy as np
+    >>> from cribbage_fast import Card
+    >>> idx = lambda text: [Card(t).index for t in text.split()]
+    >>> score_plays(np.array([idx("4S 6H 5D") + [-1], idx("5S 5H 5D 5C")]))
+    array([ 5, 12], dtype=uint8)
+
+    Raises:
+        ValueError: a bad shape, a value that is neither a card nor padding,
+            an empty pile, a card repeated in a pile, a pile counting past
+            31, a card after the padding or a length outside 0..W (naming the
+            first bad row and why).
+        TypeError: a non-integer array.
+    """
+
+def hand_score_distribution(crib: bool = False) -> npt.NDArray[np.int64]:
+    """How many of the 12,994,800 (4-card hand, starter) deals score each of 0..29.
+
+    Computed exactly over rank patterns (no deal is scored one by one). With
+    ``crib=True`` the crib flush rule applies (only a 5-card flush counts).
+
+    >>> d = hand_score_distribution()
+    >>> int(d.sum()), int(d[0]), int(d[29]), int(d[19])
+    (12994800, 1009008, 4, 0)
+    """

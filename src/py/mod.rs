@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 
 use crate::error::Error;
 
+mod bulk;
 mod convert;
 mod discard;
 mod game;
@@ -40,6 +41,8 @@ impl From<Error> for PyErr {
 #[pymodule]
 mod _core {
     #[pymodule_export]
+    use super::bulk::{hand_score_distribution, score_hands, score_plays};
+    #[pymodule_export]
     use super::discard::{analyze_discards, best_discard, PyDiscardOption};
     #[pymodule_export]
     use super::game::{PyGame, PyMove, PyPlayerView};
@@ -60,6 +63,8 @@ mod _core {
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+        let columns = pyo3::types::PyTuple::new(m.py(), crate::bulk::BREAKDOWN_COLUMNS)?;
+        m.add("BREAKDOWN_COLUMNS", columns)?;
         let profile = if cfg!(debug_assertions) {
             "debug"
         } else {
