@@ -9,7 +9,7 @@ import re
 import subprocess
 import sys
 import textwrap
-from itertools import combinations, pairwise
+from itertools import combinations
 
 import numpy as np
 import pytest
@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cribbage_fast as cf
+from cribbage_fast import reference
 
 # The public table: hand scores over all 12,994,800 (hand, starter) deals.
 PUBLIC_HAND_TABLE = [
@@ -78,6 +79,15 @@ def test_breakdown_matches_explain_hand(rows: list[list[int]], crib: bool) -> No
         expected = [getattr(b, name) for name in cf.BREAKDOWN_COLUMNS]
         assert got.tolist() == expected
         assert int(got.sum()) == b.total
+
+
+def test_score_hands_matches_the_reference() -> None:
+    rng = np.random.default_rng(2026)
+    rows = np.array([rng.permutation(52)[:5] for _ in range(1500)], dtype=np.uint8)
+    for crib in (False, True):
+        got = cf.score_hands(rows, crib).tolist()
+        cards = [[DECK[i] for i in row] for row in rows.tolist()]
+        assert got == [reference.score_hand(c[:4], c[4], crib) for c in cards]
 
 
 def test_known_shows() -> None:
@@ -235,6 +245,7 @@ ZERO_COPY_PROBE = textwrap.dedent(
     import sys
     import numpy as np
     import cribbage_fast as cf
+from cribbage_fast import reference
 
     def status(key):
         with open("/proc/self/status") as f:
@@ -319,25 +330,8 @@ def test_score_plays_matches_the_rules_on_prefixes(perms: list[list[int]]) -> No
     lengths = [lengths[i] for i in keep]
     got = cf.score_plays(np.array(piles, dtype=np.int16), lengths)
     for row, n, points in zip(piles, lengths, got, strict=True):
-        assert points == expected_play_points([DECK[i] for i in row[:n]])
-
-
-def expected_play_points(cards: list[cf.Card]) -> int:
-    """RULES.md, "The play", for the last card of a pile."""
-    points = 0
-    count = sum(c.value for c in cards)
-    if count in (15, 31):
-        points += 2
-    same = 1
-    while same < len(cards) and cards[-same - 1].rank == cards[-1].rank:
-        same += 1
-    points += {1: 0, 2: 2, 3: 6, 4: 12}[same]
-    for n in range(len(cards), 2, -1):
-        ranks = sorted(c.rank for c in cards[-n:])
-        if all(b == a + 1 for a, b in pairwise(ranks)):
-            points += n
-            break
-    return points
+        pile = [DECK[i] for i in row[:n]]
+        assert points == cf.score_play(pile) == reference.score_play(pile)
 
 
 @pytest.mark.parametrize(
