@@ -21,7 +21,9 @@ fn bit(card: Card) -> u64 {
 
 /// Takes `k` cards from the front of `pool` as a mask.
 fn take(pool: &mut std::vec::IntoIter<Card>, k: u32) -> u64 {
-    (0..k).fold(0, |m, _| m | bit(pool.next().expect("the pool holds every hidden card")))
+    (0..k).fold(0, |m, _| {
+        m | bit(pool.next().expect("the pool holds every hidden card"))
+    })
 }
 
 /// A copy of `game` in which every card hidden from `seat` is dealt again
@@ -71,7 +73,10 @@ pub fn determinize(game: &Game, seat: usize, rng: &mut Rng) -> Result<Game> {
         }
     }
     let crib_card = g.crib_card.filter(|_| crib_hidden);
-    let hidden = unseen_hand.iter().chain(&unseen_discards).fold(0, |m, &x| m | x)
+    let hidden = unseen_hand
+        .iter()
+        .chain(&unseen_discards)
+        .fold(0, |m, &x| m | x)
         | crib_card.map_or(0, bit)
         | g.fixed_starter.map_or(0, bit)
         | g.stock.iter().fold(0, |m, &c| m | bit(c));
@@ -184,9 +189,8 @@ mod tests {
                         assert_eq!(hidden, hidden_from(&d, seat));
                         // Every card is in exactly one place.
                         check_conserved(&d);
-                        let others: u64 = (0..n)
-                            .filter(|&s| s != seat)
-                            .fold(0, |m, s| m | d.hand(s));
+                        let others: u64 =
+                            (0..n).filter(|&s| s != seat).fold(0, |m, s| m | d.hand(s));
                         let others_before: u64 = (0..n)
                             .filter(|&s| s != seat)
                             .fold(0, |m, s| m | game.hand(s));
@@ -205,7 +209,10 @@ mod tests {
                 }
             }
         }
-        assert!(changed > 1000, "hidden cards were resampled {changed} times");
+        assert!(
+            changed > 1000,
+            "hidden cards were resampled {changed} times"
+        );
     }
 
     /// Hands, discards, stock, starter and the crib's deck card: 52 distinct cards.

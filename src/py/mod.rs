@@ -8,6 +8,7 @@ use crate::error::Error;
 
 mod convert;
 mod discard;
+mod env;
 mod game;
 mod show;
 
@@ -41,6 +42,8 @@ mod _core {
     #[pymodule_export]
     use super::discard::{analyze_discards, best_discard, PyDiscardOption};
     #[pymodule_export]
+    use super::env::{PyActionGame, PySoloEnv, PyVecEnv};
+    #[pymodule_export]
     use super::game::{PyGame, PyMove, PyPlayerView};
     #[pymodule_export]
     use super::show::{
@@ -54,6 +57,10 @@ mod _core {
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
+        m.add("OBS_SIZE", crate::encode::OBS_SIZE)?;
+        m.add("NUM_ACTIONS", crate::encode::NUM_ACTIONS)?;
+        m.add("GO_ACTION", crate::encode::GO)?;
+        m.add("OPPONENTS", crate::env::POLICY_NAMES.to_vec())?;
         let profile = if cfg!(debug_assertions) {
             "debug"
         } else {
