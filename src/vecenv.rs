@@ -85,6 +85,11 @@ impl VecEnv {
         self.slots.len()
     }
 
+    /// The game being played in slot `i`.
+    pub fn game(&self, i: usize) -> Option<&crate::game::Game> {
+        self.slots.get(i).map(|s| s.env.table().game())
+    }
+
     fn check(&self, bufs: &Buffers<'_>) -> Result<()> {
         let n = self.slots.len();
         let ok = bufs.obs.len() == n * OBS_SIZE

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-import importlib.util
+import importlib
 
 
 def require(module: str, extra: str) -> None:
@@ -10,9 +10,11 @@ def require(module: str, extra: str) -> None:
 
     >>> require("json", "rl")
     """
-    if importlib.util.find_spec(module) is None:
+    try:
+        importlib.import_module(module)
+    except ImportError as err:
         raise ImportError(
             f"this part of cribbage_fast needs {module!r}, from the optional extra "
             f"{extra!r}: pip install cribbage_fast[{extra}]",
             name=module,
-        )
+        ) from err

@@ -255,9 +255,11 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
     def resample_from_infostate(self, player: int, sampler: Any = None) -> CribbageState:
         """A state `player` cannot tell from this one, its hidden cards dealt
         again uniformly (`Game.determinize`); during the deal (chance) the
-        cards not yet seen are redrawn."""
-        copy = self.clone()
-        rng = np.random.default_rng()
+        cards not yet seen are redrawn. `sampler` (OpenSpiel's uniform sampler:
+        a callable returning a float in [0, 1)) seeds the draw when given."""
+        copy: CribbageState = self.clone()
+        seed = int(sampler() * 2**53) if callable(sampler) else None
+        rng = np.random.default_rng(seed)
         if self._game is None:
             return copy
         if self._dealing():

@@ -276,6 +276,20 @@ impl PyVecEnv {
         self.env.num_envs()
     }
 
+    /// A copy of the game being played in row `i` (the agent is seat 0).
+    fn game(&self, i: usize) -> PyResult<PyGame> {
+        let game = self.env.game(i).ok_or_else(|| {
+            PyValueError::new_err(format!(
+                "row must be 0..{}, got {i}",
+                self.env.num_envs() - 1
+            ))
+        })?;
+        Ok(PyGame {
+            game: game.clone(),
+            first_dealer: None,
+        })
+    }
+
     /// Starts every game from `seed`, writing observations `(n, OBS_SIZE)`
     /// float32 and masks `(n, NUM_ACTIONS)` int8; zeroes rewards and flags.
     fn reset(

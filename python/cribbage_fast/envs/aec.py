@@ -5,7 +5,7 @@ The game and the encoding run in Rust (`cribbage_fast._core.ActionGame`).
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any, ClassVar, Literal
 
 from .._extras import require
 
@@ -25,7 +25,7 @@ __all__ = ["CribbageAECEnv", "aec_env"]
 AecReward = Literal["win", "game_points", "points"]
 
 
-class CribbageAECEnv(AECEnv[str, dict[str, NDArray[Any]], int]):
+class CribbageAECEnv(AECEnv):  # type: ignore[misc]
     """Cribbage for 2, 3 or 4 agents (``player_0`` ... in seat order), no muggins.
 
     Each observation is ``{"observation": 444 float32, "action_mask": 53 int8}``;
@@ -48,7 +48,7 @@ class CribbageAECEnv(AECEnv[str, dict[str, NDArray[Any]], int]):
     (['action_mask', 'observation'], True)
     """
 
-    metadata: dict[str, Any] = {
+    metadata: ClassVar[dict[str, Any]] = {
         "name": "cribbage_v0",
         "render_modes": ["ansi"],
         "is_parallelizable": False,
@@ -164,7 +164,7 @@ class CribbageAECEnv(AECEnv[str, dict[str, NDArray[Any]], int]):
         pass
 
 
-def aec_env(**kwargs: Any) -> AECEnv[str, dict[str, NDArray[Any]], int]:
+def aec_env(**kwargs: Any) -> Any:
     """`CribbageAECEnv` wrapped in PettingZoo's order-enforcing wrapper.
 
     >>> env = aec_env(num_players=4)

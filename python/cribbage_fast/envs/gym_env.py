@@ -50,7 +50,7 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
     (0.0, False, False)
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}
+    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,

@@ -49,7 +49,7 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
     ([0.0, 0.0, 0.0, 0.0], [False, False, False, False])
     """
 
-    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}
+    metadata: dict[str, Any] = {"autoreset_mode": AutoresetMode.SAME_STEP}  # noqa: RUF012
 
     def __init__(
         self,
