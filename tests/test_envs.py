@@ -299,3 +299,12 @@ def test_ismcts_smoke() -> None:
         [GreedyPlayer(), ISMCTSPlayer(iterations=5, seed=2), GreedyPlayer()],
     )
     assert winner in (0, 1, 2)
+
+
+def test_ismcts_example_match() -> None:
+    from cribbage_fast.examples.ismcts import match, wilson
+
+    wins, games = match(games=1, iterations=3)
+    assert games == 1 and wins in (0, 1)
+    low, high = wilson(60, 100)
+    assert 0.50 < low < 0.6 < high < 0.7
