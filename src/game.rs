@@ -216,31 +216,31 @@ struct ShowStep {
 pub struct Game {
     config: GameConfig,
     seed: u64,
-    rng: Rng,
+    pub(crate) rng: Rng,
     scores: [u16; MAX_SEATS],
     dealer: u8,
     deal_number: u32,
     phase: Phase,
     /// Cards held: all dealt cards until the discard, then the four kept.
-    hands: [u64; MAX_SEATS],
+    pub(crate) hands: [u64; MAX_SEATS],
     /// The cards each seat gave to the crib this deal.
-    discards: [u64; MAX_SEATS],
-    crib: u64,
+    pub(crate) discards: [u64; MAX_SEATS],
+    pub(crate) crib: u64,
     /// The crib's card from the deck (3 players).
-    crib_card: Option<Card>,
+    pub(crate) crib_card: Option<Card>,
     /// The undealt cards; the starter is cut from them.
-    stock: Vec<Card>,
+    pub(crate) stock: Vec<Card>,
     /// A starter fixed by a supplied deal.
-    fixed_starter: Option<Card>,
+    pub(crate) fixed_starter: Option<Card>,
     starter: Option<Card>,
-    pegging: Option<Pegging>,
+    pub(crate) pegging: Option<Pegging>,
     /// Cards laid this deal, in order, with their seats.
     laid: Vec<(u8, Card)>,
     show: ShowStep,
     winner: Option<u8>,
-    record: bool,
-    events: Vec<GameEvent>,
-    moves: Vec<(u8, Move)>,
+    pub(crate) record: bool,
+    pub(crate) events: Vec<GameEvent>,
+    pub(crate) moves: Vec<(u8, Move)>,
 }
 
 impl Game {

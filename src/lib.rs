@@ -7,11 +7,15 @@
 pub mod bulk;
 pub mod card;
 pub mod discard;
+pub mod encode;
+pub mod env;
 pub mod error;
 pub mod game;
 pub mod hand;
 pub mod play;
 pub mod rng;
+pub mod search;
+pub mod vecenv;
 
 #[cfg(feature = "python")]
 mod py;

@@ -369,7 +369,7 @@ impl std::ops::Deref for MoveList {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pegging {
     seats: u8,
-    hands: [u64; MAX_SEATS],
+    pub(crate) hands: [u64; MAX_SEATS],
     pile: [Card; MAX_PILE],
     pile_len: u8,
     count: u8,

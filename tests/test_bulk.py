@@ -245,7 +245,6 @@ ZERO_COPY_PROBE = textwrap.dedent(
     import sys
     import numpy as np
     import cribbage_fast as cf
-from cribbage_fast import reference
 
     def status(key):
         with open("/proc/self/status") as f:

@@ -9,6 +9,7 @@ from typing import Any, Final, Literal, Self, TypeAlias, final
 
 import numpy as np
 import numpy.typing as npt
+from numpy.typing import NDArray
 from typing_extensions import disjoint_base
 
 __version__: Final[str]
@@ -16,6 +17,14 @@ build_profile: Final[str]
 BREAKDOWN_COLUMNS: Final[tuple[str, ...]]
 """Columns of ``score_hands(..., breakdown=True)``:
 ``("fifteens", "pairs", "runs", "flush", "nobs")``."""
+OBS_SIZE: Final[int]
+"""Length of an observation (444): see the README, "Learning environments"."""
+NUM_ACTIONS: Final[int]
+"""Number of actions (53): 0..51 a card index, 52 go."""
+GO_ACTION: Final[int]
+"""The go action (52)."""
+OPPONENTS: Final[list[str]]
+"""Names of the built-in opponents of `SoloEnv` and `VecEnv`."""
 
 _CardLike: TypeAlias = Card | str
 _CardsLike: TypeAlias = str | Iterable[Card | str]
@@ -338,6 +347,30 @@ class Game:
     def view(self, seat: int | None = None) -> PlayerView: ...
     def clone(self) -> Self:
         """An independent copy of the same class (cheap), e.g. for search."""
+    def determinize(self, seat: int, seed: int | None = None) -> Self:
+        """A copy (same class) in which every card hidden from `seat` is dealt again
+        uniformly at random, consistently with what `seat` has seen: its own cards and
+        discards, the cards laid, the starter once cut. Other seats keep as many unseen
+        cards in hand and crib, the stock its size. The copy keeps no log and draws its
+        future deals from a fresh generator (seeded from `seed`).
+
+        >>> g = Game(2, seed=1)
+        >>> d = g.determinize(0, seed=5)
+        >>> d.hand(0) == g.hand(0), len(d.hand(1))
+        (True, 6)
+
+        Raises:
+            ValueError: `seat` is not a seat of the game.
+        """
+    def playout(self, seed: int | None = None, end_of_deal: bool = False) -> None:
+        """Plays uniformly random legal moves to the end of the game (with
+        `end_of_deal`, until the current deal's show is done), e.g. for search.
+
+        >>> g = Game(2, seed=1, record=False)
+        >>> g.playout(seed=2)
+        >>> g.is_over
+        True
+        """
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any, /) -> Self: ...
     def moves(self) -> list[dict[str, Any]]: ...
@@ -680,3 +713,136 @@ def hand_score_distribution(crib: bool = False) -> npt.NDArray[np.int64]:
     >>> int(d.sum()), int(d[0]), int(d[29]), int(d[19])
     (12994800, 1009008, 4, 0)
     """
+
+@final
+class ActionGame:
+    """A game without muggins driven by action numbers (0..51 lay or discard that
+    card, 52 go; a 2-player discard is two card actions), for PettingZoo and OpenSpiel.
+
+    >>> g = ActionGame(num_players=2, seed=1)
+    >>> g.observe(0).shape, g.action_mask().sum()
+    ((444,), np.int64(6))
+
+    Raises:
+        ValueError: a player count other than 2, 3, 4 or a bad target.
+    """
+
+    def __new__(cls, num_players: int = 2, seed: int = 0, target: int = 121) -> ActionGame: ...
+    @staticmethod
+    def from_game(game: Game) -> ActionGame:
+        """Drives a copy of `game`.
+
+        Raises:
+            ValueError: the game uses muggins.
+        """
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def to_move(self) -> int | None: ...
+    @property
+    def phase(self) -> _Phase: ...
+    @property
+    def is_over(self) -> bool: ...
+    @property
+    def winner(self) -> int | None: ...
+    @property
+    def scores(self) -> list[int]: ...
+    @property
+    def game_points(self) -> int: ...
+    def side_of(self, seat: int) -> int: ...
+    def observe(self, seat: int) -> NDArray[np.float32]:
+        """What `seat` may know: float32, length OBS_SIZE."""
+    def action_mask(self) -> NDArray[np.int8]:
+        """Legal actions of the seat to move, 0/1 int8 of length NUM_ACTIONS."""
+    def legal_actions(self) -> list[int]: ...
+    def step(self, action: int) -> list[int]:
+        """Plays `action` for the seat to move; returns the points each side gained.
+
+        Raises:
+            IllegalMove: the action is not legal now; nothing changes.
+        """
+    def game(self) -> Game:
+        """A copy of the underlying game."""
+    def clone(self) -> ActionGame: ...
+
+@final
+class SoloEnv:
+    """Seat 0 of a 2-player game against a built-in opponent (the core of
+    `cribbage_fast.envs.CribbageEnv`). `reward`: "win", "game_points" or "points".
+
+    >>> env = SoloEnv("random", "win")
+    >>> obs, mask = env.reset(7)
+    >>> obs, mask, reward, terminated = env.step(int(mask.argmax()))
+
+    Raises:
+        ValueError: an unknown opponent or reward, or a bad target.
+    """
+
+    def __new__(
+        cls, opponent: str = "random", reward: str = "win", target: int = 121
+    ) -> SoloEnv: ...
+    def reset(self, seed: int) -> tuple[NDArray[np.float32], NDArray[np.int8]]:
+        """A new game from `seed`: (observation, action mask)."""
+    def step(self, action: int) -> tuple[NDArray[np.float32], NDArray[np.int8], float, bool]:
+        """The agent's action and the opponent's replies:
+        (observation, action mask, reward, terminated).
+
+        Raises:
+            IllegalMove: the action is not legal now; nothing changes.
+        """
+    def game(self) -> Game:
+        """A copy of the game being played."""
+
+@final
+class VecEnv:
+    """`num_envs` SoloEnv games stepped together in Rust (GIL released, rayon), writing
+    into caller-owned C-contiguous arrays; finished games restart at once. Results
+    for a seed do not depend on `num_threads` (None: rayon's global pool).
+
+    >>> import numpy as np
+    >>> v = VecEnv(2)
+    >>> obs = np.zeros((2, OBS_SIZE), np.float32); masks = np.zeros((2, NUM_ACTIONS), np.int8)
+    >>> rewards = np.zeros(2, np.float32); done = np.zeros(2, np.bool_)
+    >>> v.reset(0, obs, masks, rewards, done)
+    >>> v.step(masks.argmax(axis=1).astype(np.int64), obs, masks, rewards, done)
+    """
+
+    def __new__(
+        cls,
+        num_envs: int,
+        opponent: str = "random",
+        reward: str = "win",
+        target: int = 121,
+        num_threads: int | None = None,
+    ) -> VecEnv: ...
+    @property
+    def num_envs(self) -> int: ...
+    def game(self, i: int) -> Game:
+        """A copy of the game in row `i` (the agent is seat 0).
+
+        Raises:
+            ValueError: no such row.
+        """
+    def reset(
+        self,
+        seed: int,
+        obs: NDArray[np.float32],
+        masks: NDArray[np.int8],
+        rewards: NDArray[np.float32],
+        terminated: NDArray[np.bool_],
+    ) -> None:
+        """Starts every game from `seed`; fills observations and masks."""
+    def step(
+        self,
+        actions: NDArray[np.int64],
+        obs: NDArray[np.float32],
+        masks: NDArray[np.int8],
+        rewards: NDArray[np.float32],
+        terminated: NDArray[np.bool_],
+    ) -> None:
+        """Plays `actions[i]` in game `i` and fills the arrays.
+
+        Raises:
+            IllegalMove: an action is not legal; no game changes.
+            ValueError: arrays of the wrong size or not contiguous.
+        """

@@ -196,7 +196,7 @@ impl PyPlayerView {
 #[pyclass(name = "Game", module = "cribbage_fast._core", subclass)]
 pub struct PyGame {
     pub game: Game,
-    first_dealer: Option<usize>,
+    pub(crate) first_dealer: Option<usize>,
 }
 
 #[pymethods]
@@ -425,6 +425,32 @@ impl PyGame {
             target.first_dealer = this.first_dealer;
         }
         Ok(copy)
+    }
+
+    /// A copy (same class) in which every card hidden from `seat` is dealt
+    /// again at random, consistently with what `seat` has seen; see
+    /// `crate::search::determinize`. The copy keeps no log.
+    #[pyo3(signature = (seat, seed = None))]
+    fn determinize<'py>(
+        slf: &Bound<'py, Self>,
+        seat: usize,
+        seed: Option<u64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let game = {
+            let mut rng = crate::rng::Rng::new(seed.unwrap_or_else(fresh_seed));
+            crate::search::determinize(&slf.borrow().game, seat, &mut rng)?
+        };
+        let copy = PyGame::clone(slf)?;
+        copy.cast::<PyGame>()?.borrow_mut().game = game;
+        Ok(copy)
+    }
+
+    /// Plays uniformly random legal moves to the end of the game (or of the
+    /// current deal with `end_of_deal`), e.g. for search playouts.
+    #[pyo3(signature = (seed = None, end_of_deal = false))]
+    fn playout(&mut self, seed: Option<u64>, end_of_deal: bool) {
+        let mut rng = crate::rng::Rng::new(seed.unwrap_or_else(fresh_seed));
+        crate::search::playout(&mut self.game, &mut rng, end_of_deal);
     }
 
     fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {

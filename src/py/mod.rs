@@ -9,6 +9,7 @@ use crate::error::Error;
 mod bulk;
 mod convert;
 mod discard;
+mod env;
 mod game;
 mod play;
 mod show;
@@ -45,6 +46,8 @@ mod _core {
     #[pymodule_export]
     use super::discard::{analyze_discards, best_discard, PyDiscardOption};
     #[pymodule_export]
+    use super::env::{PyActionGame, PySoloEnv, PyVecEnv};
+    #[pymodule_export]
     use super::game::{PyGame, PyMove, PyPlayerView};
     #[pymodule_export]
     use super::play::{
@@ -65,6 +68,10 @@ mod _core {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
         let columns = pyo3::types::PyTuple::new(m.py(), crate::bulk::BREAKDOWN_COLUMNS)?;
         m.add("BREAKDOWN_COLUMNS", columns)?;
+        m.add("OBS_SIZE", crate::encode::OBS_SIZE)?;
+        m.add("NUM_ACTIONS", crate::encode::NUM_ACTIONS)?;
+        m.add("GO_ACTION", crate::encode::GO)?;
+        m.add("OPPONENTS", crate::env::POLICY_NAMES.to_vec())?;
         let profile = if cfg!(debug_assertions) {
             "debug"
         } else {

@@ -1,0 +1,199 @@
+"""Example players for `Game.play`: a greedy baseline and an ISMCTS searcher.
+
+`GreedyPlayer` keeps the four cards with the best average show over the
+unseen starters and lays the card that pegs the most at once.
+`ISMCTSPlayer` is single-observer information-set Monte Carlo tree search:
+each iteration deals the cards it cannot see again (`Game.determinize`),
+walks one tree of moves shared by all those deals (UCB1 over the moves legal
+in the deal at hand), and finishes the deal with random moves in Rust
+(`Game.playout`). A deal is scored by the point difference it produces (a
+game won or lost in it counts fully).
+
+>>> from cribbage_fast import Game
+>>> from cribbage_fast.agents import GreedyPlayer, ISMCTSPlayer, play_with_search
+>>> winner, points = play_with_search(Game(2, seed=3, target=31),
+...                                   [ISMCTSPlayer(iterations=20, seed=1), GreedyPlayer()])
+>>> winner in (0, 1)
+True
+"""
+
+from __future__ import annotations
+
+import itertools
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from ._core import Card, Move, PlayerView, analyze_discards
+from .game import CardLike, Game, Player
+
+__all__ = ["GreedyPlayer", "ISMCTSPlayer", "pegging_points", "play_with_search"]
+
+
+def pegging_points(pile: Sequence[Card], card: Card) -> int:
+    """Points for laying `card` on `pile` (the cards of the current count).
+
+    >>> from cribbage_fast import cards
+    >>> pegging_points(cards("4S 6H"), Card("5D"))  # fifteen and a run of 3
+    5
+    """
+    new = [*pile, card]
+    count = sum(c.value for c in new)
+    points = 2 if count in (15, 31) else 0
+    same = 0
+    for c in reversed(new):
+        if c.rank != card.rank:
+            break
+        same += 1
+    points += same * (same - 1)
+    best_run = 0
+    for n in range(3, len(new) + 1):
+        ranks = sorted(c.rank for c in new[-n:])
+        if all(b - a == 1 for a, b in itertools.pairwise(ranks)):
+            best_run = n
+    return points + best_run
+
+
+class GreedyPlayer(Player):
+    """Keeps the 4 cards whose show averages best over every unseen starter
+    (the crib is ignored) and lays the card that pegs the most now (ties: the
+    highest card). Honest counts with muggins."""
+
+    def discard(self, view: PlayerView) -> Sequence[CardLike]:
+        options = analyze_discards(view.hand, dealer=view.is_dealer)
+        best = max(options, key=lambda o: (o.hand_total, -_indices(o.discard)))
+        return list(best.discard)
+
+    def play(self, view: PlayerView) -> CardLike | None:
+        lays = [m.card for m in view.legal_moves if m.card is not None]
+        if not lays:
+            return None
+        return max(lays, key=lambda c: (pegging_points(view.pile, c), c.value, c.index))
+
+
+def _indices(cards: Sequence[Card]) -> int:
+    return sum(1 << c.index for c in cards)
+
+
+@dataclass
+class _Node:
+    visits: int = 0
+    value: float = 0.0
+    available: int = 0
+    children: dict[Move, _Node] = field(default_factory=dict)
+
+
+class ISMCTSPlayer(Player):
+    """Information-set MCTS over `Game.determinize` (see the module docs).
+
+    `iterations` per decision (`discard_iterations` for the discard, default
+    4x), exploration constant `c`, `seed` for reproducible play. Works for 2,
+    3 and 4 players (every other side is an opponent).
+    """
+
+    def __init__(
+        self,
+        iterations: int = 200,
+        discard_iterations: int | None = None,
+        c: float = 0.7,
+        seed: int | None = None,
+    ) -> None:
+        self.iterations = iterations
+        self.discard_iterations = discard_iterations or 4 * iterations
+        self.c = c
+        self.rng = random.Random(seed)
+        self.game: Game | None = None
+
+    def bind(self, game: Game) -> ISMCTSPlayer:
+        """The game this player searches (set by `play_with_search`)."""
+        self.game = game
+        return self
+
+    def discard(self, view: PlayerView) -> Sequence[CardLike]:
+        move = self.search(view)
+        return move.cards
+
+    def play(self, view: PlayerView) -> CardLike | None:
+        if len(view.legal_moves) == 1:
+            return view.legal_moves[0].card
+        return self.search(view).card
+
+    def search(self, view: PlayerView) -> Move:
+        """The most visited move at the root after the search."""
+        game = self.game
+        if game is None:
+            raise RuntimeError("bind the player to its game first (play_with_search does)")
+        seat = view.seat
+        root = _Node()
+        budget = self.discard_iterations if view.phase == "discard" else self.iterations
+        for _ in range(budget):
+            world = game.determinize(seat, self.rng.getrandbits(63))
+            self._iterate(root, world, seat)
+        best = max(root.children.items(), key=lambda kv: kv[1].visits)
+        return best[0]
+
+    def _iterate(self, root: _Node, world: Game, me: int) -> None:
+        start = list(world.scores)
+        deal = world.deal_number
+        my_side = world.side_of(me)
+        path: list[tuple[_Node, int]] = []  # (node, side that chose it)
+        node = root
+        while not world.is_over and world.deal_number == deal:
+            mover = world.to_move
+            assert mover is not None
+            legal = world.legal_moves()
+            for m in legal:
+                child = node.children.get(m)
+                if child is not None:
+                    child.available += 1
+            untried = [m for m in legal if m not in node.children]
+            side = world.side_of(mover)
+            if untried:
+                move = untried[self.rng.randrange(len(untried))]
+                child = _Node(available=1)
+                node.children[move] = child
+                world.apply(move)
+                path.append((child, side))
+                break
+            move = max(legal, key=lambda m: self._ucb(node.children[m]))
+            node = node.children[move]
+            world.apply(move)
+            path.append((node, side))
+        world.playout(self.rng.getrandbits(63), end_of_deal=True)
+        mine = self._value(world, start, my_side)
+        for child, side in path:
+            child.visits += 1
+            child.value += mine if side == my_side else 1.0 - mine
+
+    def _ucb(self, node: _Node) -> float:
+        return node.value / node.visits + self.c * math.sqrt(
+            math.log(max(node.available, 1)) / node.visits
+        )
+
+    @staticmethod
+    def _value(world: Game, start: list[int], my_side: int) -> float:
+        """1 for a win, 0 for a loss, else 0.5 + the deal's point margin / 40."""
+        if world.winner is not None:
+            return 1.0 if world.winner == my_side else 0.0
+        gains = [now - was for now, was in zip(world.scores, start, strict=True)]
+        mine = gains[my_side]
+        theirs = max(g for s, g in enumerate(gains) if s != my_side)
+        return min(1.0, max(0.0, 0.5 + (mine - theirs) / 40.0))
+
+
+def play_with_search(game: Game, players: Sequence[Player | ISMCTSPlayer]) -> tuple[int, int]:
+    """Plays `game` to the end, binding every `ISMCTSPlayer` to it; returns
+    ``(winner, game_points)``.
+
+    >>> from cribbage_fast import Game
+    >>> winner, points = play_with_search(Game(2, seed=1, target=31),
+    ...                                   [ISMCTSPlayer(10, seed=2), GreedyPlayer()])
+    >>> winner in (0, 1) and points >= 1
+    True
+    """
+    for p in players:
+        if isinstance(p, ISMCTSPlayer):
+            p.bind(game)
+    result = game.play(players)
+    return result.winner, result.game_points

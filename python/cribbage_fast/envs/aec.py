@@ -1,0 +1,175 @@
+"""PettingZoo AEC environment for 2, 3 or 4 players (partners 0+2, 1+3 share).
+
+The game and the encoding run in Rust (`cribbage_fast._core.ActionGame`).
+"""
+
+from __future__ import annotations
+
+from typing import Any, ClassVar, Literal
+
+from .._extras import require
+
+require("pettingzoo", "rl")
+
+import numpy as np  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+from gymnasium.utils import seeding  # noqa: E402
+from numpy.typing import NDArray  # noqa: E402
+from pettingzoo import AECEnv  # noqa: E402
+from pettingzoo.utils import wrappers  # noqa: E402
+
+from .._core import NUM_ACTIONS, OBS_SIZE, ActionGame  # noqa: E402
+
+__all__ = ["CribbageAECEnv", "aec_env"]
+
+AecReward = Literal["win", "game_points", "points"]
+
+
+class CribbageAECEnv(AECEnv):  # type: ignore[misc]
+    """Cribbage for 2, 3 or 4 agents (``player_0`` ... in seat order), no muggins.
+
+    Each observation is ``{"observation": 444 float32, "action_mask": 53 int8}``;
+    the mask is all zeros for an agent that is not to move. Actions as in
+    `CribbageEnv` (0..51 a card, 52 go; a 2-card discard is two actions).
+
+    Rewards (``reward=``), shared by partners with 4 players:
+    ``"win"`` (default) at the end +1 to the winning side and -1/(sides - 1)
+    to each other side (zero-sum: -1 with 2 sides, -0.5 with 3 players);
+    ``"game_points"`` the same times the game points (1, 2 skunk, 3 double
+    skunk); ``"points"`` every step each side's points gained minus the mean
+    of the other sides' gains.
+
+    An illegal action raises `cribbage_fast.IllegalMove` (use the mask).
+
+    >>> env = CribbageAECEnv(num_players=3)
+    >>> env.reset(seed=0)
+    >>> obs, reward, terminated, truncated, info = env.last()
+    >>> sorted(obs), env.agent_selection in env.agents
+    (['action_mask', 'observation'], True)
+    """
+
+    metadata: ClassVar[dict[str, Any]] = {
+        "name": "cribbage_v0",
+        "render_modes": ["ansi"],
+        "is_parallelizable": False,
+    }
+
+    def __init__(
+        self,
+        num_players: int = 2,
+        reward: AecReward = "win",
+        target: int = 121,
+        render_mode: str | None = None,
+    ) -> None:
+        super().__init__()
+        if num_players not in (2, 3, 4):
+            raise ValueError(f"cribbage is played by 2, 3 or 4 players, got {num_players}")
+        if reward not in ("win", "game_points", "points"):
+            raise ValueError(f'reward must be "win", "game_points" or "points", got {reward!r}')
+        if render_mode is not None and render_mode != "ansi":
+            raise ValueError(f"unknown render mode {render_mode!r}: use 'ansi' or None")
+        ActionGame(num_players, 0, target)  # validates the target
+        self.num_players = num_players
+        self.reward_mode = reward
+        self.target = target
+        self.render_mode = render_mode
+        self.possible_agents = [f"player_{i}" for i in range(num_players)]
+        self.agents = self.possible_agents[:]
+        self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
+        self._sides = 2 if num_players == 4 else num_players
+        obs_space = spaces.Dict(
+            {
+                "observation": spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32),
+                "action_mask": spaces.Box(0, 1, (NUM_ACTIONS,), np.int8),
+            }
+        )
+        self.observation_spaces = {a: obs_space for a in self.possible_agents}
+        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self._np_random: np.random.Generator | None = None
+        self._game = ActionGame(num_players, 0, target)
+
+    def observation_space(self, agent: str) -> spaces.Space[Any]:
+        return self.observation_spaces[agent]
+
+    def action_space(self, agent: str) -> spaces.Space[Any]:
+        return self.action_spaces[agent]
+
+    def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        if seed is not None or self._np_random is None:
+            self._np_random, _ = seeding.np_random(seed)
+        game_seed = int(self._np_random.integers(0, 2**63 - 1))
+        self._game = ActionGame(self.num_players, game_seed, self.target)
+        self.agents = self.possible_agents[:]
+        self.rewards = {a: 0.0 for a in self.agents}
+        self._cumulative_rewards = {a: 0.0 for a in self.agents}
+        self.terminations = {a: False for a in self.agents}
+        self.truncations = {a: False for a in self.agents}
+        self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._select()
+
+    def _select(self) -> None:
+        seat = self._game.to_move
+        if seat is not None:
+            self.agent_selection = self.possible_agents[seat]
+
+    def observe(self, agent: str) -> dict[str, NDArray[Any]]:
+        seat = self._seat[agent]
+        if self._game.to_move == seat:
+            mask = self._game.action_mask()
+        else:
+            mask = np.zeros(NUM_ACTIONS, np.int8)
+        return {"observation": self._game.observe(seat), "action_mask": mask}
+
+    def step(self, action: int | None) -> None:
+        agent = self.agent_selection
+        if self.terminations[agent] or self.truncations[agent]:
+            self._was_dead_step(action)
+            return
+        if action is None:
+            raise ValueError(f"{agent} is to move: None is only for finished agents")
+        gained = self._game.step(int(action))
+        self._cumulative_rewards[agent] = 0.0
+        side_reward = self._side_rewards(gained)
+        for a in self.agents:
+            self.rewards[a] = side_reward[self._game.side_of(self._seat[a])]
+        if self._game.is_over:
+            for a in self.agents:
+                self.terminations[a] = True
+        else:
+            self._select()
+        self._accumulate_rewards()
+
+    def _side_rewards(self, gained: list[int]) -> list[float]:
+        sides = self._sides
+        if self.reward_mode == "points":
+            total = sum(gained)
+            return [g - (total - g) / (sides - 1) for g in gained]
+        winner = self._game.winner
+        if winner is None:
+            return [0.0] * sides
+        scale = float(self._game.game_points) if self.reward_mode == "game_points" else 1.0
+        return [scale if s == winner else -scale / (sides - 1) for s in range(sides)]
+
+    def render(self) -> str | None:
+        if self.render_mode != "ansi":
+            return None
+        game = self._game.game()
+        return (
+            f"scores {game.scores} dealer {game.dealer} phase {game.phase} "
+            f"to move {game.to_move}; count {game.count}, pile "
+            f"{' '.join(map(str, game.pile))}, starter {game.starter}"
+        )
+
+    def close(self) -> None:
+        pass
+
+
+def aec_env(**kwargs: Any) -> Any:
+    """`CribbageAECEnv` wrapped in PettingZoo's order-enforcing wrapper.
+
+    >>> env = aec_env(num_players=4)
+    >>> env.reset(seed=1)
+    >>> len(env.agents)
+    4
+    """
+    return wrappers.OrderEnforcingWrapper(CribbageAECEnv(**kwargs))

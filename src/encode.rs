@@ -1,0 +1,202 @@
+//! Observations and actions for learning agents (RULES.md, "The play" and
+//! "Dealing": only what a seat may know at the table).
+//!
+//! # Actions (53)
+//!
+//! | action | meaning |
+//! |---|---|
+//! | `0..=51` | the card with that index (`(rank - 1) * 4 + suit`, suits C D H S): in the discard phase "put this card in the crib", in the play "lay this card" |
+//! | `52` ([`GO`]) | say go: legal only when it is the only legal move |
+//!
+//! A 2-player discard of two cards is two consecutive card actions by the same
+//! seat: the first card is put aside (it shows in the seat's own discards and
+//! leaves its hand in the observation), the second completes the discard. Any
+//! order of the two cards gives the same discard. With 3 or 4 players a
+//! discard is one card action. Muggins is always off (the show counts itself).
+//!
+//! # Observation ([`OBS_SIZE`] = 444 `f32` values, all in `0..=1`)
+//!
+//! Seats are relative to the observer: "rel k" is the seat k places to its left
+//! (rel 0 is the observer; with 4 players rel 2 is its partner). Sides (scores)
+//! likewise: rel 0 is the observer's side.
+//!
+//! | offset | size | what |
+//! |---|---|---|
+//! | [`HAND`] = 0 | 52 | cards the seat holds now (discard: dealt cards not yet put aside; play: cards not yet laid) |
+//! | [`OWN_DISCARDS`] = 52 | 52 | cards the seat gave (or is giving) to the crib this deal |
+//! | [`STARTER`] = 104 | 52 | the starter, once cut |
+//! | [`PILE`] = 156 | 52 | cards of the current count (since the count last reset) |
+//! | [`LAID`] = 208 | 4 x 52 | every card laid this deal, plane k = laid by rel seat k |
+//! | [`COUNT`] = 416 | 1 | the running count / 31 |
+//! | [`PHASE`] = 417 | 3 | one-hot: discard, play, over |
+//! | [`DEALER`] = 420 | 4 | one-hot rel seat of the dealer |
+//! | [`TO_MOVE`] = 424 | 4 | one-hot rel seat to move (all 0 once over) |
+//! | [`SAID_GO`] = 428 | 4 | rel seats that said go in this count |
+//! | [`HELD`] = 432 | 4 | cards still held per rel seat / 6 (public: everyone sees the backs) |
+//! | [`SCORES`] = 436 | 4 | score per rel side / target, capped at 1 (unused sides 0) |
+//! | [`PLAYERS`] = 440 | 3 | one-hot: 2, 3, 4 players |
+//! | [`TO_DISCARD`] = 443 | 1 | cards the seat still has to give to the crib / 2 |
+//!
+//! Nothing another seat holds, nor the crib's other cards, nor the stock, ever
+//! reaches an observation (tested by resampling the hidden cards with
+//! [`crate::search::determinize`]).
+
+use crate::game::{Game, Move, Phase};
+use crate::play::mask_cards;
+
+/// Number of actions: 52 cards and go.
+pub const NUM_ACTIONS: usize = 53;
+/// The go action.
+pub const GO: usize = 52;
+/// Length of one observation.
+pub const OBS_SIZE: usize = 444;
+
+pub const HAND: usize = 0;
+pub const OWN_DISCARDS: usize = 52;
+pub const STARTER: usize = 104;
+pub const PILE: usize = 156;
+pub const LAID: usize = 208;
+pub const COUNT: usize = 416;
+pub const PHASE: usize = 417;
+pub const DEALER: usize = 420;
+pub const TO_MOVE: usize = 424;
+pub const SAID_GO: usize = 428;
+pub const HELD: usize = 432;
+pub const SCORES: usize = 436;
+pub const PLAYERS: usize = 440;
+pub const TO_DISCARD: usize = 443;
+
+/// Writes the cards of a bitmask as 1.0 at `base + index`.
+fn set_cards(out: &mut [f32], base: usize, mask: u64) {
+    let mut rest = mask;
+    while rest != 0 {
+        out[base + rest.trailing_zeros() as usize] = 1.0;
+        rest &= rest - 1;
+    }
+}
+
+/// The observation of `seat` into `out` (length [`OBS_SIZE`]). `pending` is
+/// the card mask the seat to move has put aside in an unfinished 2-card
+/// discard (0 if none); it is only shown to that seat.
+///
+/// # Panics
+/// If `out` is shorter than [`OBS_SIZE`] or `seat` is not a seat of the game.
+pub fn encode(game: &Game, seat: usize, pending: u64, out: &mut [f32]) {
+    let out = &mut out[..OBS_SIZE];
+    out.fill(0.0);
+    let config = game.config();
+    let n = usize::from(config.players);
+    assert!(seat < n, "seat {seat} is not at a {n}-player table");
+    let rel = |s: usize| (s + n - seat) % n;
+    let phase = game.phase();
+    let mine = pending_of(game, seat, pending);
+
+    set_cards(out, HAND, game.hand(seat) & !mine);
+    set_cards(out, OWN_DISCARDS, game.discards_of(seat) | mine);
+    if let Some(starter) = game.starter() {
+        out[STARTER + usize::from(starter.index())] = 1.0;
+    }
+    let pegging = game.pegging().filter(|_| phase != Phase::Discard);
+    if let Some(play) = pegging {
+        for &card in play.pile() {
+            out[PILE + usize::from(card.index())] = 1.0;
+        }
+        out[COUNT] = f32::from(play.count()) / 31.0;
+        for s in 0..n {
+            if play.said_go(s) {
+                out[SAID_GO + rel(s)] = 1.0;
+            }
+        }
+    }
+    for &(s, card) in game.laid() {
+        out[LAID + 52 * rel(usize::from(s)) + usize::from(card.index())] = 1.0;
+    }
+    let phase_slot = match phase {
+        Phase::Discard => 0,
+        Phase::Play | Phase::Count | Phase::Claim => 1,
+        Phase::Over => 2,
+    };
+    out[PHASE + phase_slot] = 1.0;
+    out[DEALER + rel(game.dealer())] = 1.0;
+    if let Some(s) = game.to_move() {
+        out[TO_MOVE + rel(s)] = 1.0;
+    }
+    for s in 0..n {
+        // A card put aside in an unfinished discard is face down: not held.
+        let held = game.hand(s) & !pending_of(game, s, pending);
+        out[HELD + rel(s)] = held.count_ones() as f32 / 6.0;
+    }
+    let sides = config.sides();
+    let own_side = config.side_of(seat);
+    let target = f32::from(config.target);
+    for (side, &score) in game.scores().iter().enumerate() {
+        let r = (side + sides - own_side) % sides;
+        out[SCORES + r] = (f32::from(score) / target).min(1.0);
+    }
+    out[PLAYERS + n - 2] = 1.0;
+    if phase == Phase::Discard && game.discards_of(seat) == 0 {
+        let left = config.discards() - mine.count_ones() as usize;
+        out[TO_DISCARD] = left as f32 / 2.0;
+    }
+}
+
+/// The pending mask if `s` is the seat to move in the discard phase.
+fn pending_of(game: &Game, s: usize, pending: u64) -> u64 {
+    if game.phase() == Phase::Discard && game.to_move() == Some(s) {
+        pending
+    } else {
+        0
+    }
+}
+
+/// The legal actions of the seat to move as a bitmask (bit `a` = action `a`;
+/// bit 52 = go). 0 once the game is over. Only the phases of a game without
+/// muggins have actions.
+pub fn legal_actions(game: &Game, pending: u64) -> u64 {
+    let Some(seat) = game.to_move() else {
+        return 0;
+    };
+    match game.phase() {
+        Phase::Discard => game.hand(seat) & !pending,
+        Phase::Play => match game.pegging() {
+            Some(play) => {
+                let lays = play.legal_lays();
+                if lays == 0 {
+                    1u64 << GO
+                } else {
+                    lays
+                }
+            }
+            None => 0,
+        },
+        Phase::Count | Phase::Claim | Phase::Over => 0,
+    }
+}
+
+/// Writes a legal-action bitmask as 0/1 bytes (length [`NUM_ACTIONS`]).
+pub fn write_mask(mask: u64, out: &mut [i8]) {
+    for (a, slot) in out[..NUM_ACTIONS].iter_mut().enumerate() {
+        *slot = ((mask >> a) & 1) as i8;
+    }
+}
+
+/// The action of a game move (discards of one card only), if it has one.
+pub fn action_of(mv: &Move) -> Option<usize> {
+    match mv {
+        Move::Lay(card) => Some(usize::from(card.index())),
+        Move::Discard(mask) if mask.count_ones() == 1 => Some(mask.trailing_zeros() as usize),
+        Move::Go => Some(GO),
+        _ => None,
+    }
+}
+
+/// The cards of a mask as actions, in index order (a convenience for tests).
+pub fn actions_of(mask: u64) -> Vec<usize> {
+    let mut out: Vec<usize> = mask_cards(mask & ((1u64 << 52) - 1))
+        .map(|c| usize::from(c.index()))
+        .collect();
+    if mask & (1u64 << GO) != 0 {
+        out.push(GO);
+    }
+    out
+}

@@ -1,0 +1,285 @@
+//! Search support: resampling the cards a seat cannot see (determinization,
+//! for information-set MCTS and similar methods) and random playouts.
+//!
+//! What a seat sees (RULES.md, "Dealing" and "The play"): its own cards, its own
+//! discards, every card laid in the play, the starter once cut, and hands and
+//! crib once shown. Everything else is hidden: the other seats' cards not yet
+//! laid, their discards (the crib) until the crib is shown, the crib's card
+//! from the deck (3 players), the stock, and a starter fixed by a supplied
+//! deal before it is cut.
+
+use crate::card::Card;
+use crate::env::random_move;
+use crate::error::{Error, Result};
+use crate::game::{Game, Phase, MAX_SEATS};
+use crate::play::mask_cards;
+use crate::rng::Rng;
+
+fn bit(card: Card) -> u64 {
+    1u64 << card.index()
+}
+
+/// Takes `k` cards from the front of `pool` as a mask.
+fn take(pool: &mut std::vec::IntoIter<Card>, k: u32) -> u64 {
+    (0..k).fold(0, |m, _| {
+        m | bit(pool.next().expect("the pool holds every hidden card"))
+    })
+}
+
+/// A copy of `game` in which every card hidden from `seat` is dealt again
+/// uniformly at random (from `rng`) into the same places: each other seat
+/// keeps as many unseen cards in hand and in the crib as before, the stock
+/// keeps its size. What `seat` has seen is unchanged. The copy records no
+/// events or moves (its log would describe the true deal) and gets a fresh
+/// generator for its future deals and starter, drawn from `rng`.
+pub fn determinize(game: &Game, seat: usize, rng: &mut Rng) -> Result<Game> {
+    let n = usize::from(game.config().players);
+    if seat >= n {
+        return Err(Error::Invalid(format!(
+            "seat must be 0..{}, got {seat}",
+            n - 1
+        )));
+    }
+    let mut g = game.clone();
+    g.record = false;
+    g.events.clear();
+    g.moves.clear();
+    g.rng = Rng::new(rng.next_u64());
+    if g.phase() == Phase::Over {
+        return Ok(g);
+    }
+    let in_play = g.phase() == Phase::Play;
+    // Cards held and not yet laid by each other seat.
+    let mut unseen_hand = [0u64; MAX_SEATS];
+    for (s, slot) in unseen_hand.iter_mut().enumerate().take(n) {
+        if s == seat {
+            continue;
+        }
+        *slot = match (&g.pegging, g.phase()) {
+            (Some(play), Phase::Play) => play.hands[s],
+            (_, Phase::Discard) => g.hands[s],
+            // After the play every kept card has been laid: all public.
+            _ => 0,
+        };
+    }
+    // The crib is public once it is being shown.
+    let crib_hidden = !(matches!(g.phase(), Phase::Count | Phase::Claim) && g.showing_crib());
+    let mut unseen_discards = [0u64; MAX_SEATS];
+    if crib_hidden {
+        for (s, slot) in unseen_discards.iter_mut().enumerate().take(n) {
+            if s != seat {
+                *slot = g.discards[s];
+            }
+        }
+    }
+    let crib_card = g.crib_card.filter(|_| crib_hidden);
+    let hidden = unseen_hand
+        .iter()
+        .chain(&unseen_discards)
+        .fold(0, |m, &x| m | x)
+        | crib_card.map_or(0, bit)
+        | g.fixed_starter.map_or(0, bit)
+        | g.stock.iter().fold(0, |m, &c| m | bit(c));
+    let mut cards: Vec<Card> = mask_cards(hidden).collect();
+    rng.shuffle(&mut cards);
+    let mut pool = cards.into_iter();
+
+    for s in (0..n).filter(|&s| s != seat) {
+        let fresh = take(&mut pool, unseen_hand[s].count_ones());
+        if in_play {
+            if let Some(play) = g.pegging.as_mut() {
+                play.hands[s] = fresh;
+            }
+            g.hands[s] = (g.hands[s] & !unseen_hand[s]) | fresh;
+        } else if g.phase() == Phase::Discard {
+            g.hands[s] = fresh;
+        }
+        if crib_hidden {
+            g.discards[s] = take(&mut pool, unseen_discards[s].count_ones());
+        }
+    }
+    if crib_card.is_some() {
+        let fresh = take(&mut pool, 1);
+        g.crib_card = mask_cards(fresh).next();
+    }
+    if g.fixed_starter.is_some() {
+        g.fixed_starter = mask_cards(take(&mut pool, 1)).next();
+    }
+    let stock_len = g.stock.len();
+    g.stock = pool.by_ref().take(stock_len).collect();
+    debug_assert!(pool.next().is_none());
+    if crib_hidden {
+        g.crib = g.discards.iter().take(n).fold(0, |m, &d| m | d) | g.crib_card.map_or(0, bit);
+    }
+    Ok(g)
+}
+
+/// Plays uniformly random legal moves (see [`random_move`]) until the game is
+/// over, or with `end_of_deal` until the current deal's show is done (the next
+/// deal is dealt, or the game ends).
+pub fn playout(game: &mut Game, rng: &mut Rng, end_of_deal: bool) {
+    let deal = game.deal_number();
+    while !game.is_over() {
+        if end_of_deal && game.deal_number() != deal {
+            break;
+        }
+        let mv = random_move(game, rng);
+        game.apply(mv).expect("random_move plays legal moves");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::encode::{encode, OBS_SIZE};
+    use crate::game::{GameConfig, Move};
+
+    /// Everything hidden from `seat`, as a card mask.
+    fn hidden_from(game: &Game, seat: usize) -> u64 {
+        let n = usize::from(game.config().players);
+        let mut seen = game.kept(seat) | game.discards_of(seat);
+        seen |= game.starter().map_or(0, bit);
+        for &(_, c) in game.laid() {
+            seen |= bit(c);
+        }
+        for s in 0..n {
+            if s != seat && game.phase() == Phase::Play {
+                seen |= game.kept(s) & !game.hand(s);
+            }
+        }
+        ((1u64 << 52) - 1) & !seen
+    }
+
+    fn random_game_states(players: u8, seed: u64, muggins: bool) -> Vec<Game> {
+        let config = GameConfig::new(players, 121, muggins).unwrap();
+        let mut game = Game::new(config, seed, true);
+        let mut rng = Rng::new(seed);
+        let mut states = vec![game.clone()];
+        while !game.is_over() && states.len() < 400 {
+            let mv = random_move(&game, &mut rng);
+            game.apply(mv).unwrap();
+            states.push(game.clone());
+        }
+        states
+    }
+
+    #[test]
+    fn determinize_keeps_what_the_seat_sees_and_permutes_the_rest() {
+        let mut rng = Rng::new(99);
+        let mut changed = 0;
+        for players in 2..=4u8 {
+            for seed in 0..6 {
+                for game in random_game_states(players, seed, false) {
+                    let n = usize::from(players);
+                    for seat in 0..n {
+                        let d = determinize(&game, seat, &mut rng).unwrap();
+                        let (mut a, mut b) = (vec![0.0; OBS_SIZE], vec![0.0; OBS_SIZE]);
+                        encode(&game, seat, 0, &mut a);
+                        encode(&d, seat, 0, &mut b);
+                        assert_eq!(a, b, "the seat's observation changed");
+                        assert_eq!(game.hand(seat), d.hand(seat));
+                        assert_eq!(game.kept(seat), d.kept(seat));
+                        assert_eq!(game.laid(), d.laid());
+                        assert_eq!(game.scores(), d.scores());
+                        if game.to_move() == Some(seat) {
+                            assert_eq!(game.legal_moves(), d.legal_moves());
+                        }
+                        // Hidden cards are a permutation of the hidden cards.
+                        let hidden = hidden_from(&game, seat);
+                        assert_eq!(hidden, hidden_from(&d, seat));
+                        // Every card is in exactly one place.
+                        check_conserved(&d);
+                        let others: u64 =
+                            (0..n).filter(|&s| s != seat).fold(0, |m, s| m | d.hand(s));
+                        let others_before: u64 = (0..n)
+                            .filter(|&s| s != seat)
+                            .fold(0, |m, s| m | game.hand(s));
+                        assert_eq!(others & !hidden, others_before & !hidden);
+                        if others != others_before {
+                            changed += 1;
+                        }
+                        for s in 0..n {
+                            assert_eq!(d.hand(s).count_ones(), game.hand(s).count_ones());
+                            assert_eq!(
+                                d.discards_of(s).count_ones(),
+                                game.discards_of(s).count_ones()
+                            );
+                        }
+                    }
+                }
+            }
+        }
+        assert!(
+            changed > 1000,
+            "hidden cards were resampled {changed} times"
+        );
+    }
+
+    /// Hands, discards, stock, starter and the crib's deck card: 52 distinct cards.
+    fn check_conserved(g: &Game) {
+        let n = usize::from(g.config().players);
+        let mut all = 0u64;
+        let mut count = 0;
+        let mut add = |m: u64| {
+            assert_eq!(all & m, 0, "a card is in two places");
+            all |= m;
+            count += m.count_ones();
+        };
+        for s in 0..n {
+            add(g.kept(s));
+            add(g.discards_of(s));
+        }
+        add(g.crib_card.map_or(0, bit));
+        add(g.starter().map_or(0, bit));
+        add(g.fixed_starter.map_or(0, bit));
+        for &c in &g.stock {
+            add(bit(c));
+        }
+        assert_eq!(count, 52);
+        let discards = (0..n).fold(0, |m, s| m | g.discards_of(s));
+        assert_eq!(g.crib(), discards | g.crib_card.map_or(0, bit));
+    }
+
+    #[test]
+    fn determinized_games_play_on_and_are_seeded() {
+        let game = random_game_states(3, 4, false).swap_remove(20);
+        let a = determinize(&game, 1, &mut Rng::new(5)).unwrap();
+        let b = determinize(&game, 1, &mut Rng::new(5)).unwrap();
+        assert_eq!(a.hand(0), b.hand(0));
+        let mut a = a;
+        playout(&mut a, &mut Rng::new(1), false);
+        assert!(a.is_over());
+        assert!(determinize(&game, 3, &mut Rng::new(5)).is_err());
+    }
+
+    #[test]
+    fn a_supplied_starter_is_hidden_until_cut() {
+        let config = GameConfig::new(2, 121, false).unwrap();
+        let mut game = Game::new(config, 1, false);
+        let hands = ["AC 2C 3C 4C 5C 6C", "AD 2D 3D 4D 5D 6D"]
+            .iter()
+            .map(|h| crate::card::parse_cards(h).unwrap())
+            .collect();
+        let deal = crate::game::SuppliedDeal {
+            hands,
+            starter: Some("KS".parse().unwrap()),
+            crib_card: None,
+            scores: None,
+        };
+        game.apply(Move::Deal(Box::new(deal))).unwrap();
+        let mut moved = false;
+        for seed in 0..20 {
+            let d = determinize(&game, 0, &mut Rng::new(seed)).unwrap();
+            check_conserved(&d);
+            moved |= d.fixed_starter != game.fixed_starter;
+        }
+        assert!(moved);
+    }
+
+    #[test]
+    fn playout_to_the_end_of_the_deal() {
+        let mut game = Game::new(GameConfig::new(2, 121, true).unwrap(), 8, false);
+        playout(&mut game, &mut Rng::new(3), true);
+        assert!(game.is_over() || (game.deal_number() == 2 && game.phase() == Phase::Discard));
+    }
+}

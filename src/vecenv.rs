@@ -1,0 +1,359 @@
+//! Many one-seat games stepped together ([`VecEnv`]): one call steps every
+//! game, in parallel with rayon, writing into caller-owned buffers, and
+//! starts a new game in place of each finished one (rules as in
+//! [`crate::env`]).
+//!
+//! Determinism: game `i` draws its seeds from its own generator, seeded from
+//! the batch seed and `i`, so the results do not depend on the thread count
+//! or on how rayon splits the work.
+
+use rayon::prelude::*;
+
+use crate::encode::{write_mask, NUM_ACTIONS, OBS_SIZE};
+use crate::env::{Reward, SoloEnv};
+use crate::error::{Error, Result};
+use crate::rng::Rng;
+
+/// Games per rayon task: enough work to amortise the scheduling.
+const MIN_CHUNK: usize = 64;
+
+/// One game of the batch and the generator of its successive seeds.
+#[derive(Clone, Debug)]
+struct Slot {
+    env: SoloEnv,
+    seeds: Rng,
+}
+
+impl Slot {
+    fn write(&self, obs: &mut [f32], mask: &mut [i8]) {
+        self.env.observe(obs);
+        write_mask(self.env.legal_actions(), mask);
+    }
+}
+
+/// `n` [`SoloEnv`] games stepped together.
+#[derive(Debug)]
+pub struct VecEnv {
+    slots: Vec<Slot>,
+    pool: Option<rayon::ThreadPool>,
+}
+
+/// The buffers one step writes, each `num_envs` rows long.
+pub struct Buffers<'a> {
+    pub obs: &'a mut [f32],
+    pub masks: &'a mut [i8],
+    pub rewards: &'a mut [f32],
+    pub terminated: &'a mut [bool],
+}
+
+impl VecEnv {
+    /// `num_envs` games against the opponent `opponent`; `threads` sets a
+    /// private rayon pool (`None`: the global pool).
+    pub fn new(
+        num_envs: usize,
+        opponent: &str,
+        reward: Reward,
+        target: u16,
+        threads: Option<usize>,
+    ) -> Result<VecEnv> {
+        if num_envs == 0 {
+            return Err(Error::Invalid("a batch needs at least one game".into()));
+        }
+        let env = SoloEnv::new(opponent, reward, target)?;
+        let pool = match threads {
+            Some(t) => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(t)
+                    .build()
+                    .map_err(|e| Error::Invalid(format!("cannot start {t} threads: {e}")))?,
+            ),
+            None => None,
+        };
+        Ok(VecEnv {
+            slots: vec![
+                Slot {
+                    env,
+                    seeds: Rng::new(0),
+                };
+                num_envs
+            ],
+            pool,
+        })
+    }
+
+    pub fn num_envs(&self) -> usize {
+        self.slots.len()
+    }
+
+    /// The game being played in slot `i`.
+    pub fn game(&self, i: usize) -> Option<&crate::game::Game> {
+        self.slots.get(i).map(|s| s.env.table().game())
+    }
+
+    fn check(&self, bufs: &Buffers<'_>) -> Result<()> {
+        let n = self.slots.len();
+        let ok = bufs.obs.len() == n * OBS_SIZE
+            && bufs.masks.len() == n * NUM_ACTIONS
+            && bufs.rewards.len() == n
+            && bufs.terminated.len() == n;
+        if ok {
+            Ok(())
+        } else {
+            Err(Error::Invalid(format!(
+                "buffers must hold {n} rows ({n} x {OBS_SIZE} observations, \
+                 {n} x {NUM_ACTIONS} masks, {n} rewards and flags)"
+            )))
+        }
+    }
+
+    fn run<F: FnOnce() -> R + Send, R: Send>(&self, f: F) -> R {
+        match &self.pool {
+            Some(pool) => pool.install(f),
+            None => f(),
+        }
+    }
+
+    /// Starts every game afresh from `seed`; writes observations and masks
+    /// (rewards 0, flags false).
+    pub fn reset(&mut self, seed: u64, bufs: Buffers<'_>) -> Result<()> {
+        self.check(&bufs)?;
+        let VecEnv { slots, pool } = self;
+        let mut work = move || {
+            slots
+                .par_iter_mut()
+                .with_min_len(MIN_CHUNK)
+                .zip(bufs.obs.par_chunks_mut(OBS_SIZE))
+                .zip(bufs.masks.par_chunks_mut(NUM_ACTIONS))
+                .zip(bufs.rewards.par_iter_mut())
+                .zip(bufs.terminated.par_iter_mut())
+                .enumerate()
+                .for_each(|(i, ((((slot, obs), mask), reward), done))| {
+                    let mixed = (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                    slot.seeds = Rng::new(seed ^ mixed);
+                    slot.env.reset(slot.seeds.next_u64());
+                    slot.write(obs, mask);
+                    *reward = 0.0;
+                    *done = false;
+                });
+        };
+        match pool {
+            Some(p) => p.install(work),
+            None => work(),
+        }
+        Ok(())
+    }
+
+    /// Plays `actions[i]` in game `i`. A finished game is replaced by a new
+    /// one at once: its row then holds the new game's first observation,
+    /// while the reward and `terminated` belong to the game that ended. An
+    /// illegal action anywhere changes no game and names the first bad row.
+    pub fn step(&mut self, actions: &[i64], bufs: Buffers<'_>) -> Result<()> {
+        self.check(&bufs)?;
+        if actions.len() != self.slots.len() {
+            return Err(Error::Invalid(format!(
+                "{} actions for {} games",
+                actions.len(),
+                self.slots.len()
+            )));
+        }
+        let bad = self.run(|| {
+            self.slots
+                .par_iter()
+                .with_min_len(MIN_CHUNK)
+                .zip(actions.par_iter())
+                .enumerate()
+                .find_first(|(_, (slot, &a))| {
+                    !(0..NUM_ACTIONS as i64).contains(&a)
+                        || (slot.env.legal_actions() >> a) & 1 == 0
+                })
+                .map(|(i, (_, &a))| (i, a))
+        });
+        if let Some((i, a)) = bad {
+            return Err(Error::IllegalMove(format!(
+                "game {i}: action {a} is not legal; legal actions: {:?}",
+                crate::encode::actions_of(self.slots[i].env.legal_actions())
+            )));
+        }
+        let VecEnv { slots, pool } = self;
+        let mut work = move || {
+            slots
+                .par_iter_mut()
+                .with_min_len(MIN_CHUNK)
+                .zip(actions.par_iter())
+                .zip(bufs.obs.par_chunks_mut(OBS_SIZE))
+                .zip(bufs.masks.par_chunks_mut(NUM_ACTIONS))
+                .zip(bufs.rewards.par_iter_mut())
+                .zip(bufs.terminated.par_iter_mut())
+                .for_each(|(((((slot, &a), obs), mask), reward), done)| {
+                    let (r, over) = slot
+                        .env
+                        .step(a as usize)
+                        .expect("actions were checked above");
+                    if over {
+                        slot.env.reset(slot.seeds.next_u64());
+                    }
+                    slot.write(obs, mask);
+                    *reward = r;
+                    *done = over;
+                });
+        };
+        match pool {
+            Some(p) => p.install(work),
+            None => work(),
+        }
+        Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn pick(mask: &[i8], salt: u64) -> i64 {
+        let legal: Vec<usize> = (0..NUM_ACTIONS).filter(|&a| mask[a] == 1).collect();
+        legal[(salt as usize) % legal.len()] as i64
+    }
+
+    fn run(threads: Option<usize>, n: usize, steps: usize) -> (Vec<f32>, Vec<f32>, usize) {
+        let mut env = VecEnv::new(n, "random", Reward::Win, 121, threads).unwrap();
+        let mut obs = vec![0.0; n * OBS_SIZE];
+        let mut masks = vec![0i8; n * NUM_ACTIONS];
+        let mut rewards = vec![0.0; n];
+        let mut done = vec![false; n];
+        env.reset(
+            42,
+            Buffers {
+                obs: &mut obs,
+                masks: &mut masks,
+                rewards: &mut rewards,
+                terminated: &mut done,
+            },
+        )
+        .unwrap();
+        let mut total = Vec::new();
+        let mut games = 0;
+        let mut rng = Rng::new(1);
+        for _ in 0..steps {
+            let actions: Vec<i64> = masks
+                .chunks(NUM_ACTIONS)
+                .map(|m| pick(m, rng.next_u64()))
+                .collect();
+            env.step(
+                &actions,
+                Buffers {
+                    obs: &mut obs,
+                    masks: &mut masks,
+                    rewards: &mut rewards,
+                    terminated: &mut done,
+                },
+            )
+            .unwrap();
+            games += done.iter().filter(|&&d| d).count();
+            total.extend_from_slice(&rewards);
+        }
+        (obs, total, games)
+    }
+
+    #[test]
+    fn the_same_seed_gives_the_same_batch_on_any_thread_count() {
+        let one = run(Some(1), 300, 200);
+        let two = run(Some(2), 300, 200);
+        let global = run(None, 300, 200);
+        assert_eq!(one, two);
+        assert_eq!(one, global);
+        assert!(one.2 > 100, "games finish and restart: {}", one.2);
+    }
+
+    #[test]
+    fn a_batch_row_is_the_single_env() {
+        let n = 5;
+        let mut env = VecEnv::new(n, "random", Reward::Points, 121, Some(1)).unwrap();
+        let mut obs = vec![0.0; n * OBS_SIZE];
+        let mut masks = vec![0i8; n * NUM_ACTIONS];
+        let mut rewards = vec![0.0; n];
+        let mut done = vec![false; n];
+        env.reset(
+            7,
+            Buffers {
+                obs: &mut obs,
+                masks: &mut masks,
+                rewards: &mut rewards,
+                terminated: &mut done,
+            },
+        )
+        .unwrap();
+        let mut single = SoloEnv::new("random", Reward::Points, 121).unwrap();
+        let mut seeds = Rng::new(7 ^ 3u64.wrapping_mul(0x9E37_79B9_7F4A_7C15));
+        single.reset(seeds.next_u64());
+        let mut one = vec![0.0; OBS_SIZE];
+        for step in 0..300 {
+            single.observe(&mut one);
+            assert_eq!(&obs[3 * OBS_SIZE..4 * OBS_SIZE], &one[..], "step {step}");
+            let actions: Vec<i64> = masks
+                .chunks(NUM_ACTIONS)
+                .map(|m| pick(m, step as u64))
+                .collect();
+            env.step(
+                &actions,
+                Buffers {
+                    obs: &mut obs,
+                    masks: &mut masks,
+                    rewards: &mut rewards,
+                    terminated: &mut done,
+                },
+            )
+            .unwrap();
+            let (r, over) = single.step(actions[3] as usize).unwrap();
+            assert_eq!((r, over), (rewards[3], done[3]));
+            if over {
+                single.reset(seeds.next_u64());
+            }
+        }
+    }
+
+    #[test]
+    fn bad_input_is_refused_and_changes_nothing() {
+        assert!(VecEnv::new(0, "random", Reward::Win, 121, None).is_err());
+        let mut env = VecEnv::new(2, "random", Reward::Win, 121, None).unwrap();
+        let mut obs = vec![0.0; 2 * OBS_SIZE];
+        let mut masks = vec![0i8; 2 * NUM_ACTIONS];
+        let mut rewards = vec![0.0; 2];
+        let mut done = vec![false; 2];
+        env.reset(
+            1,
+            Buffers {
+                obs: &mut obs,
+                masks: &mut masks,
+                rewards: &mut rewards,
+                terminated: &mut done,
+            },
+        )
+        .unwrap();
+        let before = obs.clone();
+        let good = pick(&masks[..NUM_ACTIONS], 0);
+        let err = env
+            .step(
+                &[good, 99],
+                Buffers {
+                    obs: &mut obs,
+                    masks: &mut masks,
+                    rewards: &mut rewards,
+                    terminated: &mut done,
+                },
+            )
+            .unwrap_err();
+        assert!(err.to_string().contains("game 1"), "{err}");
+        assert_eq!(obs, before);
+        let mut short = vec![0.0; 3];
+        let err = env.step(
+            &[good, good],
+            Buffers {
+                obs: &mut short,
+                masks: &mut masks,
+                rewards: &mut rewards,
+                terminated: &mut done,
+            },
+        );
+        assert!(err.is_err());
+    }
+}
