@@ -346,16 +346,7 @@ impl Bot {
     pub fn discard(&mut self, obs: &Observation) -> u64 {
         let k = obs.discard_count();
         match self.kind {
-            BotKind::Random => {
-                let n = obs.hand.count_ones();
-                let first = nth_bit(obs.hand, self.rng.below(n));
-                if k == 1 {
-                    first
-                } else {
-                    let rest = obs.hand & !first;
-                    first | nth_bit(rest, self.rng.below(n - 1))
-                }
-            }
+            BotKind::Random => self.random_discard(obs.hand, k),
             BotKind::Greedy => greedy_discard(obs.hand, k),
             BotKind::Expert => {
                 let cards: Vec<Card> = mask_cards(obs.hand).collect();
@@ -365,6 +356,17 @@ impl Bot {
                     Err(_) => greedy_discard(obs.hand, k),
                 }
             }
+        }
+    }
+
+    /// `k` (1 or 2) of `hand`'s cards, every choice equally likely.
+    fn random_discard(&mut self, hand: u64, k: usize) -> u64 {
+        let n = hand.count_ones();
+        let first = nth_bit(hand, self.rng.below(n));
+        if k == 1 {
+            first
+        } else {
+            first | nth_bit(hand & !first, self.rng.below(n - 1))
         }
     }
 
@@ -675,6 +677,32 @@ pub trait Seat {
 impl Seat for Bot {
     type Error = Error;
     fn decide(&mut self, game: &Game, seat: usize) -> Result<Move> {
+        // The random and greedy bots need only their cards and the count: a
+        // short path for simulations, equal to `choose(Observation::from_game)`.
+        if self.kind != BotKind::Expert {
+            match (game.phase(), game.pegging()) {
+                (Phase::Play, Some(play)) => {
+                    let lays = play.legal_lays();
+                    return Ok(match self.kind {
+                        _ if lays == 0 => Move::Go,
+                        BotKind::Random => Move::Lay(card_of_bit(nth_bit(
+                            lays,
+                            self.rng.below(lays.count_ones()),
+                        ))),
+                        _ => Move::Lay(greedy_lay(play.pile(), play.count(), lays)),
+                    });
+                }
+                (Phase::Discard, _) => {
+                    let k = game.config().discards();
+                    let hand = game.hand(seat);
+                    return Ok(Move::Discard(match self.kind {
+                        BotKind::Random => self.random_discard(hand, k),
+                        _ => greedy_discard(hand, k),
+                    }));
+                }
+                _ => {}
+            }
+        }
         self.choose(&Observation::from_game(game, seat))
             .ok_or_else(|| Error::Invalid("the game is over".into()))
     }

@@ -691,14 +691,16 @@ impl Game {
     /// Pegs one show and moves on. Returns true when the game ended.
     fn finish_show(&mut self, pegged: u8, announced: Option<u8>) -> bool {
         let owner = self.show_owner();
-        self.log(GameEvent::Show {
-            seat: owner as u8,
-            crib: self.showing_crib(),
-            cards: self.show_cards(),
-            points: self.show_points(),
-            announced,
-            pegged,
-        });
+        if self.record {
+            self.log(GameEvent::Show {
+                seat: owner as u8,
+                crib: self.showing_crib(),
+                cards: self.show_cards(),
+                points: self.show_points(),
+                announced,
+                pegged,
+            });
+        }
         if self.peg_points(owner, pegged, self.show_source()) {
             return true;
         }

@@ -10,12 +10,16 @@
 from ._core import (
     Card,
     DiscardOption,
+    ExpertPlayer,
+    GreedyPlayer,
     HandBreakdown,
     IllegalMove,
     Misdeal,
     Move,
     PlayerView,
+    RandomPlayer,
     ShowItem,
+    SimulationStats,
     __version__,
     analyze_discards,
     best_discard,
@@ -24,14 +28,17 @@ from ._core import (
     explain_hand,
     his_heels,
     score_hand,
+    simulate,
 )
 from .game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
 
 __all__ = [
     "Card",
     "DiscardOption",
+    "ExpertPlayer",
     "Game",
     "GameResult",
+    "GreedyPlayer",
     "HandBreakdown",
     "IllegalMove",
     "MatchResult",
@@ -40,7 +47,9 @@ __all__ = [
     "Player",
     "PlayerProtocol",
     "PlayerView",
+    "RandomPlayer",
     "ShowItem",
+    "SimulationStats",
     "__version__",
     "analyze_discards",
     "best_discard",
@@ -50,4 +59,5 @@ __all__ = [
     "his_heels",
     "play_match",
     "score_hand",
+    "simulate",
 ]

@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 
 use crate::error::Error;
 
+mod bots;
 mod convert;
 mod discard;
 mod game;
@@ -38,6 +39,8 @@ impl From<Error> for PyErr {
 /// The compiled core of cribbage_fast. Import from `cribbage_fast` instead.
 #[pymodule]
 mod _core {
+    #[pymodule_export]
+    use super::bots::{simulate, PyExpertPlayer, PyGreedyPlayer, PyRandomPlayer, PySimStats};
     #[pymodule_export]
     use super::discard::{analyze_discards, best_discard, PyDiscardOption};
     #[pymodule_export]
