@@ -219,3 +219,15 @@ def test_an_illegal_python_move_raises() -> None:
 
     with pytest.raises(cf.IllegalMove):
         simulate(Cheat(), "random", games=5, seed=1)
+
+
+def test_a_keyboard_interrupt_in_progress_stops_the_simulation() -> None:
+    calls: list[int] = []
+
+    def stop(done: int) -> None:
+        calls.append(done)
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt):
+        simulate("random", "random", games=100_000, seed=0, progress=stop)
+    assert len(calls) == 1 and calls[0] < 100_000

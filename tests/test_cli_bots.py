@@ -4,7 +4,9 @@ from __future__ import annotations
 
 import json
 import re
+from typing import Any
 
+import pytest
 from click.testing import CliRunner
 
 from cribbage_fast import Game
@@ -93,3 +95,16 @@ def test_play_reprompts_on_bad_input() -> None:
     assert result.exit_code == 0, result.output
     assert result.output.count("Try again.") >= 3
     assert "9 is not on the menu" in result.output
+
+
+def test_simulate_ctrl_c_stops_with_one_line(monkeypatch: pytest.MonkeyPatch) -> None:
+    from cribbage_fast import cli
+
+    def interrupted(*args: object, progress: Any = None, **kwargs: object) -> None:
+        progress(1_000)
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli._core, "simulate", interrupted)
+    result = CliRunner().invoke(main, ["simulate", "random", "random", "--games", "5000"])
+    assert result.exit_code == 130
+    assert result.stderr.strip().splitlines()[-1] == "interrupted after 1,000 of 5,000 games"

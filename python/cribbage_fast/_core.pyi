@@ -517,7 +517,7 @@ class SimulationStats:
     >>> sum(stats.wins) == stats.games == 200
     True
     >>> print(str(stats).splitlines()[0])
-    greedy vs random: 200 games (seed 1), ... deals per game
+    greedy vs random: 200 games (seed 1), 9.33 deals per game
     """
 
     @property
@@ -578,8 +578,9 @@ def simulate(
     With a Python player the games run one at a time with the GIL held.
     ``progress(done)`` is called after each chunk.
 
-    >>> simulate("expert", "greedy", games=100, seed=7, threads=1) == None
-    False
+    >>> stats = simulate("expert", "greedy", games=100, seed=7, threads=1)
+    >>> stats.games, sum(stats.wins), stats.players
+    (100, 100, ('expert', 'greedy'))
 
     Raises:
         ValueError: an unknown bot name, games < 1 or threads < 1.
