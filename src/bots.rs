@@ -1118,6 +1118,47 @@ mod tests {
     }
 
     #[test]
+    fn the_short_path_decides_like_the_observation() {
+        for kind in [BotKind::Random, BotKind::Greedy] {
+            for g in 0..50 {
+                let mut game = simulation_game(3, g).unwrap();
+                let mut bots = [Bot::new(kind, g), Bot::new(kind, g + 100)];
+                while let Some(seat) = game.to_move() {
+                    let mut twin = bots[seat].clone();
+                    let slow = twin.choose(&Observation::from_game(&game, seat)).unwrap();
+                    let fast = bots[seat].decide(&game, seat).unwrap();
+                    assert_eq!(fast, slow);
+                    assert_eq!(twin, bots[seat], "the same random draws");
+                    game.apply(fast).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn points_by_source_add_up_to_the_scores() {
+        for g in 0..100 {
+            let summary = simulate_game([BotKind::Expert, BotKind::Random], 4, g).unwrap();
+            let mut game = simulation_game(4, g).unwrap();
+            let s = game.seed();
+            let mut bots = [
+                Bot::new(BotKind::Expert, game_seed(s, 1)),
+                Bot::new(BotKind::Random, game_seed(s, 2)),
+            ];
+            assert_eq!(play_out(&mut game, &mut bots).unwrap(), summary);
+            for seat in 0..2 {
+                let total: u16 = game.points_by_source()[seat].iter().sum();
+                assert_eq!(total, game.scores()[seat]);
+            }
+            let p = summary.points;
+            let completed =
+                p.his_heels + p.pegging.iter().sum::<u64>() + p.hand.iter().sum::<u64>() + p.crib;
+            let scored: u64 = game.scores().iter().map(|&x| u64::from(x)).sum();
+            assert!(completed <= scored);
+        }
+    }
+
+    #[test]
     fn bots_play_legal_whole_games_for_2_3_4_players() {
         for players in 2..=4 {
             check_legal_games(players, false, 300);
