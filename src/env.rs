@@ -6,6 +6,7 @@
 //! are [`Policy`] functions looked up by name in [`policy`]; add a built-in
 //! bot there.
 
+use crate::bots::{Bot, BotKind, Observation};
 use crate::card::Card;
 use crate::encode::{self, GO, NUM_ACTIONS};
 use crate::error::{Error, Result};
@@ -21,8 +22,8 @@ pub type Policy = fn(&Game, &mut Rng) -> Move;
 pub fn policy(name: &str) -> Result<Policy> {
     match name {
         "random" => Ok(random_move),
-        // The built-in bots plug in here, one line each, e.g.
-        // "greedy" => Ok(|game, rng| crate::bots::GreedyPlayer.choose(game, rng)),
+        "greedy" => Ok(|game, rng| bot_move(BotKind::Greedy, game, rng)),
+        "expert" => Ok(|game, rng| bot_move(BotKind::Expert, game, rng)),
         _ => Err(Error::Invalid(format!(
             "unknown opponent {name:?}: the built-in opponents are {:?}",
             POLICY_NAMES
@@ -31,7 +32,18 @@ pub fn policy(name: &str) -> Result<Policy> {
 }
 
 /// Names [`policy`] knows.
-pub const POLICY_NAMES: &[&str] = &["random"];
+pub const POLICY_NAMES: &[&str] = &["random", "greedy", "expert"];
+
+/// The move of a built-in bot for the seat to move, from what that seat sees.
+fn bot_move(kind: BotKind, game: &Game, rng: &mut Rng) -> Move {
+    let seat = game
+        .to_move()
+        .expect("a bot moves only while the game is on");
+    let observation = Observation::from_game(game, seat);
+    Bot::new(kind, rng.next_u64())
+        .choose(&observation)
+        .expect("the game is not over")
+}
 
 /// The `k`-th set bit of `mask` (k < popcount).
 fn nth_bit(mut mask: u64, mut k: u32) -> u32 {

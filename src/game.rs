@@ -151,6 +151,24 @@ pub struct SuppliedDeal {
     pub scores: Option<Vec<u16>>,
 }
 
+/// Where pegged points came from, for statistics ([`Game::points_by_source`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Source {
+    /// The dealer's 2 for a jack turned as the starter.
+    HisHeels = 0,
+    /// The play (pegging), go and last card included.
+    Play = 1,
+    /// A hand's show.
+    Hand = 2,
+    /// The crib's show.
+    Crib = 3,
+    /// Muggins: points claimed from an opponent's show.
+    Muggins = 4,
+}
+
+/// Number of [`Source`]s.
+pub const SOURCES: usize = 5;
+
 /// One entry of a game's log.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum GameEvent {
@@ -238,6 +256,8 @@ pub struct Game {
     laid: Vec<(u8, Card)>,
     show: ShowStep,
     winner: Option<u8>,
+    /// Points pegged this game per seat and [`Source`].
+    pub(crate) tally: [[u16; SOURCES]; MAX_SEATS],
     pub(crate) record: bool,
     pub(crate) events: Vec<GameEvent>,
     pub(crate) moves: Vec<(u8, Move)>,
@@ -273,6 +293,7 @@ impl Game {
                 missed: 0,
             },
             winner: None,
+            tally: [[0; SOURCES]; MAX_SEATS],
             record,
             events: Vec::new(),
             moves: Vec::new(),
@@ -381,6 +402,12 @@ impl Game {
         &self.laid
     }
 
+    /// Points each seat pegged this game, by [`Source`] (index with
+    /// `Source as usize`); kept whether or not the game records events.
+    pub fn points_by_source(&self) -> &[[u16; SOURCES]; MAX_SEATS] {
+        &self.tally
+    }
+
     pub fn events(&self) -> &[GameEvent] {
         &self.events
     }
@@ -420,6 +447,16 @@ impl Game {
     pub fn showing(&self) -> Option<(usize, bool)> {
         matches!(self.phase, Phase::Count | Phase::Claim)
             .then(|| (self.show_owner(), self.showing_crib()))
+    }
+
+    /// Muggins, claim phase: the points the owner missed (public once the
+    /// show is laid down and announced); 0 otherwise.
+    pub fn claimable(&self) -> u8 {
+        if self.phase == Phase::Claim {
+            self.show.missed
+        } else {
+            0
+        }
     }
 
     /// The first opponent clockwise of the owner of the show.
@@ -572,14 +609,19 @@ impl Game {
             card: starter,
             his_heels: heels,
         });
-        if self.peg_points(usize::from(self.dealer), heels) {
+        if self.peg_points(usize::from(self.dealer), heels, Source::HisHeels) {
             return;
         }
-        let hands: Vec<Vec<Card>> = (0..usize::from(self.config.players))
-            .map(|s| mask_cards(self.hands[s]).collect())
-            .collect();
+        // Every seat keeps exactly four cards after the discard.
+        let mut hands = [[Card::MIN; 4]; MAX_SEATS];
+        for (hand, &mask) in hands.iter_mut().zip(&self.hands) {
+            for (slot, card) in hand.iter_mut().zip(mask_cards(mask)) {
+                *slot = card;
+            }
+        }
+        let n = usize::from(self.config.players);
         let leader = usize::from((self.dealer + 1) % self.config.players);
-        let play = Pegging::with_events(&hands, leader, self.record)
+        let play = Pegging::with_events(&hands[..n], leader, self.record)
             .expect("dealt hands are distinct and of the right size");
         self.pegging = Some(play);
         self.phase = Phase::Play;
@@ -603,7 +645,7 @@ impl Game {
             .enumerate()
             .take(usize::from(self.config.players))
         {
-            if self.peg_points(s, points) {
+            if self.peg_points(s, points, Source::Play) {
                 return;
             }
         }
@@ -635,10 +677,13 @@ impl Game {
     }
 
     fn show_points(&self) -> u8 {
-        let cards: Vec<Card> = mask_cards(self.show_cards()).collect();
-        let hand: [Card; 4] = cards
-            .try_into()
-            .expect("a show has four cards besides the starter");
+        let mut hand = [Card::MIN; 4];
+        let mut cards = mask_cards(self.show_cards());
+        for slot in &mut hand {
+            *slot = cards
+                .next()
+                .expect("a show has four cards besides the starter");
+        }
         let starter = self.starter.expect("the starter is turned before the show");
         score_hand(hand, starter, self.showing_crib())
     }
@@ -646,15 +691,17 @@ impl Game {
     /// Pegs one show and moves on. Returns true when the game ended.
     fn finish_show(&mut self, pegged: u8, announced: Option<u8>) -> bool {
         let owner = self.show_owner();
-        self.log(GameEvent::Show {
-            seat: owner as u8,
-            crib: self.showing_crib(),
-            cards: self.show_cards(),
-            points: self.show_points(),
-            announced,
-            pegged,
-        });
-        if self.peg_points(owner, pegged) {
+        if self.record {
+            self.log(GameEvent::Show {
+                seat: owner as u8,
+                crib: self.showing_crib(),
+                cards: self.show_cards(),
+                points: self.show_points(),
+                announced,
+                pegged,
+            });
+        }
+        if self.peg_points(owner, pegged, self.show_source()) {
             return true;
         }
         self.next_show();
@@ -688,7 +735,7 @@ impl Game {
             announced: Some(announced),
             pegged,
         });
-        if self.peg_points(owner, pegged) {
+        if self.peg_points(owner, pegged, self.show_source()) {
             return;
         }
         if missed > 0 {
@@ -707,17 +754,26 @@ impl Game {
             claimed,
             pegged,
         });
-        if self.peg_points(seat, pegged) {
+        if self.peg_points(seat, pegged, Source::Muggins) {
             return;
         }
         self.next_show();
     }
 
+    fn show_source(&self) -> Source {
+        if self.showing_crib() {
+            Source::Crib
+        } else {
+            Source::Hand
+        }
+    }
+
     /// Adds points to the seat's side. Returns true when that wins the game.
-    fn peg_points(&mut self, seat: usize, points: u8) -> bool {
+    fn peg_points(&mut self, seat: usize, points: u8, source: Source) -> bool {
         if points == 0 {
             return false;
         }
+        self.tally[seat][source as usize] += u16::from(points);
         let side = self.config.side_of(seat);
         self.scores[side] += u16::from(points);
         if self.scores[side] < self.config.target {
@@ -756,18 +812,27 @@ impl Game {
     /// dealer (3 players: then one card to the crib).
     fn deal(&mut self) {
         let n = self.config.players;
-        let mut deck: Vec<Card> = Card::deck().collect();
+        // A fixed array and a reused stock: no allocation per deal.
+        let mut deck = [Card::MIN; 52];
+        for (slot, card) in deck.iter_mut().zip(Card::deck()) {
+            *slot = card;
+        }
         self.rng.shuffle(&mut deck);
         let mut hands = [0u64; MAX_SEATS];
-        let mut next = deck.into_iter();
+        let mut next = 0;
         for _ in 0..self.config.hand_size() {
             for k in 1..=n {
                 let seat = usize::from((self.dealer + k) % n);
-                hands[seat] |= bit(next.next().expect("52 cards are enough"));
+                hands[seat] |= bit(deck[next]);
+                next += 1;
             }
         }
-        let crib_card = (n == 3).then(|| next.next().expect("52 cards are enough"));
-        self.stock = next.collect();
+        let crib_card = (n == 3).then(|| {
+            next += 1;
+            deck[next - 1]
+        });
+        self.stock.clear();
+        self.stock.extend_from_slice(&deck[next..]);
         self.begin_deal(hands, crib_card, None, false);
     }
 

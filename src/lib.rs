@@ -4,6 +4,7 @@
 //! thin PyO3 skin over it. Rules: `RULES.md` of the project, ACC tournament
 //! rules where it is silent.
 
+pub mod bots;
 pub mod bulk;
 pub mod card;
 pub mod discard;

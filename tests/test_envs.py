@@ -14,9 +14,9 @@ from gymnasium.utils.env_checker import check_env
 from pettingzoo.test import api_test, seed_test
 
 import cribbage_fast.envs as envs
-from cribbage_fast import Game, IllegalMove
+from cribbage_fast import Game, GreedyPlayer, IllegalMove
 from cribbage_fast._core import NUM_ACTIONS, OBS_SIZE, ActionGame
-from cribbage_fast.agents import GreedyPlayer, ISMCTSPlayer, pegging_points, play_with_search
+from cribbage_fast.agents import ISMCTSPlayer, play_with_search
 from cribbage_fast.envs import CribbageEnv, CribbageVectorEnv
 
 
@@ -49,6 +49,15 @@ def test_gymnasium_env_checker(reward: str) -> None:
     check_env(ansi.unwrapped)
     text = ansi.unwrapped.render()
     assert isinstance(text, str) and "scores" in text
+
+
+@pytest.mark.parametrize("opponent", ["greedy", "expert"])
+def test_built_in_bots_are_opponents(opponent: str) -> None:
+    rewards, _ = random_episode(CribbageEnv(opponent=opponent), 3)
+    assert rewards[-1] in (1.0, -1.0)
+    vec = CribbageVectorEnv(4, opponent=opponent)
+    obs, _ = vec.reset(seed=1)
+    assert obs.shape == (4, OBS_SIZE)
 
 
 def test_registered_and_seeded() -> None:
@@ -278,15 +287,6 @@ def test_missing_extra_names_it() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert "pip install cribbage_fast[rl]" in out
-
-
-def test_pegging_points() -> None:
-    from cribbage_fast import Card, cards
-
-    assert pegging_points(cards("5S 5H"), Card("5D")) == 8
-    assert pegging_points(cards("KS QH 6D"), Card("5D")) == 2
-    assert pegging_points(cards("AS 2H 3D KC"), Card("4S")) == 0
-    assert pegging_points(cards("7S 9H 8D"), Card("6C")) == 4
 
 
 def test_ismcts_smoke() -> None:

@@ -16,6 +16,8 @@ from ._core import (
     BREAKDOWN_COLUMNS,
     Card,
     DiscardOption,
+    ExpertPlayer,
+    GreedyPlayer,
     HandBreakdown,
     IllegalMove,
     Misdeal,
@@ -25,7 +27,9 @@ from ._core import (
     PlayerView,
     PlayEvent,
     PlayItem,
+    RandomPlayer,
     ShowItem,
+    SimulationStats,
     __version__,
     analyze_discards,
     best_discard,
@@ -39,6 +43,7 @@ from ._core import (
     score_hands,
     score_play,
     score_plays,
+    simulate,
 )
 from .game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
 
@@ -46,8 +51,10 @@ __all__ = [
     "BREAKDOWN_COLUMNS",
     "Card",
     "DiscardOption",
+    "ExpertPlayer",
     "Game",
     "GameResult",
+    "GreedyPlayer",
     "HandBreakdown",
     "IllegalMove",
     "MatchResult",
@@ -60,7 +67,9 @@ __all__ = [
     "Player",
     "PlayerProtocol",
     "PlayerView",
+    "RandomPlayer",
     "ShowItem",
+    "SimulationStats",
     "__version__",
     "analyze_discards",
     "best_discard",
@@ -75,4 +84,5 @@ __all__ = [
     "score_hands",
     "score_play",
     "score_plays",
+    "simulate",
 ]

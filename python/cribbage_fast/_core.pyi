@@ -4,8 +4,8 @@ Every function that takes cards accepts `Card` objects, card text such as
 ``"5H"``, or (for several cards) one space-separated string.
 """
 
-from collections.abc import Iterable
-from typing import Any, Final, Literal, Self, TypeAlias, final
+from collections.abc import Callable, Iterable
+from typing import Any, Final, Literal, Self, TypeAlias, TypedDict, final
 
 import numpy as np
 import numpy.typing as npt
@@ -846,3 +846,175 @@ class VecEnv:
             IllegalMove: an action is not legal; no game changes.
             ValueError: arrays of the wrong size or not contiguous.
         """
+
+_BotName: TypeAlias = Literal["random", "greedy", "expert"]
+
+@final
+class RandomPlayer:
+    """Uniformly random legal moves (discards and lays) from its own seeded generator;
+    honest muggins counts and claims.
+
+    >>> from cribbage_fast import Game, RandomPlayer
+    >>> Game(seed=1).play([RandomPlayer(seed=1), RandomPlayer(seed=2)]).winner in (0, 1)
+    True
+    """
+
+    def __new__(cls, seed: int | None = None) -> Self: ...
+    @property
+    def seed(self) -> int:
+        """The seed the player's generator started from."""
+    @property
+    def name(self) -> _BotName:
+        """``"random"``."""
+    def discard(self, view: PlayerView) -> list[Card]:
+        """The cards to give to the crib."""
+    def play(self, view: PlayerView) -> Card | None:
+        """The card to lay, or None to say go (only when nothing fits)."""
+    def count(self, view: PlayerView) -> int:
+        """Muggins: the honest count of the show."""
+    def claim(self, view: PlayerView) -> int:
+        """Muggins: exactly the points the owner missed."""
+
+@final
+class GreedyPlayer:
+    """Keeps the best expected hand (crib ignored) and lays the card that pegs the
+    most now (ties: not leaving 5 or 21, then the lower card).
+
+    >>> from cribbage_fast import Game, GreedyPlayer
+    >>> Game(seed=3).view(0).legal_moves[0].kind
+    'discard'
+    >>> len(GreedyPlayer().discard(Game(seed=3).view(0)))
+    2
+    """
+
+    def __new__(cls) -> Self: ...
+    @property
+    def name(self) -> _BotName:
+        """``"greedy"``."""
+    def discard(self, view: PlayerView) -> list[Card]:
+        """The cards to give to the crib."""
+    def play(self, view: PlayerView) -> Card | None:
+        """The card to lay, or None to say go (only when nothing fits)."""
+    def count(self, view: PlayerView) -> int:
+        """Muggins: the honest count of the show."""
+    def claim(self, view: PlayerView) -> int:
+        """Muggins: exactly the points the owner missed."""
+
+@final
+class ExpertPlayer:
+    """Discards by the exact expected hand and crib (`best_discard`); pegs by a small
+    expectimax over the unseen cards (its points, the opponent's best reply, its counter)
+    and weighs the board position near the end of the game.
+
+    >>> from cribbage_fast import ExpertPlayer, simulate
+    >>> simulate(ExpertPlayer(), "random", games=20, seed=1).games
+    20
+    """
+
+    def __new__(cls) -> Self: ...
+    @property
+    def name(self) -> _BotName:
+        """``"expert"``."""
+    def discard(self, view: PlayerView) -> list[Card]:
+        """The cards to give to the crib."""
+    def play(self, view: PlayerView) -> Card | None:
+        """The card to lay, or None to say go (only when nothing fits)."""
+    def count(self, view: PlayerView) -> int:
+        """Muggins: the honest count of the show."""
+    def claim(self, view: PlayerView) -> int:
+        """Muggins: exactly the points the owner missed."""
+
+class _PerDealDealer(TypedDict):
+    pegging: float
+    hand: float
+    crib: float
+    his_heels: float
+
+class _PerDealPone(TypedDict):
+    pegging: float
+    hand: float
+
+class _PerDeal(TypedDict):
+    dealer: _PerDealDealer
+    pone: _PerDealPone
+
+@final
+class SimulationStats:
+    """What `simulate` measured. Pairs are (first player, second player).
+
+    Per-deal means are over completed deals (the crib was shown); the deal
+    interrupted by the end of the game counts only in `deals`.
+
+    >>> stats = simulate("greedy", "random", games=200, seed=1)
+    >>> sum(stats.wins) == stats.games == 200
+    True
+    >>> print(str(stats).splitlines()[0])
+    greedy vs random: 200 games (seed 1), 9.33 deals per game
+    """
+
+    @property
+    def games(self) -> int: ...
+    @property
+    def players(self) -> tuple[str, str]:
+        """The players' names (bot names, or the Python players' class names)."""
+    @property
+    def seed(self) -> int: ...
+    @property
+    def wins(self) -> tuple[int, int]: ...
+    @property
+    def win_rates(self) -> tuple[float, float]: ...
+    @property
+    def win_intervals(self) -> tuple[tuple[float, float], tuple[float, float]]:
+        """The 95% Wilson score interval of each win rate."""
+    @property
+    def game_points(self) -> tuple[int, int]:
+        """Game points won: 1 a game, 2 a skunk, 3 a double skunk."""
+    @property
+    def skunks(self) -> tuple[int, int]:
+        """Wins by a skunk (loser under 91, but not under 61)."""
+    @property
+    def double_skunks(self) -> tuple[int, int]:
+        """Wins by a double skunk (loser under 61)."""
+    @property
+    def mean_scores(self) -> tuple[float, float]: ...
+    @property
+    def deals(self) -> int:
+        """Deals played, each game's interrupted last deal included."""
+    @property
+    def mean_deals(self) -> float: ...
+    @property
+    def completed_deals(self) -> int: ...
+    @property
+    def per_deal(self) -> _PerDeal:
+        """Mean points per completed deal by source, for the dealer and the pone."""
+    def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict of every statistic."""
+
+def simulate(
+    a: _BotName | str | object,
+    b: _BotName | str | object,
+    games: int = 1000,
+    seed: int = 0,
+    threads: int | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> SimulationStats:
+    """Plays `games` seeded two-player games (121 points, no muggins) between `a`
+    (seat 0) and `b`.
+
+    A player is a bot name (``"random"``, ``"greedy"``, ``"expert"``), a built-in
+    player object or class, or any object with ``discard(view)`` and ``play(view)``
+    (a `PlayerProtocol`). Game ``i`` uses a seed derived from ``(seed, i)``; seat 0
+    deals first in even games. Two built-in players run entirely in Rust with the
+    GIL released, on ``threads`` threads (None: every core), in chunks (Ctrl-C
+    stops between chunks); the statistics are the same whatever the thread count.
+    With a Python player the games run one at a time with the GIL held.
+    ``progress(done)`` is called after each chunk.
+
+    >>> stats = simulate("expert", "greedy", games=100, seed=7, threads=1)
+    >>> stats.games, sum(stats.wins), stats.players
+    (100, 100, ('expert', 'greedy'))
+
+    Raises:
+        ValueError: an unknown bot name, games < 1 or threads < 1.
+        TypeError: a player that is neither a name nor a player object.
+    """

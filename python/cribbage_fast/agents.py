@@ -1,7 +1,6 @@
-"""Example players for `Game.play`: a greedy baseline and an ISMCTS searcher.
+"""An example searcher for `Game.play`: ISMCTS, measured against the built-in
+`GreedyPlayer` (best expected hand, the lay that pegs the most at once).
 
-`GreedyPlayer` keeps the four cards with the best average show over the
-unseen starters and lays the card that pegs the most at once.
 `ISMCTSPlayer` is single-observer information-set Monte Carlo tree search:
 each iteration deals the cards it cannot see again (`Game.determinize`),
 walks one tree of moves shared by all those deals (UCB1 over the moves legal
@@ -9,8 +8,8 @@ in the deal at hand), and finishes the deal with random moves in Rust
 (`Game.playout`). A deal is scored by the point difference it produces (a
 game won or lost in it counts fully).
 
->>> from cribbage_fast import Game
->>> from cribbage_fast.agents import GreedyPlayer, ISMCTSPlayer, play_with_search
+>>> from cribbage_fast import Game, GreedyPlayer
+>>> from cribbage_fast.agents import ISMCTSPlayer, play_with_search
 >>> winner, points = play_with_search(Game(2, seed=3, target=31),
 ...                                   [ISMCTSPlayer(iterations=20, seed=1), GreedyPlayer()])
 >>> winner in (0, 1)
@@ -19,61 +18,15 @@ True
 
 from __future__ import annotations
 
-import itertools
 import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ._core import Card, Move, PlayerView, analyze_discards
-from .game import CardLike, Game, Player
+from ._core import Move, PlayerView
+from .game import CardLike, Game, Player, PlayerProtocol
 
-__all__ = ["GreedyPlayer", "ISMCTSPlayer", "pegging_points", "play_with_search"]
-
-
-def pegging_points(pile: Sequence[Card], card: Card) -> int:
-    """Points for laying `card` on `pile` (the cards of the current count).
-
-    >>> from cribbage_fast import cards
-    >>> pegging_points(cards("4S 6H"), Card("5D"))  # fifteen and a run of 3
-    5
-    """
-    new = [*pile, card]
-    count = sum(c.value for c in new)
-    points = 2 if count in (15, 31) else 0
-    same = 0
-    for c in reversed(new):
-        if c.rank != card.rank:
-            break
-        same += 1
-    points += same * (same - 1)
-    best_run = 0
-    for n in range(3, len(new) + 1):
-        ranks = sorted(c.rank for c in new[-n:])
-        if all(b - a == 1 for a, b in itertools.pairwise(ranks)):
-            best_run = n
-    return points + best_run
-
-
-class GreedyPlayer(Player):
-    """Keeps the 4 cards whose show averages best over every unseen starter
-    (the crib is ignored) and lays the card that pegs the most now (ties: the
-    highest card). Honest counts with muggins."""
-
-    def discard(self, view: PlayerView) -> Sequence[CardLike]:
-        options = analyze_discards(view.hand, dealer=view.is_dealer)
-        best = max(options, key=lambda o: (o.hand_total, -_indices(o.discard)))
-        return list(best.discard)
-
-    def play(self, view: PlayerView) -> CardLike | None:
-        lays = [m.card for m in view.legal_moves if m.card is not None]
-        if not lays:
-            return None
-        return max(lays, key=lambda c: (pegging_points(view.pile, c), c.value, c.index))
-
-
-def _indices(cards: Sequence[Card]) -> int:
-    return sum(1 << c.index for c in cards)
+__all__ = ["ISMCTSPlayer", "play_with_search"]
 
 
 @dataclass
@@ -182,11 +135,11 @@ class ISMCTSPlayer(Player):
         return min(1.0, max(0.0, 0.5 + (mine - theirs) / 40.0))
 
 
-def play_with_search(game: Game, players: Sequence[Player | ISMCTSPlayer]) -> tuple[int, int]:
+def play_with_search(game: Game, players: Sequence[PlayerProtocol]) -> tuple[int, int]:
     """Plays `game` to the end, binding every `ISMCTSPlayer` to it; returns
     ``(winner, game_points)``.
 
-    >>> from cribbage_fast import Game
+    >>> from cribbage_fast import Game, GreedyPlayer
     >>> winner, points = play_with_search(Game(2, seed=1, target=31),
     ...                                   [ISMCTSPlayer(10, seed=2), GreedyPlayer()])
     >>> winner in (0, 1) and points >= 1

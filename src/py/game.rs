@@ -6,6 +6,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use super::convert::{card_from_py, cards_from_py};
 use super::show::PyCard;
+use crate::bots::Observation;
 use crate::card::Card;
 use crate::game::{mask_text, Game, GameConfig, GameEvent, Move, Phase, SuppliedDeal};
 use crate::play::{mask_cards, PlayEvent};
@@ -172,6 +173,48 @@ pub struct PyPlayerView {
     /// During claim: what the owner announced.
     announced: Option<u8>,
     legal_moves: Vec<PyMove>,
+}
+
+impl PyPlayerView {
+    /// The same knowledge as a bot observation (for the built-in players).
+    pub(super) fn observation(&self) -> Observation {
+        let phase = match self.phase {
+            "discard" => Phase::Discard,
+            "play" => Phase::Play,
+            "count" => Phase::Count,
+            "claim" => Phase::Claim,
+            _ => Phase::Over,
+        };
+        let mask = |cards: &[PyCard]| cards.iter().fold(0u64, |m, c| m | 1u64 << c.0.index());
+        let mut obs = Observation::new(
+            self.seat,
+            usize::from(self.num_players),
+            self.dealer,
+            phase,
+            mask(&self.hand),
+            mask(&self.kept),
+            mask(&self.discards),
+            self.starter.map(|c| c.0),
+            &self.scores,
+            self.target,
+        );
+        for &(seat, card) in &self.laid {
+            if let Some(m) = obs.laid.get_mut(usize::from(seat)) {
+                *m |= 1u64 << card.0.index();
+            }
+        }
+        let pile: Vec<Card> = self.pile.iter().map(|c| c.0).collect();
+        obs.set_pile(self.count, &pile);
+        if !pile.is_empty() {
+            obs.last_to_lay = self.laid.last().map(|&(s, _)| usize::from(s));
+        }
+        obs.show_cards = mask(&self.show_cards);
+        obs.show_is_crib = self.show_is_crib;
+        if phase == Phase::Claim {
+            obs.claimable = obs.show_value().saturating_sub(self.announced.unwrap_or(0));
+        }
+        obs
+    }
 }
 
 #[pymethods]
@@ -517,7 +560,7 @@ fn fresh_seed() -> u64 {
     RandomState::new().hash_one(std::time::SystemTime::now())
 }
 
-fn make_view(game: &Game, seat: usize) -> PyPlayerView {
+pub(super) fn make_view(game: &Game, seat: usize) -> PyPlayerView {
     let config = game.config();
     let showing = game.showing();
     let claim = game.phase() == Phase::Claim;

@@ -6,6 +6,7 @@ use pyo3::prelude::*;
 
 use crate::error::Error;
 
+mod bots;
 mod bulk;
 mod convert;
 mod discard;
@@ -41,6 +42,8 @@ impl From<Error> for PyErr {
 /// The compiled core of cribbage_fast. Import from `cribbage_fast` instead.
 #[pymodule]
 mod _core {
+    #[pymodule_export]
+    use super::bots::{simulate, PyExpertPlayer, PyGreedyPlayer, PyRandomPlayer, PySimStats};
     #[pymodule_export]
     use super::bulk::{hand_score_distribution, score_hands, score_plays};
     #[pymodule_export]

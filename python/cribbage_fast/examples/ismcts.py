@@ -11,8 +11,8 @@ import argparse
 import math
 import time
 
-from cribbage_fast import Game
-from cribbage_fast.agents import GreedyPlayer, ISMCTSPlayer, play_with_search
+from cribbage_fast import Game, GreedyPlayer, PlayerProtocol
+from cribbage_fast.agents import ISMCTSPlayer, play_with_search
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -37,7 +37,9 @@ def match(games: int, iterations: int, seed: int = 0) -> tuple[int, int]:
     for g in range(games):
         seat = g % 2
         search = ISMCTSPlayer(iterations, seed=seed + g)
-        players = [search, GreedyPlayer()] if seat == 0 else [GreedyPlayer(), search]
+        players: list[PlayerProtocol] = [search, GreedyPlayer()]
+        if seat == 1:
+            players.reverse()
         game = Game(2, seed=seed + 1000 + g, first_dealer=(g // 2) % 2, record=False)
         winner, _ = play_with_search(game, players)
         wins += winner == seat

@@ -1,0 +1,1217 @@
+//! Built-in players and the simulator (RULES.md, every section: the bots only
+//! choose among the moves [`Game`] allows; the rules stay in `game` and `play`).
+//!
+//! Every bot decides from an [`Observation`]: what its seat may know (its own
+//! cards and discards, the starter, the cards laid, the scores), never the
+//! other hands or the crib. Counts in muggins are always honest, and a bot
+//! claims exactly the points an opponent missed.
+//!
+//! **RandomPlayer** picks uniformly among the legal moves: every discard of
+//! its hand is equally likely, and in the play every card that fits is (it
+//! says go only when nothing fits). It draws from its own seeded [`Rng`], so a
+//! seeded game with random players replays exactly.
+//!
+//! **GreedyPlayer** keeps the four cards with the best expected hand (the
+//! exact mean show over every unseen starter, ignoring the crib; computed from
+//! a table of rank points per kept rank multiset and starter rank, with flush
+//! and nobs counted in closed form, about 15 × 13 table reads per discard). In
+//! the play it lays the card that pegs the most points at once; ties go to the
+//! card that does not leave the count at 5 or 21 (where any ten-card makes 15
+//! or 31), then to the lower card.
+//!
+//! **ExpertPlayer** discards with [`best_discard`]: the exact expected hand
+//! plus (dealer, or the dealer's partner) or minus (pone) the exact expected
+//! crib. In the play it scores each card that fits by a small expectimax over
+//! the cards it cannot see: the points the card pegs now, minus the expected
+//! points of the next opponent's best reply (the opponent holds a uniformly
+//! random set of the unseen cards, of the size it must hold, and answers
+//! greedily; the chance that its best card is of each rank is exact), plus the
+//! expected points of its own best counter to that reply, plus what it pegs
+//! alone (go, last card) when the opponent cannot answer. Near the end of the
+//! game it weighs the board: a card that reaches the target wins at once; a
+//! reply that would let the opponent peg out is heavily penalised; as the pone
+//! whose hand will count out first it plays defence (opponent points weigh
+//! double, its own half); as the dealer facing a pone within a hand's count of
+//! the target it plays for points (its own weigh more).
+//!
+//! The simulator ([`simulate`], [`Simulator`]) plays seeded two-player games
+//! between built-in bots: game `i` of seed `S` uses the seed
+//! [`game_seed`]`(S, i)` and seat 0 (the first player) deals first in even
+//! games. Per-game results are exact integer sums, so the statistics are the
+//! same whatever the number of threads.
+
+use std::ops::Range;
+use std::sync::OnceLock;
+
+use rayon::prelude::*;
+
+use crate::card::{Card, JACK};
+use crate::discard::best_discard;
+use crate::error::{Error, Result};
+use crate::game::{Game, GameConfig, Move, Phase, Source, DEFAULT_TARGET, MAX_SEATS, SOURCES};
+use crate::hand::{rank_points, score_hand};
+use crate::play::{mask_cards, score_play, MAX_COUNT};
+use crate::rng::Rng;
+
+/// Every card of the deck as a bitmask.
+const ALL_CARDS: u64 = (1u64 << 52) - 1;
+/// Most cards in one count (see `play`).
+const MAX_PILE: usize = 13;
+
+/// The built-in strategies.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BotKind {
+    Random,
+    Greedy,
+    Expert,
+}
+
+impl BotKind {
+    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Greedy, BotKind::Expert];
+
+    /// "random", "greedy" or "expert".
+    pub fn name(self) -> &'static str {
+        match self {
+            BotKind::Random => "random",
+            BotKind::Greedy => "greedy",
+            BotKind::Expert => "expert",
+        }
+    }
+
+    /// Parses a bot name (case-insensitive).
+    pub fn from_name(name: &str) -> Result<BotKind> {
+        let wanted = name.trim().to_ascii_lowercase();
+        BotKind::ALL
+            .into_iter()
+            .find(|k| k.name() == wanted)
+            .ok_or_else(|| {
+                Error::Invalid(format!(
+                    "unknown bot {name:?}: choose random, greedy or expert"
+                ))
+            })
+    }
+}
+
+impl std::str::FromStr for BotKind {
+    type Err = Error;
+    fn from_str(s: &str) -> Result<BotKind> {
+        BotKind::from_name(s)
+    }
+}
+
+impl std::fmt::Display for BotKind {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+fn bit(card: Card) -> u64 {
+    1u64 << card.index()
+}
+
+/// Bitmask of the cards whose value is at most `room`.
+fn fits_mask(room: u8) -> u64 {
+    if room >= 10 {
+        ALL_CARDS
+    } else {
+        (1u64 << (4 * u32::from(room))) - 1
+    }
+}
+
+/// The `n`-th set bit of `mask` (0-based), as a one-bit mask.
+fn nth_bit(mut mask: u64, n: u32) -> u64 {
+    for _ in 0..n {
+        mask &= mask - 1;
+    }
+    mask & mask.wrapping_neg()
+}
+
+fn card_of_bit(b: u64) -> Card {
+    Card::from_index(i64::from(b.trailing_zeros())).unwrap_or(Card::MIN)
+}
+
+/// A card of each rank 1..=13 (clubs): pegging points depend on rank alone.
+fn rank_card(rank: u8) -> Card {
+    Card::new(rank, 0).unwrap_or(Card::MIN)
+}
+
+/// What one seat may know when it decides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Observation {
+    pub seat: usize,
+    pub players: usize,
+    pub dealer: usize,
+    pub phase: Phase,
+    /// Cards held now (during the play, those not yet laid).
+    pub hand: u64,
+    /// The cards kept for the show (before the discard: every card dealt).
+    pub kept: u64,
+    /// What this seat gave to the crib.
+    pub discards: u64,
+    pub starter: Option<Card>,
+    /// The running count of the play.
+    pub count: u8,
+    pile: [Card; MAX_PILE],
+    pile_len: usize,
+    /// The seat that laid the most recent card of the current count.
+    pub last_to_lay: Option<usize>,
+    /// Cards laid this deal, per seat.
+    pub laid: [u64; MAX_SEATS],
+    /// Scores per side (per team with 4 players).
+    pub scores: [u16; MAX_SEATS],
+    pub target: u16,
+    /// Count and claim phases: the cards shown and whether they are the crib.
+    pub show_cards: u64,
+    pub show_is_crib: bool,
+    /// Claim phase: the points the owner missed.
+    pub claimable: u8,
+}
+
+impl Observation {
+    /// An observation with nothing laid or shown; fill the rest by hand.
+    #[allow(clippy::too_many_arguments)]
+    pub fn new(
+        seat: usize,
+        players: usize,
+        dealer: usize,
+        phase: Phase,
+        hand: u64,
+        kept: u64,
+        discards: u64,
+        starter: Option<Card>,
+        scores: &[u16],
+        target: u16,
+    ) -> Observation {
+        let mut score_array = [0u16; MAX_SEATS];
+        for (slot, &s) in score_array.iter_mut().zip(scores) {
+            *slot = s;
+        }
+        Observation {
+            seat,
+            players,
+            dealer,
+            phase,
+            hand,
+            kept,
+            discards,
+            starter,
+            count: 0,
+            pile: [Card::MIN; MAX_PILE],
+            pile_len: 0,
+            last_to_lay: None,
+            laid: [0; MAX_SEATS],
+            scores: score_array,
+            target,
+            show_cards: 0,
+            show_is_crib: false,
+            claimable: 0,
+        }
+    }
+
+    /// What `seat` may know of `game` now.
+    pub fn from_game(game: &Game, seat: usize) -> Observation {
+        let config = game.config();
+        let mut obs = Observation::new(
+            seat,
+            usize::from(config.players),
+            game.dealer(),
+            game.phase(),
+            game.hand(seat),
+            game.kept(seat),
+            game.discards_of(seat),
+            game.starter(),
+            game.scores(),
+            config.target,
+        );
+        for &(s, card) in game.laid() {
+            if let Some(mask) = obs.laid.get_mut(usize::from(s)) {
+                *mask |= bit(card);
+            }
+        }
+        if obs.phase == Phase::Play {
+            if let Some(play) = game.pegging() {
+                obs.set_pile(play.count(), play.pile());
+                if !play.pile().is_empty() {
+                    obs.last_to_lay = game.laid().last().map(|&(s, _)| usize::from(s));
+                }
+            }
+        }
+        if let Some((owner, crib)) = game.showing() {
+            obs.show_cards = if crib { game.crib() } else { game.kept(owner) };
+            obs.show_is_crib = crib;
+        }
+        obs.claimable = game.claimable();
+        obs
+    }
+
+    /// Sets the running count and the cards of the current count.
+    pub fn set_pile(&mut self, count: u8, pile: &[Card]) {
+        self.count = count;
+        self.pile_len = pile.len().min(MAX_PILE);
+        self.pile[..self.pile_len].copy_from_slice(&pile[..self.pile_len]);
+    }
+
+    /// Cards laid since the count last reset.
+    pub fn pile(&self) -> &[Card] {
+        &self.pile[..self.pile_len]
+    }
+
+    fn sides(&self) -> usize {
+        if self.players == 4 {
+            2
+        } else {
+            self.players
+        }
+    }
+
+    fn side_of(&self, seat: usize) -> usize {
+        seat % self.sides()
+    }
+
+    /// Cards to give to the crib: 2 with 2 players, else 1.
+    fn discard_count(&self) -> usize {
+        if self.players == 2 {
+            2
+        } else {
+            1
+        }
+    }
+
+    /// Cards this seat has not seen: not its own, not laid, not the starter.
+    pub fn unseen(&self) -> u64 {
+        let laid = self.laid.iter().fold(0, |m, &l| m | l);
+        let starter = self.starter.map_or(0, bit);
+        ALL_CARDS & !(self.kept | self.hand | self.discards | laid | starter)
+    }
+
+    /// The cards this seat may lay now (0 when it must say go).
+    pub fn legal_lays(&self) -> u64 {
+        self.hand & fits_mask(MAX_COUNT.saturating_sub(self.count))
+    }
+
+    /// What the show being counted is worth (0 before the starter).
+    pub fn show_value(&self) -> u8 {
+        match (four(self.show_cards), self.starter) {
+            (Some(cards), Some(starter)) => score_hand(cards, starter, self.show_is_crib),
+            _ => 0,
+        }
+    }
+}
+
+fn four(mask: u64) -> Option<[Card; 4]> {
+    if mask.count_ones() != 4 {
+        return None;
+    }
+    let mut out = [Card::MIN; 4];
+    for (slot, card) in out.iter_mut().zip(mask_cards(mask)) {
+        *slot = card;
+    }
+    Some(out)
+}
+
+/// A built-in player: its strategy and its own seeded generator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Bot {
+    kind: BotKind,
+    rng: Rng,
+}
+
+impl Bot {
+    pub fn new(kind: BotKind, seed: u64) -> Bot {
+        Bot {
+            kind,
+            rng: Rng::new(seed),
+        }
+    }
+
+    pub fn kind(&self) -> BotKind {
+        self.kind
+    }
+
+    /// The bot's move, or `None` when the game is over.
+    pub fn choose(&mut self, obs: &Observation) -> Option<Move> {
+        Some(match obs.phase {
+            Phase::Discard => Move::Discard(self.discard(obs)),
+            Phase::Play => match self.lay(obs) {
+                Some(card) => Move::Lay(card),
+                None => Move::Go,
+            },
+            Phase::Count => Move::Count(obs.show_value()),
+            Phase::Claim => Move::Claim(obs.claimable),
+            Phase::Over => return None,
+        })
+    }
+
+    /// The cards to give to the crib, as a bitmask.
+    pub fn discard(&mut self, obs: &Observation) -> u64 {
+        let k = obs.discard_count();
+        match self.kind {
+            BotKind::Random => self.random_discard(obs.hand, k),
+            BotKind::Greedy => greedy_discard(obs.hand, k),
+            BotKind::Expert => {
+                let cards: Vec<Card> = mask_cards(obs.hand).collect();
+                let ours = obs.side_of(obs.seat) == obs.side_of(obs.dealer);
+                match best_discard(&cards, ours) {
+                    Ok(best) => best.discard().iter().fold(0, |m, &c| m | bit(c)),
+                    Err(_) => greedy_discard(obs.hand, k),
+                }
+            }
+        }
+    }
+
+    /// `k` (1 or 2) of `hand`'s cards, every choice equally likely.
+    fn random_discard(&mut self, hand: u64, k: usize) -> u64 {
+        let n = hand.count_ones();
+        let first = nth_bit(hand, self.rng.below(n));
+        if k == 1 {
+            first
+        } else {
+            first | nth_bit(hand & !first, self.rng.below(n - 1))
+        }
+    }
+
+    /// The card to lay, or `None` to say go (only when nothing fits).
+    pub fn lay(&mut self, obs: &Observation) -> Option<Card> {
+        let lays = obs.legal_lays();
+        if lays == 0 {
+            return None;
+        }
+        Some(match self.kind {
+            BotKind::Random => card_of_bit(nth_bit(lays, self.rng.below(lays.count_ones()))),
+            BotKind::Greedy => greedy_lay(obs.pile(), obs.count, lays),
+            BotKind::Expert => expert_lay(obs, lays),
+        })
+    }
+}
+
+// ----- greedy ---------------------------------------------------------------
+
+/// `C(n, k)` for small numbers.
+fn binomial(n: u64, k: u64) -> u64 {
+    if k > n {
+        return 0;
+    }
+    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
+}
+
+/// Index of a sorted rank 4-multiset (0-based ranks, ascending) in the
+/// combinatorial number system: 0..1820.
+fn keep_index(r: [u8; 4]) -> usize {
+    let c = |n: u8, k: u64| binomial(u64::from(n), k) as usize;
+    c(r[0], 1) + c(r[1] + 1, 2) + c(r[2] + 2, 3) + c(r[3] + 3, 4)
+}
+
+/// Rank points (fifteens, pairs, runs) of every kept rank multiset with every
+/// starter rank, by [`keep_index`].
+fn keep_table() -> &'static [[u8; 13]] {
+    static TABLE: OnceLock<Vec<[u8; 13]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = vec![[0u8; 13]; 1820];
+        for a in 0..13u8 {
+            for b in a..13 {
+                for c in b..13 {
+                    for d in c..13 {
+                        let row = &mut table[keep_index([a, b, c, d])];
+                        for (s, slot) in row.iter_mut().enumerate() {
+                            *slot = rank_points([a + 1, b + 1, c + 1, d + 1, s as u8 + 1]);
+                        }
+                    }
+                }
+            }
+        }
+        table
+    })
+}
+
+/// The exact sum of the show of the four cards `keep` over every starter in
+/// `unseen` (a hand, not a crib). Equal to summing [`score_hand`].
+pub fn hand_total(keep: u64, unseen: u64) -> u32 {
+    let Some(cards) = four(keep) else {
+        return 0;
+    };
+    let mut rank_unseen = [0u32; 13];
+    let mut suit_unseen = [0u32; 4];
+    for card in mask_cards(unseen & !keep) {
+        rank_unseen[usize::from(card.rank() - 1)] += 1;
+        suit_unseen[usize::from(card.suit())] += 1;
+    }
+    hand_total_counts(cards, &rank_unseen, &suit_unseen)
+}
+
+fn hand_total_counts(cards: [Card; 4], rank_unseen: &[u32; 13], suit_unseen: &[u32; 4]) -> u32 {
+    // Index order is rank order, so the ranks are already sorted.
+    let row = &keep_table()[keep_index(cards.map(|c| c.rank() - 1))];
+    let mut total: u32 = row
+        .iter()
+        .zip(rank_unseen)
+        .map(|(&p, &n)| u32::from(p) * n)
+        .sum();
+    let suit = cards[0].suit();
+    if cards.iter().all(|c| c.suit() == suit) {
+        let starters: u32 = suit_unseen.iter().sum();
+        total += 4 * starters + suit_unseen[usize::from(suit)];
+    }
+    for card in cards.iter().filter(|c| c.rank() == JACK) {
+        total += suit_unseen[usize::from(card.suit())];
+    }
+    total
+}
+
+/// The discard (of `k` cards) keeping the best expected hand, crib ignored;
+/// ties go to the first in index order.
+fn greedy_discard(hand: u64, k: usize) -> u64 {
+    let mut rank_unseen = [0u32; 13];
+    let mut suit_unseen = [0u32; 4];
+    for card in mask_cards(ALL_CARDS & !hand) {
+        rank_unseen[usize::from(card.rank() - 1)] += 1;
+        suit_unseen[usize::from(card.suit())] += 1;
+    }
+    let mut best = (0u64, None::<u32>);
+    let mut consider = |discard: u64| {
+        if let Some(keep) = four(hand & !discard) {
+            let total = hand_total_counts(keep, &rank_unseen, &suit_unseen);
+            if best.1.is_none_or(|b| total > b) {
+                best = (discard, Some(total));
+            }
+        }
+    };
+    let mut first = hand;
+    while first != 0 {
+        let a = first & first.wrapping_neg();
+        first &= first - 1;
+        if k == 1 {
+            consider(a);
+        } else {
+            let mut second = first;
+            while second != 0 {
+                let b = second & second.wrapping_neg();
+                second &= second - 1;
+                consider(a | b);
+            }
+        }
+    }
+    best.0
+}
+
+/// Points pegged by laying `card` on `pile` (a valid count stays valid).
+fn lay_points(pile: &[Card], card: Card) -> u8 {
+    let mut buf = [Card::MIN; MAX_PILE + 1];
+    let n = pile.len().min(MAX_PILE);
+    buf[..n].copy_from_slice(&pile[..n]);
+    buf[n] = card;
+    score_play(&buf[..=n])
+}
+
+/// The lay with the most points now; then not leaving 5 or 21; then the lower card.
+fn greedy_lay(pile: &[Card], count: u8, lays: u64) -> Card {
+    let mut best = (i32::MIN, Card::MIN);
+    for card in mask_cards(lays) {
+        let after = count + card.value();
+        let dangerous = i32::from(after == 5 || after == 21);
+        let key = i32::from(lay_points(pile, card)) * 100 - dangerous * 20 - i32::from(card.rank());
+        if key > best.0 {
+            best = (key, card);
+        }
+    }
+    best.1
+}
+
+// ----- expert ---------------------------------------------------------------
+
+/// A count in progress for the lookahead: its cards and total.
+#[derive(Clone, Copy)]
+struct Count {
+    pile: [Card; MAX_PILE + 3],
+    len: usize,
+    total: u8,
+}
+
+impl Count {
+    fn new(pile: &[Card], total: u8) -> Count {
+        let mut c = Count {
+            pile: [Card::MIN; MAX_PILE + 3],
+            len: pile.len().min(MAX_PILE),
+            total,
+        };
+        c.pile[..c.len].copy_from_slice(&pile[..c.len]);
+        c
+    }
+
+    fn room(&self) -> u8 {
+        MAX_COUNT.saturating_sub(self.total)
+    }
+
+    /// Lays `card`: the points it pegs and the count after it.
+    fn lay(&self, card: Card) -> (u8, Count) {
+        let mut next = *self;
+        next.pile[next.len] = card;
+        next.len += 1;
+        next.total += card.value();
+        (score_play(&next.pile[..next.len]), next)
+    }
+}
+
+/// Points one seat pegs laying alone from `hand` until it cannot (the others
+/// said go): the best order, with the point for go (or last card).
+fn solo(count: &Count, hand: u64) -> f64 {
+    if count.total == MAX_COUNT {
+        return 0.0;
+    }
+    let fits = hand & fits_mask(count.room());
+    if fits == 0 {
+        return if count.len > 0 { 1.0 } else { 0.0 };
+    }
+    let mut best = 0.0f64;
+    for card in mask_cards(fits) {
+        let (points, next) = count.lay(card);
+        best = best.max(f64::from(points) + solo(&next, hand & !bit(card)));
+    }
+    best
+}
+
+/// Big enough to dominate any ordinary difference in points.
+const DECISIVE: f64 = 1000.0;
+
+fn expert_lay(obs: &Observation, lays: u64) -> Card {
+    let me = obs.seat;
+    let opp = (me + 1) % obs.players;
+    let my_side = obs.side_of(me);
+    let target = obs.target;
+    let my_need = target.saturating_sub(obs.scores[my_side]);
+    let opp_need = target.saturating_sub(obs.scores[obs.side_of(opp)]);
+
+    // The opponent's possible cards, by rank.
+    let unseen = obs.unseen();
+    let mut rank_unseen = [0u64; 14];
+    for card in mask_cards(unseen) {
+        rank_unseen[usize::from(card.rank())] += 1;
+    }
+    let m = u64::from(unseen.count_ones());
+    let opp_held = 4u64.saturating_sub(u64::from(obs.laid[opp].count_ones()));
+    // Laying again on my own card means everyone else said go this count.
+    let others_stuck = obs.pile_len > 0 && obs.last_to_lay == Some(me);
+    let k = if others_stuck { 0 } else { opp_held.min(m) };
+
+    // Board position: pone counts first.
+    let pone = me == (obs.dealer + 1) % obs.players;
+    let my_show = match (four(obs.kept), obs.starter) {
+        (Some(cards), Some(starter)) => u16::from(score_hand(cards, starter, false)),
+        _ => 0,
+    };
+    let (w_off, w_def) = if pone && my_show >= my_need {
+        (0.5, 2.0) // my hand counts out first: only stop the opponent pegging out
+    } else if !pone && opp_need <= 8 && my_need > 0 {
+        (2.0, 0.5) // the pone will likely count out: peg what I can
+    } else {
+        (1.0, 1.0)
+    };
+
+    let start = Count::new(obs.pile(), obs.count);
+    let all_ways = binomial(m, k) as f64;
+    let mut best = (f64::NEG_INFINITY, Card::MIN);
+    for card in mask_cards(lays) {
+        let (imm, after) = start.lay(card);
+        let rest = obs.hand & !bit(card);
+        let value = if u16::from(imm) >= my_need {
+            DECISIVE * 10.0 + f64::from(imm)
+        } else if after.total == MAX_COUNT {
+            w_off * f64::from(imm)
+        } else if k == 0 {
+            w_off * (f64::from(imm) + solo(&after, rest))
+        } else {
+            // The opponent's replies, best first, with their points.
+            let mut replies: [(u8, u8); 13] = [(0, 0); 13];
+            let mut n = 0;
+            for rank in 1..=13u8 {
+                let c = rank_card(rank);
+                if rank_unseen[usize::from(rank)] > 0 && c.value() <= after.room() {
+                    replies[n] = (after.lay(c).0, rank);
+                    n += 1;
+                }
+            }
+            replies[..n].sort_by_key(|r| std::cmp::Reverse(r.0));
+            let mut expected = 0.0;
+            let mut covered = 0u64;
+            for &(points, rank) in &replies[..n] {
+                let none_before = binomial(m - covered, k);
+                covered += rank_unseen[usize::from(rank)];
+                let none_after = binomial(m - covered, k);
+                let p = (none_before - none_after) as f64 / all_ways;
+                if p == 0.0 {
+                    continue;
+                }
+                let mut outcome = -w_def * f64::from(points);
+                if u16::from(points) >= opp_need {
+                    outcome -= DECISIVE;
+                }
+                let (_, replied) = after.lay(rank_card(rank));
+                if replied.total < MAX_COUNT {
+                    let counter = mask_cards(rest & fits_mask(replied.room()))
+                        .map(|c| replied.lay(c).0)
+                        .max()
+                        .unwrap_or(0);
+                    outcome += w_off * f64::from(counter);
+                }
+                expected += p * outcome;
+            }
+            let p_go = binomial(m - covered, k) as f64 / all_ways;
+            expected += p_go * w_off * solo(&after, rest);
+            w_off * f64::from(imm) + expected
+        };
+        if value > best.0 {
+            best = (value, card);
+        }
+    }
+    best.1
+}
+
+// ----- playing whole games --------------------------------------------------
+
+/// A decision-maker for one seat in [`play_out`].
+pub trait Seat {
+    type Error: From<Error>;
+    /// The move of `seat`, which is to move in `game`.
+    fn decide(&mut self, game: &Game, seat: usize) -> std::result::Result<Move, Self::Error>;
+}
+
+impl Seat for Bot {
+    type Error = Error;
+    fn decide(&mut self, game: &Game, seat: usize) -> Result<Move> {
+        // The random and greedy bots need only their cards and the count: a
+        // short path for simulations, equal to `choose(Observation::from_game)`.
+        if self.kind != BotKind::Expert {
+            match (game.phase(), game.pegging()) {
+                (Phase::Play, Some(play)) => {
+                    let lays = play.legal_lays();
+                    return Ok(match self.kind {
+                        _ if lays == 0 => Move::Go,
+                        BotKind::Random => Move::Lay(card_of_bit(nth_bit(
+                            lays,
+                            self.rng.below(lays.count_ones()),
+                        ))),
+                        _ => Move::Lay(greedy_lay(play.pile(), play.count(), lays)),
+                    });
+                }
+                (Phase::Discard, _) => {
+                    let k = game.config().discards();
+                    let hand = game.hand(seat);
+                    return Ok(Move::Discard(match self.kind {
+                        BotKind::Random => self.random_discard(hand, k),
+                        _ => greedy_discard(hand, k),
+                    }));
+                }
+                _ => {}
+            }
+        }
+        self.choose(&Observation::from_game(game, seat))
+            .ok_or_else(|| Error::Invalid("the game is over".into()))
+    }
+}
+
+/// Points of completed deals by role: index 0 the dealer, 1 the other seats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RoleTotals {
+    pub his_heels: u64,
+    pub pegging: [u64; 2],
+    pub hand: [u64; 2],
+    pub crib: u64,
+}
+
+impl RoleTotals {
+    fn add(&mut self, o: &RoleTotals) {
+        self.his_heels += o.his_heels;
+        self.crib += o.crib;
+        for i in 0..2 {
+            self.pegging[i] += o.pegging[i];
+            self.hand[i] += o.hand[i];
+        }
+    }
+
+    /// Adds one completed deal: the tally difference, by the deal's dealer.
+    fn add_deal(
+        &mut self,
+        before: &[[u16; SOURCES]; MAX_SEATS],
+        after: &[[u16; SOURCES]; MAX_SEATS],
+        dealer: usize,
+    ) {
+        for seat in 0..MAX_SEATS {
+            let d = |s: Source| u64::from(after[seat][s as usize] - before[seat][s as usize]);
+            let role = usize::from(seat != dealer);
+            self.his_heels += d(Source::HisHeels);
+            self.pegging[role] += d(Source::Play);
+            self.hand[role] += d(Source::Hand);
+            self.crib += d(Source::Crib);
+        }
+    }
+}
+
+/// How one game went.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The winning side.
+    pub winner: usize,
+    /// 1, 2 (skunk) or 3 (double skunk).
+    pub game_points: u8,
+    pub scores: [u16; MAX_SEATS],
+    /// Deals played, the interrupted last one included.
+    pub deals: u32,
+    /// Deals whose crib was shown.
+    pub completed_deals: u32,
+    /// Points of the completed deals by role.
+    pub points: RoleTotals,
+}
+
+/// Plays `game` to the end, asking `seats[s]` for the moves of seat `s`.
+pub fn play_out<S: Seat>(
+    game: &mut Game,
+    seats: &mut [S],
+) -> std::result::Result<GameSummary, S::Error> {
+    let players = usize::from(game.config().players);
+    if seats.len() != players {
+        return Err(
+            Error::Invalid(format!("{players} players needed, got {}", seats.len())).into(),
+        );
+    }
+    let mut summary = GameSummary::default();
+    let mut before = *game.points_by_source();
+    let mut deal = game.deal_number();
+    let mut dealer = game.dealer();
+    while let Some(seat) = game.to_move() {
+        let mv = seats[seat].decide(game, seat)?;
+        game.apply(mv)?;
+        if game.deal_number() != deal {
+            let after = *game.points_by_source();
+            summary.points.add_deal(&before, &after, dealer);
+            summary.completed_deals += 1;
+            before = after;
+            deal = game.deal_number();
+            dealer = game.dealer();
+        }
+    }
+    summary.winner = game.winner().unwrap_or(0);
+    summary.game_points = game.game_points();
+    for (slot, &s) in summary.scores.iter_mut().zip(game.scores()) {
+        *slot = s;
+    }
+    summary.deals = game.deal_number();
+    Ok(summary)
+}
+
+/// The seed of game `index` of a simulation seeded `seed`.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The standard two-player game of a simulation (121 points, no muggins).
+pub fn simulation_config() -> GameConfig {
+    GameConfig {
+        players: 2,
+        target: DEFAULT_TARGET,
+        muggins: false,
+    }
+}
+
+/// Game `index` of a simulation: its seed and first dealer (alternating).
+pub fn simulation_game(seed: u64, index: u64) -> Result<Game> {
+    Game::with_first_dealer(
+        simulation_config(),
+        game_seed(seed, index),
+        false,
+        (index % 2) as usize,
+    )
+}
+
+/// Plays game `index` of a simulation between two built-in bots.
+pub fn simulate_game(kinds: [BotKind; 2], seed: u64, index: u64) -> Result<GameSummary> {
+    let mut game = simulation_game(seed, index)?;
+    let s = game.seed();
+    let mut bots = [
+        Bot::new(kinds[0], game_seed(s, 1)),
+        Bot::new(kinds[1], game_seed(s, 2)),
+    ];
+    play_out(&mut game, &mut bots)
+}
+
+/// Statistics of a two-player simulation: exact integer totals, so merging
+/// in any order gives the same result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SimStats {
+    pub games: u64,
+    pub wins: [u64; 2],
+    /// Game points won: 1 a game, 2 a skunk, 3 a double skunk.
+    pub game_points: [u64; 2],
+    /// Wins by a skunk (not a double skunk).
+    pub skunks: [u64; 2],
+    pub double_skunks: [u64; 2],
+    /// Final scores summed, per player.
+    pub scores: [u64; 2],
+    pub deals: u64,
+    pub completed_deals: u64,
+    pub points: RoleTotals,
+}
+
+/// z for a two-sided 95% interval.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// The Wilson score interval for `successes` out of `n` at 95%.
+pub fn wilson_interval(successes: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let n = n as f64;
+    let p = successes as f64 / n;
+    let z2 = Z95 * Z95;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+impl SimStats {
+    /// Adds one game.
+    pub fn add(&mut self, g: &GameSummary) {
+        let w = g.winner.min(1);
+        self.games += 1;
+        self.wins[w] += 1;
+        self.game_points[w] += u64::from(g.game_points);
+        match g.game_points {
+            2 => self.skunks[w] += 1,
+            3 => self.double_skunks[w] += 1,
+            _ => {}
+        }
+        for i in 0..2 {
+            self.scores[i] += u64::from(g.scores[i]);
+        }
+        self.deals += u64::from(g.deals);
+        self.completed_deals += u64::from(g.completed_deals);
+        self.points.add(&g.points);
+    }
+
+    /// Adds another simulation's totals.
+    pub fn merge(mut self, o: &SimStats) -> SimStats {
+        self.games += o.games;
+        self.deals += o.deals;
+        self.completed_deals += o.completed_deals;
+        for i in 0..2 {
+            self.wins[i] += o.wins[i];
+            self.game_points[i] += o.game_points[i];
+            self.skunks[i] += o.skunks[i];
+            self.double_skunks[i] += o.double_skunks[i];
+            self.scores[i] += o.scores[i];
+        }
+        self.points.add(&o.points);
+        self
+    }
+
+    /// Player `i`'s share of the games won.
+    pub fn win_rate(&self, i: usize) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.wins[i.min(1)] as f64 / self.games as f64
+        }
+    }
+
+    /// The 95% Wilson interval of player `i`'s win rate.
+    pub fn win_interval(&self, i: usize) -> (f64, f64) {
+        wilson_interval(self.wins[i.min(1)], self.games)
+    }
+
+    /// `total / completed deals`.
+    pub fn per_deal(&self, total: u64) -> f64 {
+        if self.completed_deals == 0 {
+            0.0
+        } else {
+            total as f64 / self.completed_deals as f64
+        }
+    }
+
+    pub fn mean_deals(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.deals as f64 / self.games as f64
+        }
+    }
+}
+
+/// Runs simulation games between two built-in bots, on a thread pool of a
+/// chosen size (or rayon's global pool).
+pub struct Simulator {
+    kinds: [BotKind; 2],
+    seed: u64,
+    pool: Option<rayon::ThreadPool>,
+}
+
+impl Simulator {
+    /// `threads`: `None` uses every core; `Some(0)` is refused.
+    pub fn new(kinds: [BotKind; 2], seed: u64, threads: Option<usize>) -> Result<Simulator> {
+        let pool = match threads {
+            None => None,
+            Some(0) => {
+                return Err(Error::Invalid(
+                    "threads must be at least 1 (or None for every core)".into(),
+                ))
+            }
+            Some(t) => Some(
+                rayon::ThreadPoolBuilder::new()
+                    .num_threads(t)
+                    .build()
+                    .map_err(|e| Error::Invalid(format!("cannot start {t} threads: {e}")))?,
+            ),
+        };
+        Ok(Simulator { kinds, seed, pool })
+    }
+
+    /// Games `range` of the simulation, in parallel; exact totals.
+    pub fn run(&self, range: Range<u64>) -> Result<SimStats> {
+        let (kinds, seed) = (self.kinds, self.seed);
+        let work = move || {
+            range
+                .into_par_iter()
+                .try_fold(SimStats::default, |mut acc, i| {
+                    acc.add(&simulate_game(kinds, seed, i)?);
+                    Ok::<SimStats, Error>(acc)
+                })
+                .try_reduce(SimStats::default, |a, b| Ok(a.merge(&b)))
+        };
+        match &self.pool {
+            Some(pool) => pool.install(work),
+            None => work(),
+        }
+    }
+
+    /// A chunk size that keeps each chunk short (for progress and Ctrl-C).
+    pub fn chunk_size(&self) -> u64 {
+        if self.kinds.contains(&BotKind::Expert) {
+            500
+        } else {
+            20_000
+        }
+    }
+}
+
+/// Plays `games` seeded games between `a` (seat 0) and `b`, alternating the
+/// first deal, on `threads` threads (`None`: every core). The same seed gives
+/// the same statistics whatever the thread count.
+pub fn simulate(
+    a: BotKind,
+    b: BotKind,
+    games: u64,
+    seed: u64,
+    threads: Option<usize>,
+) -> Result<SimStats> {
+    if games == 0 {
+        return Err(Error::Invalid("games must be at least 1".into()));
+    }
+    Simulator::new([a, b], seed, threads)?.run(0..games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::card::parse_cards;
+    use crate::discard::analyze_discards;
+
+    fn mask(text: &str) -> u64 {
+        parse_cards(text)
+            .unwrap()
+            .iter()
+            .fold(0, |m, &c| m | bit(c))
+    }
+
+    #[test]
+    fn names_round_trip_and_unknown_names_fail() {
+        for kind in BotKind::ALL {
+            assert_eq!(BotKind::from_name(kind.name()).unwrap(), kind);
+        }
+        assert_eq!(BotKind::from_name(" Expert ").unwrap(), BotKind::Expert);
+        let err = BotKind::from_name("smart").unwrap_err().to_string();
+        assert!(err.contains("smart") && err.contains("expert"), "{err}");
+    }
+
+    #[test]
+    fn hand_total_matches_the_discard_analysis_exactly() {
+        let mut rng = Rng::new(11);
+        for _ in 0..200 {
+            let mut deck: Vec<Card> = Card::deck().collect();
+            rng.shuffle(&mut deck);
+            for size in [6usize, 5] {
+                let hand = &deck[..size];
+                let hmask = hand.iter().fold(0, |m, &c| m | bit(c));
+                for option in analyze_discards(hand, false).unwrap() {
+                    let keep = option.keep().iter().fold(0, |m, &c| m | bit(c));
+                    let total = hand_total(keep, ALL_CARDS & !hmask);
+                    assert_eq!(u64::from(total), option.hand_total(), "{hand:?}");
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn greedy_discard_keeps_the_best_hand() {
+        // 5-5-5-J of one suit... keep the three fives and the jack.
+        let hand = mask("5H 5D 5C JS 2C 9D");
+        assert_eq!(greedy_discard(hand, 2), mask("2C 9D"));
+        let best = hand_total(mask("5H 5D 5C JS"), ALL_CARDS & !hand);
+        assert!(best > 0);
+    }
+
+    #[test]
+    fn greedy_lays_for_points_and_avoids_five() {
+        let pile = parse_cards("10H").unwrap();
+        // 5 makes fifteen for 2.
+        assert_eq!(
+            greedy_lay(&pile, 10, mask("5C 2D 3S")),
+            "5C".parse().unwrap()
+        );
+        // Leading: 4 and A score nothing, A leaves 1; never lead to 5... with 4C+AS, lead the lower.
+        assert_eq!(greedy_lay(&[], 0, mask("4C AS")), "AS".parse().unwrap());
+        // Count 2: a 3 leaves 5, a 4 leaves 6: lay the 4.
+        let two = parse_cards("2H").unwrap();
+        assert_eq!(greedy_lay(&two, 2, mask("3C 4D")), "4D".parse().unwrap());
+    }
+
+    #[test]
+    fn expert_takes_a_winning_peg_and_avoids_giving_fifteen() {
+        let mut obs = Observation::new(
+            0,
+            2,
+            1,
+            Phase::Play,
+            mask("5C 4D"),
+            mask("5C 4D 8S 9S"),
+            mask("KC QC"),
+            Some("2H".parse().unwrap()),
+            &[100, 100],
+            121,
+        );
+        // Leading: a 5 invites a ten-card for fifteen; lead the 4.
+        assert_eq!(
+            Bot::new(BotKind::Expert, 0).lay(&obs),
+            Some("4D".parse().unwrap())
+        );
+        // At 119, the 5 that makes fifteen wins the game.
+        obs.set_pile(10, &parse_cards("KH").unwrap());
+        obs.laid[1] = mask("KH");
+        obs.scores = [119, 100, 0, 0];
+        assert_eq!(
+            Bot::new(BotKind::Expert, 0).lay(&obs),
+            Some("5C".parse().unwrap())
+        );
+    }
+
+    fn check_legal_games(players: u8, muggins: bool, games: u64) {
+        let config = GameConfig::new(players, 121, muggins).unwrap();
+        for g in 0..games {
+            let mut game = Game::new(config, g, false);
+            let mut bots: Vec<Bot> = (0..u64::from(players))
+                .map(|s| Bot::new(BotKind::ALL[((g + s) % 3) as usize], g * 10 + s))
+                .collect();
+            let summary = play_out(&mut game, &mut bots).unwrap();
+            assert!(game.is_over());
+            assert!(summary.scores[summary.winner] >= 121);
+        }
+    }
+
+    #[test]
+    fn the_short_path_decides_like_the_observation() {
+        for kind in [BotKind::Random, BotKind::Greedy] {
+            for g in 0..50 {
+                let mut game = simulation_game(3, g).unwrap();
+                let mut bots = [Bot::new(kind, g), Bot::new(kind, g + 100)];
+                while let Some(seat) = game.to_move() {
+                    let mut twin = bots[seat].clone();
+                    let slow = twin.choose(&Observation::from_game(&game, seat)).unwrap();
+                    let fast = bots[seat].decide(&game, seat).unwrap();
+                    assert_eq!(fast, slow);
+                    assert_eq!(twin, bots[seat], "the same random draws");
+                    game.apply(fast).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn points_by_source_add_up_to_the_scores() {
+        for g in 0..100 {
+            let summary = simulate_game([BotKind::Expert, BotKind::Random], 4, g).unwrap();
+            let mut game = simulation_game(4, g).unwrap();
+            let s = game.seed();
+            let mut bots = [
+                Bot::new(BotKind::Expert, game_seed(s, 1)),
+                Bot::new(BotKind::Random, game_seed(s, 2)),
+            ];
+            assert_eq!(play_out(&mut game, &mut bots).unwrap(), summary);
+            for seat in 0..2 {
+                let total: u16 = game.points_by_source()[seat].iter().sum();
+                assert_eq!(total, game.scores()[seat]);
+            }
+            let p = summary.points;
+            let completed =
+                p.his_heels + p.pegging.iter().sum::<u64>() + p.hand.iter().sum::<u64>() + p.crib;
+            let scored: u64 = game.scores().iter().map(|&x| u64::from(x)).sum();
+            assert!(completed <= scored);
+        }
+    }
+
+    #[test]
+    fn bots_play_legal_whole_games_for_2_3_4_players() {
+        for players in 2..=4 {
+            check_legal_games(players, false, 300);
+            check_legal_games(players, true, 100);
+        }
+    }
+
+    #[test]
+    fn stats_add_up_and_do_not_depend_on_threads() {
+        let one = simulate(BotKind::Random, BotKind::Greedy, 2000, 5, Some(1)).unwrap();
+        let two = simulate(BotKind::Random, BotKind::Greedy, 2000, 5, Some(2)).unwrap();
+        assert_eq!(one, two);
+        assert_eq!(one.wins[0] + one.wins[1], 2000);
+        let all = one.game_points[0] + one.game_points[1];
+        let skunk_points =
+            2 * (one.skunks[0] + one.skunks[1]) + 3 * (one.double_skunks[0] + one.double_skunks[1]);
+        let plain = 2000 - one.skunks.iter().sum::<u64>() - one.double_skunks.iter().sum::<u64>();
+        assert_eq!(all, plain + skunk_points);
+        let (lo, hi) = one.win_interval(1);
+        assert!(lo < one.win_rate(1) && one.win_rate(1) < hi);
+        assert!(one.completed_deals < one.deals);
+        assert_ne!(
+            one,
+            simulate(BotKind::Random, BotKind::Greedy, 2000, 6, Some(1)).unwrap()
+        );
+    }
+
+    #[test]
+    fn chunks_merge_to_the_whole() {
+        let sim = Simulator::new([BotKind::Greedy, BotKind::Random], 9, Some(1)).unwrap();
+        let whole = sim.run(0..600).unwrap();
+        let parts = sim.run(0..250).unwrap().merge(&sim.run(250..600).unwrap());
+        assert_eq!(whole, parts);
+    }
+
+    #[test]
+    fn bad_arguments_are_refused() {
+        assert!(simulate(BotKind::Random, BotKind::Random, 0, 0, None).is_err());
+        assert!(simulate(BotKind::Random, BotKind::Random, 10, 0, Some(0)).is_err());
+    }
+
+    #[test]
+    fn wilson_interval_is_sane() {
+        let (lo, hi) = wilson_interval(50, 100);
+        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3);
+        assert_eq!(wilson_interval(0, 10).0, 0.0);
+    }
+
+    #[test]
+    fn greedy_beats_random_and_expert_beats_greedy() {
+        let s = simulate(BotKind::Greedy, BotKind::Random, 2000, 1, None).unwrap();
+        assert!(s.win_interval(0).0 > 0.5, "{s:?}");
+        let s = simulate(BotKind::Expert, BotKind::Greedy, 2000, 1, None).unwrap();
+        assert!(s.win_interval(0).0 > 0.5, "{s:?}");
+    }
+}
