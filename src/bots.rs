@@ -50,11 +50,9 @@ use crate::discard::best_discard;
 use crate::error::{Error, Result};
 use crate::game::{Game, GameConfig, Move, Phase, Source, DEFAULT_TARGET, MAX_SEATS, SOURCES};
 use crate::hand::{rank_points, score_hand};
-use crate::play::{mask_cards, score_play, MAX_COUNT};
+use crate::play::{fits_mask, mask_cards, score_play, ALL_CARDS, MAX_COUNT};
 use crate::rng::Rng;
 
-/// Every card of the deck as a bitmask.
-const ALL_CARDS: u64 = (1u64 << 52) - 1;
 /// Most cards in one count (see `play`).
 const MAX_PILE: usize = 13;
 
@@ -102,19 +100,6 @@ impl std::str::FromStr for BotKind {
 impl std::fmt::Display for BotKind {
     fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
         f.write_str(self.name())
-    }
-}
-
-fn bit(card: Card) -> u64 {
-    1u64 << card.index()
-}
-
-/// Bitmask of the cards whose value is at most `room`.
-fn fits_mask(room: u8) -> u64 {
-    if room >= 10 {
-        ALL_CARDS
-    } else {
-        (1u64 << (4 * u32::from(room))) - 1
     }
 }
 
@@ -225,7 +210,7 @@ impl Observation {
         );
         for &(s, card) in game.laid() {
             if let Some(mask) = obs.laid.get_mut(usize::from(s)) {
-                *mask |= bit(card);
+                *mask |= card.bit();
             }
         }
         if obs.phase == Phase::Play {
@@ -280,7 +265,7 @@ impl Observation {
     /// Cards this seat has not seen: not its own, not laid, not the starter.
     pub fn unseen(&self) -> u64 {
         let laid = self.laid.iter().fold(0, |m, &l| m | l);
-        let starter = self.starter.map_or(0, bit);
+        let starter = self.starter.map_or(0, Card::bit);
         ALL_CARDS & !(self.kept | self.hand | self.discards | laid | starter)
     }
 
@@ -352,7 +337,7 @@ impl Bot {
                 let cards: Vec<Card> = mask_cards(obs.hand).collect();
                 let ours = obs.side_of(obs.seat) == obs.side_of(obs.dealer);
                 match best_discard(&cards, ours) {
-                    Ok(best) => best.discard().iter().fold(0, |m, &c| m | bit(c)),
+                    Ok(best) => best.discard().iter().fold(0, |m, &c| m | c.bit()),
                     Err(_) => greedy_discard(obs.hand, k),
                 }
             }
@@ -564,7 +549,7 @@ fn solo(count: &Count, hand: u64) -> f64 {
     let mut best = 0.0f64;
     for card in mask_cards(fits) {
         let (points, next) = count.lay(card);
-        best = best.max(f64::from(points) + solo(&next, hand & !bit(card)));
+        best = best.max(f64::from(points) + solo(&next, hand & !card.bit()));
     }
     best
 }
@@ -611,7 +596,7 @@ fn expert_lay(obs: &Observation, lays: u64) -> Card {
     let mut best = (f64::NEG_INFINITY, Card::MIN);
     for card in mask_cards(lays) {
         let (imm, after) = start.lay(card);
-        let rest = obs.hand & !bit(card);
+        let rest = obs.hand & !card.bit();
         let value = if u16::from(imm) >= my_need {
             DECISIVE * 10.0 + f64::from(imm)
         } else if after.total == MAX_COUNT {
@@ -1020,7 +1005,7 @@ mod tests {
         parse_cards(text)
             .unwrap()
             .iter()
-            .fold(0, |m, &c| m | bit(c))
+            .fold(0, |m, &c| m | c.bit())
     }
 
     #[test]
@@ -1041,9 +1026,9 @@ mod tests {
             rng.shuffle(&mut deck);
             for size in [6usize, 5] {
                 let hand = &deck[..size];
-                let hmask = hand.iter().fold(0, |m, &c| m | bit(c));
+                let hmask = hand.iter().fold(0, |m, &c| m | c.bit());
                 for option in analyze_discards(hand, false).unwrap() {
-                    let keep = option.keep().iter().fold(0, |m, &c| m | bit(c));
+                    let keep = option.keep().iter().fold(0, |m, &c| m | c.bit());
                     let total = hand_total(keep, ALL_CARDS & !hmask);
                     assert_eq!(u64::from(total), option.hand_total(), "{hand:?}");
                 }

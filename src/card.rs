@@ -56,6 +56,11 @@ impl Card {
         self.0
     }
 
+    /// This card's bit in a 52-bit card mask (bit `index`).
+    pub const fn bit(self) -> u64 {
+        1u64 << self.0
+    }
+
     /// 1 (ace) ..= 13 (king).
     pub const fn rank(self) -> u8 {
         self.0 / 4 + 1

@@ -823,7 +823,7 @@ impl Game {
         for _ in 0..self.config.hand_size() {
             for k in 1..=n {
                 let seat = usize::from((self.dealer + k) % n);
-                hands[seat] |= bit(deck[next]);
+                hands[seat] |= deck[next].bit();
                 next += 1;
             }
         }
@@ -849,7 +849,7 @@ impl Game {
         self.phase = Phase::Discard;
         self.hands = hands;
         self.discards = [0; MAX_SEATS];
-        self.crib = crib_card.map_or(0, bit);
+        self.crib = crib_card.map_or(0, Card::bit);
         self.crib_card = crib_card;
         self.fixed_starter = starter;
         self.starter = None;
@@ -929,12 +929,12 @@ impl Game {
     fn supply(&mut self, deal: SuppliedDeal) {
         let mut hands = [0u64; MAX_SEATS];
         for (seat, cards) in deal.hands.iter().enumerate() {
-            hands[seat] = cards.iter().fold(0, |m, &c| m | bit(c));
+            hands[seat] = cards.iter().fold(0, |m, &c| m | c.bit());
         }
         let used = hands.iter().fold(0, |m, &h| m | h)
-            | deal.crib_card.map_or(0, bit)
-            | deal.starter.map_or(0, bit);
-        self.stock = Card::deck().filter(|&c| used & bit(c) == 0).collect();
+            | deal.crib_card.map_or(0, Card::bit)
+            | deal.starter.map_or(0, Card::bit);
+        self.stock = Card::deck().filter(|&c| used & c.bit() == 0).collect();
         if let Some(scores) = &deal.scores {
             self.scores[..scores.len()].copy_from_slice(scores);
         }
@@ -980,10 +980,6 @@ impl Game {
     }
 }
 
-fn bit(card: Card) -> u64 {
-    1u64 << card.index()
-}
-
 /// Cards of a bitmask as text, e.g. "5H 6D".
 pub fn mask_text(mask: u64) -> String {
     format_cards(&mask_cards(mask).collect::<Vec<_>>())
@@ -991,7 +987,7 @@ pub fn mask_text(mask: u64) -> String {
 
 /// Every way to choose `k` (1 or 2) cards of `hand`, as bitmasks.
 pub fn discard_choices(hand: u64, k: usize) -> impl Iterator<Item = u64> {
-    let cards: Vec<u64> = mask_cards(hand).map(bit).collect();
+    let cards: Vec<u64> = mask_cards(hand).map(Card::bit).collect();
     let n = cards.len();
     let pairs: Vec<u64> = if k == 1 {
         cards

@@ -247,20 +247,16 @@ pub const MAX_HAND: usize = 6;
 /// already count 28 with 13 cards, so a 14th card would pass 31.
 const MAX_PILE: usize = 13;
 /// Every card of the deck as a bitmask.
-const ALL_CARDS: u64 = (1u64 << 52) - 1;
+pub(crate) const ALL_CARDS: u64 = (1u64 << 52) - 1;
 
 /// Bitmask of the cards whose value is at most `room` (cards are ordered by
 /// rank, so values 1..=9 are the first `4 * room` bits and 10 covers the rest).
-const fn fits_mask(room: u8) -> u64 {
+pub(crate) const fn fits_mask(room: u8) -> u64 {
     if room >= 10 {
         ALL_CARDS
     } else {
         (1u64 << (4 * room as u32)) - 1
     }
-}
-
-fn card_bit(card: Card) -> u64 {
-    1u64 << card.index()
 }
 
 /// The cards of a bitmask in index order.
@@ -422,7 +418,7 @@ impl Pegging {
                 )));
             }
             for &card in hand {
-                let bit = card_bit(card);
+                let bit = card.bit();
                 if let Some(other) = (0..seat).find(|&s| masks[s] & bit != 0) {
                     return Err(Error::Invalid(format!(
                         "card {card} is dealt to both seat {other} and seat {seat}"
@@ -555,9 +551,9 @@ impl Pegging {
         let hand = self.hands[seat];
         match mv {
             PlayMove::Lay(card) => {
-                if hand & card_bit(card) == 0 {
+                if hand & card.bit() == 0 {
                     let held = crate::card::format_cards(&self.hand(seat).collect::<Vec<_>>());
-                    let owner = (0..self.seats()).find(|&s| self.hands[s] & card_bit(card) != 0);
+                    let owner = (0..self.seats()).find(|&s| self.hands[s] & card.bit() != 0);
                     let whose = match owner {
                         Some(s) => format!(" (seat {s} holds it)"),
                         None => String::new(),
@@ -596,7 +592,7 @@ impl Pegging {
         let mut gained = [0u8; MAX_SEATS];
         match mv {
             PlayMove::Lay(card) => {
-                self.hands[seat] &= !card_bit(card);
+                self.hands[seat] &= !card.bit();
                 self.pile[usize::from(self.pile_len)] = card;
                 self.pile_len += 1;
                 self.count += card.value();

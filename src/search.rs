@@ -15,14 +15,10 @@ use crate::game::{Game, Phase, MAX_SEATS};
 use crate::play::mask_cards;
 use crate::rng::Rng;
 
-fn bit(card: Card) -> u64 {
-    1u64 << card.index()
-}
-
 /// Takes `k` cards from the front of `pool` as a mask.
 fn take(pool: &mut std::vec::IntoIter<Card>, k: u32) -> u64 {
     (0..k).fold(0, |m, _| {
-        m | bit(pool.next().expect("the pool holds every hidden card"))
+        m | pool.next().expect("the pool holds every hidden card").bit()
     })
 }
 
@@ -77,9 +73,9 @@ pub fn determinize(game: &Game, seat: usize, rng: &mut Rng) -> Result<Game> {
         .iter()
         .chain(&unseen_discards)
         .fold(0, |m, &x| m | x)
-        | crib_card.map_or(0, bit)
-        | g.fixed_starter.map_or(0, bit)
-        | g.stock.iter().fold(0, |m, &c| m | bit(c));
+        | crib_card.map_or(0, Card::bit)
+        | g.fixed_starter.map_or(0, Card::bit)
+        | g.stock.iter().fold(0, |m, &c| m | c.bit());
     let mut cards: Vec<Card> = mask_cards(hidden).collect();
     rng.shuffle(&mut cards);
     let mut pool = cards.into_iter();
@@ -109,7 +105,8 @@ pub fn determinize(game: &Game, seat: usize, rng: &mut Rng) -> Result<Game> {
     g.stock = pool.by_ref().take(stock_len).collect();
     debug_assert!(pool.next().is_none());
     if crib_hidden {
-        g.crib = g.discards.iter().take(n).fold(0, |m, &d| m | d) | g.crib_card.map_or(0, bit);
+        g.crib =
+            g.discards.iter().take(n).fold(0, |m, &d| m | d) | g.crib_card.map_or(0, Card::bit);
     }
     Ok(g)
 }
@@ -138,9 +135,9 @@ mod tests {
     fn hidden_from(game: &Game, seat: usize) -> u64 {
         let n = usize::from(game.config().players);
         let mut seen = game.kept(seat) | game.discards_of(seat);
-        seen |= game.starter().map_or(0, bit);
+        seen |= game.starter().map_or(0, Card::bit);
         for &(_, c) in game.laid() {
-            seen |= bit(c);
+            seen |= c.bit();
         }
         for s in 0..n {
             if s != seat && game.phase() == Phase::Play {
@@ -229,15 +226,15 @@ mod tests {
             add(g.kept(s));
             add(g.discards_of(s));
         }
-        add(g.crib_card.map_or(0, bit));
-        add(g.starter().map_or(0, bit));
-        add(g.fixed_starter.map_or(0, bit));
+        add(g.crib_card.map_or(0, Card::bit));
+        add(g.starter().map_or(0, Card::bit));
+        add(g.fixed_starter.map_or(0, Card::bit));
         for &c in &g.stock {
-            add(bit(c));
+            add(c.bit());
         }
         assert_eq!(count, 52);
         let discards = (0..n).fold(0, |m, s| m | g.discards_of(s));
-        assert_eq!(g.crib(), discards | g.crib_card.map_or(0, bit));
+        assert_eq!(g.crib(), discards | g.crib_card.map_or(0, Card::bit));
     }
 
     #[test]

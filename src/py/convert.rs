@@ -2,7 +2,7 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::PyString;
+use pyo3::types::{PyString, PyTuple};
 
 use super::show::PyCard;
 use crate::card::{parse_cards, Card};
@@ -45,4 +45,13 @@ pub fn cards_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
         ))
     })?;
     iter.map(|item| card_from_py(&item?)).collect()
+}
+
+/// Cards as a Python tuple of `Card`.
+pub fn card_tuple<'py>(
+    py: Python<'py>,
+    cards: impl IntoIterator<Item = Card>,
+) -> PyResult<Bound<'py, PyTuple>> {
+    let cards: Vec<PyCard> = cards.into_iter().map(PyCard).collect();
+    PyTuple::new(py, cards)
 }

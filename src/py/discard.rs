@@ -4,9 +4,8 @@
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use super::convert::cards_from_py;
-use super::show::PyCard;
-use crate::card::{format_cards, Card};
+use super::convert::{card_tuple, cards_from_py};
+use crate::card::format_cards;
 use crate::discard::{self, DiscardOption};
 
 /// One way to discard, with its exact expected hand, crib and net points.
@@ -21,22 +20,18 @@ use crate::discard::{self, DiscardOption};
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct PyDiscardOption(DiscardOption);
 
-fn card_tuple<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyTuple>> {
-    PyTuple::new(py, cards.iter().map(|&c| PyCard(c)))
-}
-
 #[pymethods]
 impl PyDiscardOption {
     /// The cards laid away to the crib, in hand order.
     #[getter]
     fn discard<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        card_tuple(py, self.0.discard())
+        card_tuple(py, self.0.discard().iter().copied())
     }
 
     /// The four cards kept, in hand order.
     #[getter]
     fn keep<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        card_tuple(py, &self.0.keep())
+        card_tuple(py, self.0.keep())
     }
 
     #[getter]

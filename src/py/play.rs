@@ -5,18 +5,10 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple};
 
-use super::convert::{card_from_py, cards_from_py};
+use super::convert::{card_from_py, card_tuple, cards_from_py};
 use super::show::PyCard;
 use crate::card::{format_cards, Card};
 use crate::play::{self, Pegging, PlayEvent, PlayItem, PlayMove};
-
-fn card_tuple<'py>(
-    py: Python<'py>,
-    cards: impl IntoIterator<Item = Card>,
-) -> PyResult<Bound<'py, PyTuple>> {
-    let cards: Vec<PyCard> = cards.into_iter().map(PyCard).collect();
-    PyTuple::new(py, cards)
-}
 
 /// One reason for points in the play, e.g. "a run of 3 for 3".
 #[pyclass(

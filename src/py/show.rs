@@ -4,7 +4,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyInt, PyTuple};
 
-use super::convert::{card_from_py, cards_from_py};
+use super::convert::{card_from_py, card_tuple, cards_from_py};
 use crate::card::{format_cards, Card};
 use crate::hand::{self, Breakdown, Show, ShowItem, ShowKind};
 
@@ -85,10 +85,6 @@ impl PyCard {
     }
 }
 
-fn py_cards<'py>(py: Python<'py>, cards: &[Card]) -> PyResult<Bound<'py, PyTuple>> {
-    PyTuple::new(py, cards.iter().map(|&c| PyCard(c)))
-}
-
 /// One scoring combination of a show.
 #[pyclass(
     name = "ShowItem",
@@ -110,7 +106,7 @@ impl PyShowItem {
 
     #[getter]
     fn cards<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        py_cards(py, &self.0.cards)
+        card_tuple(py, self.0.cards.iter().copied())
     }
 
     #[getter]
@@ -163,7 +159,7 @@ impl PyHandBreakdown {
 
     #[getter]
     fn hand<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        py_cards(py, &self.0.show.hand)
+        card_tuple(py, self.0.show.hand)
     }
 
     #[getter]
