@@ -503,17 +503,23 @@ impl Game {
     /// Applies the move of the seat to move. An illegal move returns
     /// `Error::IllegalMove` and changes nothing.
     pub fn apply(&mut self, mv: Move) -> Result<()> {
-        let seat = self.check(&mv)?;
-        if self.record {
-            self.moves.push((seat as u8, mv.clone()));
-        }
+        let seat = match (self.phase, &mv) {
+            // The play engine checks its own moves and changes nothing on an
+            // illegal one: no need to check twice.
+            (Phase::Play, Move::Lay(_) | Move::Go) => self.to_move().unwrap_or(0),
+            _ => self.check(&mv)?,
+        };
+        let recorded = self.record.then(|| mv.clone());
         match mv {
             Move::Discard(cards) => self.discard(seat, cards),
-            Move::Lay(card) => self.peg(PlayMove::Lay(card)),
-            Move::Go => self.peg(PlayMove::Go),
+            Move::Lay(card) => self.peg(PlayMove::Lay(card))?,
+            Move::Go => self.peg(PlayMove::Go)?,
             Move::Count(points) => self.count(points),
             Move::Claim(points) => self.claim(seat, points),
             Move::Deal(deal) => self.supply(*deal),
+        }
+        if let Some(mv) = recorded {
+            self.moves.push((seat as u8, mv));
         }
         Ok(())
     }
@@ -627,11 +633,12 @@ impl Game {
         self.phase = Phase::Play;
     }
 
-    fn peg(&mut self, mv: PlayMove) {
+    /// A move of the play; an illegal one changes nothing.
+    fn peg(&mut self, mv: PlayMove) -> Result<()> {
         let play = self.pegging.as_mut().expect("play phase");
         let seat = play.to_move().unwrap_or(0);
         let before = play.events().len();
-        let gained = play.apply(mv).expect("checked before");
+        let gained = play.apply(mv)?;
         if let PlayMove::Lay(card) = mv {
             self.laid.push((seat as u8, card));
         }
@@ -646,12 +653,13 @@ impl Game {
             .take(usize::from(self.config.players))
         {
             if self.peg_points(s, points, Source::Play) {
-                return;
+                return Ok(());
             }
         }
         if self.play_ref().is_over() {
             self.start_show();
         }
+        Ok(())
     }
 
     fn start_show(&mut self) {
@@ -817,7 +825,10 @@ impl Game {
         for (slot, card) in deck.iter_mut().zip(Card::deck()) {
             *slot = card;
         }
-        self.rng.shuffle(&mut deck);
+        // Only the dealt cards need a random order: the starter is cut from
+        // the rest at random when it is turned.
+        let dealt = usize::from(n) * self.config.hand_size() + usize::from(n == 3);
+        self.rng.shuffle_prefix(&mut deck, dealt);
         let mut hands = [0u64; MAX_SEATS];
         let mut next = 0;
         for _ in 0..self.config.hand_size() {

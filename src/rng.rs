@@ -62,8 +62,15 @@ impl Rng {
 
     /// Fisher-Yates shuffle.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            let j = self.below(i as u32 + 1) as usize;
+        self.shuffle_prefix(items, items.len());
+    }
+
+    /// Puts a uniformly random choice of `k` items, in random order, first
+    /// (the first `k` steps of a Fisher-Yates shuffle).
+    pub fn shuffle_prefix<T>(&mut self, items: &mut [T], k: usize) {
+        let n = items.len();
+        for i in 0..k.min(n.saturating_sub(1)) {
+            let j = i + self.below((n - i) as u32) as usize;
             items.swap(i, j);
         }
     }
