@@ -242,7 +242,8 @@ fn first_bad_hand(rows: &[u8]) -> Option<usize> {
     })
 }
 
-/// Ranks (0..=12, clamped for bad codes), the invalid flag and the flush and
+/// Ranks (0..=12 for good rows; a bad row may give more and is scored 0), the
+/// invalid flag and the flush and
 /// nobs points of one row. Branch-free.
 #[inline(always)]
 fn row_bits(row: [u8; 5], crib: bool) -> ([usize; 5], bool, u8, u8) {
@@ -250,11 +251,10 @@ fn row_bits(row: [u8; 5], crib: bool) -> ([usize; 5], bool, u8, u8) {
     let bit = |x: u8| 1u64 << (x & 63);
     let (ba, bb, bc, bd, bs) = (bit(a), bit(b), bit(c), bit(d), bit(s));
     // Five distinct cards 0..=51: five distinct bits, all below bit 52.
+    // Values of 64 and up wrap in the shift, so the largest value is checked.
     let all = ba | bb | bc | bd | bs;
-    let dup = (ba & bb) | ((ba | bb) & bc) | ((ba | bb | bc) & bd) | ((ba | bb | bc | bd) & bs);
-    let out_of_range = (a | b | c | d | s) >= 64 || all >> 52 != 0;
-    let bad = out_of_range | (dup != 0);
-    let rank = |x: u8| usize::from(x.min(51) >> 2);
+    let bad = (a.max(b).max(c).max(d).max(s) > 51) | (all.count_ones() != 5);
+    let rank = |x: u8| usize::from(x >> 2);
     let ranks = [rank(a), rank(b), rank(c), rank(d), rank(s)];
     let four = u8::from(((a ^ b) | (a ^ c) | (a ^ d)) & 3 == 0);
     let five = four & u8::from((a ^ s) & 3 == 0);
@@ -277,7 +277,10 @@ fn hand_kernel(rows: &[u8], out: &mut [u8], crib: bool) -> Option<usize> {
         let &[a, b, c, d, s] = row else { continue };
         let (ranks, bad, flush, nobs) = row_bits([a, b, c, d, s], crib);
         any_bad |= bad;
-        *o = table.get(tuple_index(ranks)).copied().unwrap_or(0) + flush + nobs;
+        // A bad row may index past the table: it scores 0 and is reported below.
+        *o = table
+            .get(tuple_index(ranks))
+            .map_or(0, |&t| t + flush + nobs);
     }
     if any_bad {
         first_bad_hand(rows)
