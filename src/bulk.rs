@@ -243,8 +243,7 @@ fn first_bad_hand(rows: &[u8]) -> Option<usize> {
 }
 
 /// Ranks (0..=12 for good rows; a bad row may give more and is scored 0), the
-/// invalid flag and the flush and
-/// nobs points of one row. Branch-free.
+/// invalid flag and the flush and nobs points of one row. Branch-free.
 #[inline(always)]
 fn row_bits(row: [u8; 5], crib: bool) -> ([usize; 5], bool, u8, u8) {
     let [a, b, c, d, s] = row;
