@@ -2,7 +2,7 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
-use pyo3::types::{PyString, PyTuple};
+use pyo3::types::{PyList, PyString, PyTuple};
 
 use super::show::PyCard;
 use crate::card::{parse_cards, Card};
@@ -30,6 +30,13 @@ pub fn card_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
 
 /// Cards from one space-separated string or an iterable of cards / card text.
 pub fn cards_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
+    // Lists and tuples are read in place: the common case, and the fast one.
+    if let Ok(list) = obj.cast_exact::<PyList>() {
+        return list.iter().map(|item| card_from_py(&item)).collect();
+    }
+    if let Ok(tuple) = obj.cast_exact::<PyTuple>() {
+        return tuple.iter().map(|item| card_from_py(&item)).collect();
+    }
     if let Ok(text) = obj.cast::<PyString>() {
         return Ok(parse_cards(&text.to_cow()?)?);
     }
