@@ -74,7 +74,11 @@ impl GameConfig {
 
     /// The side `seat` scores for.
     pub fn side_of(self, seat: usize) -> usize {
-        seat % self.sides()
+        if self.players == 4 {
+            seat & 1
+        } else {
+            seat
+        }
     }
 
     /// Cards dealt to each seat.
@@ -418,17 +422,24 @@ impl Game {
     }
 
     /// The seat that must move, or `None` once the game is over.
+    #[inline]
     pub fn to_move(&self) -> Option<usize> {
-        let n = self.config.players;
         match self.phase {
             Phase::Over => None,
-            Phase::Discard => (1..=n)
-                .map(|k| usize::from((self.dealer + k) % n))
-                .find(|&s| self.discards[s] == 0),
+            Phase::Discard => self.next_to_discard(),
             Phase::Play => self.pegging.as_ref().and_then(Pegging::to_move),
             Phase::Count => Some(self.show_owner()),
             Phase::Claim => Some(self.claimant()),
         }
+    }
+
+    /// The first seat from the left of the dealer that has not discarded.
+    fn next_to_discard(&self) -> Option<usize> {
+        let n = usize::from(self.config.players);
+        let dealer = usize::from(self.dealer);
+        (dealer + 1..n)
+            .chain(0..=dealer)
+            .find(|&s| self.discards[s] == 0)
     }
 
     /// The seat whose hand is being shown (the dealer for the crib).

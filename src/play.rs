@@ -617,7 +617,11 @@ impl Pegging {
         } else {
             seat as u8 + 1
         };
-        self.advance(next % self.seats);
+        self.advance(if next >= self.seats {
+            next - self.seats
+        } else {
+            next
+        });
         Ok(gained)
     }
 
@@ -683,12 +687,16 @@ impl Pegging {
             self.over = true;
             return;
         }
-        for step in 0..self.seats {
-            let seat = (start + step) % self.seats;
-            if self.hands[usize::from(seat)] != 0 && self.said_go & (1 << seat) == 0 {
-                self.to_move = seat;
-                return;
-            }
+        // Seats that hold cards and have not said go, as bits; the first at or
+        // after `start`, wrapping round (no division on this hot path).
+        let open = (0..self.seats).fold(0u8, |m, s| {
+            m | (u8::from(self.hands[usize::from(s)] != 0) << s)
+        }) & !self.said_go;
+        let from_start = open & (u8::MAX << start);
+        let pick = if from_start != 0 { from_start } else { open };
+        if pick != 0 {
+            self.to_move = pick.trailing_zeros() as u8;
+            return;
         }
         // Unreachable while the invariants hold: somebody holding a card that
         // fits never said go, and `end_count_if_stuck` ran first.
