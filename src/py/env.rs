@@ -248,6 +248,21 @@ fn slice2_mut<'a, T: numpy::Element>(
         .map_err(|_| PyValueError::new_err(format!("{what} must be a contiguous array")))
 }
 
+/// The four output arrays of the batched env as plain slices.
+fn buffers<'a>(
+    obs: &'a mut PyReadwriteArray2<'_, f32>,
+    masks: &'a mut PyReadwriteArray2<'_, i8>,
+    rewards: &'a mut PyReadwriteArray1<'_, f32>,
+    terminated: &'a mut PyReadwriteArray1<'_, bool>,
+) -> PyResult<Buffers<'a>> {
+    Ok(Buffers {
+        obs: slice2_mut(obs, "obs")?,
+        masks: slice2_mut(masks, "masks")?,
+        rewards: slice_mut(rewards, "rewards")?,
+        terminated: slice_mut(terminated, "terminated")?,
+    })
+}
+
 #[pymethods]
 impl PyVecEnv {
     #[new]
@@ -301,12 +316,7 @@ impl PyVecEnv {
         mut rewards: PyReadwriteArray1<'_, f32>,
         mut terminated: PyReadwriteArray1<'_, bool>,
     ) -> PyResult<()> {
-        let bufs = Buffers {
-            obs: slice2_mut(&mut obs, "obs")?,
-            masks: slice2_mut(&mut masks, "masks")?,
-            rewards: slice_mut(&mut rewards, "rewards")?,
-            terminated: slice_mut(&mut terminated, "terminated")?,
-        };
+        let bufs = buffers(&mut obs, &mut masks, &mut rewards, &mut terminated)?;
         let env = &mut self.env;
         py.detach(|| env.reset(seed, bufs)).map_err(PyErr::from)
     }
@@ -327,12 +337,7 @@ impl PyVecEnv {
         let actions = actions
             .as_slice()
             .map_err(|_| PyValueError::new_err("actions must be a contiguous array"))?;
-        let bufs = Buffers {
-            obs: slice2_mut(&mut obs, "obs")?,
-            masks: slice2_mut(&mut masks, "masks")?,
-            rewards: slice_mut(&mut rewards, "rewards")?,
-            terminated: slice_mut(&mut terminated, "terminated")?,
-        };
+        let bufs = buffers(&mut obs, &mut masks, &mut rewards, &mut terminated)?;
         let env = &mut self.env;
         py.detach(|| env.step(actions, bufs)).map_err(PyErr::from)
     }
