@@ -45,7 +45,12 @@ pub struct GameConfig {
 
 impl GameConfig {
     /// Checks the player count (2, 3 or 4) and target (31..=1000).
-    pub fn new(players: u8, target: u16, muggins: bool) -> Result<GameConfig> {
+    pub fn new(
+        players: impl Into<i64>,
+        target: impl Into<i64>,
+        muggins: bool,
+    ) -> Result<GameConfig> {
+        let (players, target) = (players.into(), target.into());
         if !(2..=4).contains(&players) {
             return Err(Error::Invalid(format!(
                 "cribbage is played by 2, 3 or 4 players, got {players}"
@@ -56,9 +61,10 @@ impl GameConfig {
                 "the target must be between 31 and 1000 points, got {target}"
             )));
         }
+        // Both fit: checked just above.
         Ok(GameConfig {
-            players,
-            target,
+            players: players as u8,
+            target: target as u16,
             muggins,
         })
     }

@@ -330,6 +330,26 @@ def test_bad_game_settings() -> None:
         Game(2).play([Player()])
 
 
+@pytest.mark.parametrize(
+    ("make", "match"),
+    [
+        (lambda: Game(2, seed=-1), r"seed must be 0 to 2\*\*64 - 1, got -1"),
+        (lambda: Game(2, seed=2**64), "seed must be"),
+        (lambda: Game(2, target=10**9), "between 31 and 1000 points, got 1000000000"),
+        (lambda: Game(-3), "2, 3 or 4 players, got -3"),
+        (lambda: Game(2, first_dealer=-1), "first dealer must be a seat"),
+        (lambda: Game(2).hand(-1), "seat must be"),
+        (lambda: Game(2).view(7), "seat must be"),
+        (lambda: Game(2, muggins=True).announce(300), "no show is worth 300"),
+        (lambda: Move.count(-1), "no show is worth -1"),
+        (lambda: Move.claim(30), "the most is 29"),
+    ],
+)
+def test_numbers_out_of_range_are_value_errors(make: Any, match: str) -> None:
+    with pytest.raises(ValueError, match=match):
+        make()
+
+
 def test_play_match_totals_game_points() -> None:
     match = cf.play_match([Player(), Player()], games=6, seed=1)
     assert match.games == 6 and sum(match.wins) == 6

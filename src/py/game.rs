@@ -58,14 +58,14 @@ impl PyMove {
 
     /// Muggins: announce the points of your hand or crib.
     #[staticmethod]
-    fn count(points: u8) -> Self {
-        PyMove(Move::Count(points))
+    fn count(points: i64) -> PyResult<Self> {
+        Ok(PyMove(Move::Count(show_points(points)?)))
     }
 
     /// Muggins: claim points the owner missed (0 passes).
     #[staticmethod]
-    fn claim(points: u8) -> Self {
-        PyMove(Move::Claim(points))
+    fn claim(points: i64) -> PyResult<Self> {
+        Ok(PyMove(Move::Claim(show_points(points)?)))
     }
 
     /// Rebuilds a move from `to_dict()` output (or a game record's moves).
@@ -247,15 +247,30 @@ impl PyGame {
     #[new]
     #[pyo3(signature = (num_players = 2, seed = None, target = 121, muggins = false, first_dealer = None, record = true))]
     fn py_new(
-        num_players: u8,
-        seed: Option<u64>,
-        target: u16,
+        num_players: i64,
+        seed: Option<i128>,
+        target: i64,
         muggins: bool,
-        first_dealer: Option<usize>,
+        first_dealer: Option<i64>,
         record: bool,
     ) -> PyResult<Self> {
         let config = GameConfig::new(num_players, target, muggins)?;
-        let seed = seed.unwrap_or_else(fresh_seed);
+        let seed = match seed {
+            None => fresh_seed(),
+            Some(seed) => u64::try_from(seed).map_err(|_| {
+                PyValueError::new_err(format!("seed must be 0 to 2**64 - 1, got {seed}"))
+            })?,
+        };
+        let first_dealer = first_dealer
+            .map(|d| {
+                usize::try_from(d).map_err(|_| {
+                    PyValueError::new_err(format!(
+                        "the first dealer must be a seat 0..{}, got {d}",
+                        config.players - 1
+                    ))
+                })
+            })
+            .transpose()?;
         let game = match first_dealer {
             Some(dealer) => Game::with_first_dealer(config, seed, record, dealer)?,
             None => Game::new(config, seed, record),
@@ -361,20 +376,20 @@ impl PyGame {
     }
 
     /// The cards `seat` holds now.
-    fn hand(&self, seat: usize) -> PyResult<Vec<PyCard>> {
-        self.check_seat(seat)?;
+    fn hand(&self, seat: i64) -> PyResult<Vec<PyCard>> {
+        let seat = self.check_seat(seat)?;
         Ok(cards_of(self.game.hand(seat)))
     }
 
     /// The cards `seat` keeps for the show.
-    fn kept(&self, seat: usize) -> PyResult<Vec<PyCard>> {
-        self.check_seat(seat)?;
+    fn kept(&self, seat: i64) -> PyResult<Vec<PyCard>> {
+        let seat = self.check_seat(seat)?;
         Ok(cards_of(self.game.kept(seat)))
     }
 
     /// The side (team with 4 players) that `seat` scores for.
-    fn side_of(&self, seat: usize) -> PyResult<usize> {
-        self.check_seat(seat)?;
+    fn side_of(&self, seat: i64) -> PyResult<usize> {
+        let seat = self.check_seat(seat)?;
         Ok(self.game.config().side_of(seat))
     }
 
@@ -405,13 +420,13 @@ impl PyGame {
     }
 
     /// Muggins: announces the count of the show for its owner.
-    fn announce(&mut self, points: u8) -> PyResult<()> {
-        self.apply(PyMove::count(points))
+    fn announce(&mut self, points: i64) -> PyResult<()> {
+        self.apply(PyMove::count(points)?)
     }
 
     /// Muggins: claims missed points (0 passes).
-    fn claim(&mut self, points: u8) -> PyResult<()> {
-        self.apply(PyMove::claim(points))
+    fn claim(&mut self, points: i64) -> PyResult<()> {
+        self.apply(PyMove::claim(points)?)
     }
 
     /// Replaces the current deal (before anyone discards) with given cards.
@@ -442,12 +457,12 @@ impl PyGame {
 
     /// What `seat` (default: the seat to move) may know, for a player.
     #[pyo3(signature = (seat = None))]
-    fn view(&self, seat: Option<usize>) -> PyResult<PyPlayerView> {
-        let seat = match seat.or(self.game.to_move()) {
-            Some(seat) => seat,
-            None => return Err(PyValueError::new_err("the game is over: give a seat")),
+    fn view(&self, seat: Option<i64>) -> PyResult<PyPlayerView> {
+        let seat = match (seat, self.game.to_move()) {
+            (Some(seat), _) => self.check_seat(seat)?,
+            (None, Some(seat)) => seat,
+            (None, None) => return Err(PyValueError::new_err("the game is over: give a seat")),
         };
-        self.check_seat(seat)?;
         Ok(make_view(&self.game, seat))
     }
 
@@ -542,16 +557,22 @@ impl PyGame {
 }
 
 impl PyGame {
-    fn check_seat(&self, seat: usize) -> PyResult<()> {
+    /// A seat number of this game, or ValueError.
+    fn check_seat(&self, seat: i64) -> PyResult<usize> {
         let n = usize::from(self.game.config().players);
-        if seat >= n {
-            return Err(PyValueError::new_err(format!(
-                "seat must be 0..{}, got {seat}",
-                n - 1
-            )));
-        }
-        Ok(())
+        usize::try_from(seat)
+            .ok()
+            .filter(|&s| s < n)
+            .ok_or_else(|| PyValueError::new_err(format!("seat must be 0..{}, got {seat}", n - 1)))
     }
+}
+
+/// Points announced or claimed in muggins: 0..=29, else ValueError.
+fn show_points(points: i64) -> PyResult<u8> {
+    u8::try_from(points)
+        .ok()
+        .filter(|&p| p <= 29)
+        .ok_or_else(|| PyValueError::new_err(format!("no show is worth {points}: the most is 29")))
 }
 
 /// A seed from the OS's hash randomisation, for unseeded games.
