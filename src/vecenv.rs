@@ -107,10 +107,7 @@ impl VecEnv {
     }
 
     fn run<F: FnOnce() -> R + Send, R: Send>(&self, f: F) -> R {
-        match &self.pool {
-            Some(pool) => pool.install(f),
-            None => f(),
-        }
+        in_pool(self.pool.as_ref(), f)
     }
 
     /// Starts every game afresh from `seed`; writes observations and masks
@@ -118,28 +115,16 @@ impl VecEnv {
     pub fn reset(&mut self, seed: u64, bufs: Buffers<'_>) -> Result<()> {
         self.check(&bufs)?;
         let VecEnv { slots, pool } = self;
-        let mut work = move || {
-            slots
-                .par_iter_mut()
-                .with_min_len(MIN_CHUNK)
-                .zip(bufs.obs.par_chunks_mut(OBS_SIZE))
-                .zip(bufs.masks.par_chunks_mut(NUM_ACTIONS))
-                .zip(bufs.rewards.par_iter_mut())
-                .zip(bufs.terminated.par_iter_mut())
-                .enumerate()
-                .for_each(|(i, ((((slot, obs), mask), reward), done))| {
-                    let mixed = (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                    slot.seeds = Rng::new(seed ^ mixed);
-                    slot.env.reset(slot.seeds.next_u64());
-                    slot.write(obs, mask);
-                    *reward = 0.0;
-                    *done = false;
-                });
-        };
-        match pool {
-            Some(p) => p.install(work),
-            None => work(),
-        }
+        in_pool(pool.as_ref(), || {
+            for_each_row(slots, bufs, |i, slot, obs, mask, reward, done| {
+                let mixed = (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
+                slot.seeds = Rng::new(seed ^ mixed);
+                slot.env.reset(slot.seeds.next_u64());
+                slot.write(obs, mask);
+                *reward = 0.0;
+                *done = false;
+            });
+        });
         Ok(())
     }
 
@@ -175,34 +160,46 @@ impl VecEnv {
             )));
         }
         let VecEnv { slots, pool } = self;
-        let mut work = move || {
-            slots
-                .par_iter_mut()
-                .with_min_len(MIN_CHUNK)
-                .zip(actions.par_iter())
-                .zip(bufs.obs.par_chunks_mut(OBS_SIZE))
-                .zip(bufs.masks.par_chunks_mut(NUM_ACTIONS))
-                .zip(bufs.rewards.par_iter_mut())
-                .zip(bufs.terminated.par_iter_mut())
-                .for_each(|(((((slot, &a), obs), mask), reward), done)| {
-                    let (r, over) = slot
-                        .env
-                        .step(a as usize)
-                        .expect("actions were checked above");
-                    if over {
-                        slot.env.reset(slot.seeds.next_u64());
-                    }
-                    slot.write(obs, mask);
-                    *reward = r;
-                    *done = over;
-                });
-        };
-        match pool {
-            Some(p) => p.install(work),
-            None => work(),
-        }
+        in_pool(pool.as_ref(), || {
+            for_each_row(slots, bufs, |i, slot, obs, mask, reward, done| {
+                let (r, over) = slot
+                    .env
+                    .step(actions[i] as usize)
+                    .expect("actions were checked above");
+                if over {
+                    slot.env.reset(slot.seeds.next_u64());
+                }
+                slot.write(obs, mask);
+                *reward = r;
+                *done = over;
+            });
+        });
         Ok(())
     }
+}
+
+/// Runs `f` on `pool`, or on rayon's global pool.
+fn in_pool<F: FnOnce() -> R + Send, R: Send>(pool: Option<&rayon::ThreadPool>, f: F) -> R {
+    match pool {
+        Some(pool) => pool.install(f),
+        None => f(),
+    }
+}
+
+/// Calls `f` for every game in parallel with its row of each output buffer.
+fn for_each_row<F>(slots: &mut [Slot], bufs: Buffers<'_>, f: F)
+where
+    F: Fn(usize, &mut Slot, &mut [f32], &mut [i8], &mut f32, &mut bool) + Sync + Send,
+{
+    slots
+        .par_iter_mut()
+        .with_min_len(MIN_CHUNK)
+        .zip(bufs.obs.par_chunks_mut(OBS_SIZE))
+        .zip(bufs.masks.par_chunks_mut(NUM_ACTIONS))
+        .zip(bufs.rewards.par_iter_mut())
+        .zip(bufs.terminated.par_iter_mut())
+        .enumerate()
+        .for_each(|(i, ((((slot, obs), mask), reward), done))| f(i, slot, obs, mask, reward, done));
 }
 
 #[cfg(test)]
