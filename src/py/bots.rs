@@ -9,11 +9,10 @@ use pyo3::types::{PyDict, PyString, PyType};
 use super::convert::{card_from_py, cards_from_py};
 use super::game::{make_view, PyPlayerView};
 use super::show::PyCard;
-use crate::bots::{
-    game_seed, play_out, simulation_game, Bot, BotKind, Observation, Seat, SimStats, Simulator,
-};
+use crate::bots::{Bot, BotKind, Observation};
 use crate::game::{Game, Move};
 use crate::play::mask_cards;
+use crate::simulate::{game_seed, play_out, simulation_game, Seat, SimStats, Simulator};
 
 fn mask_cards_py(mask: u64) -> Vec<PyCard> {
     mask_cards(mask).map(PyCard).collect()
