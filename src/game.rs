@@ -476,6 +476,12 @@ impl Game {
         }
     }
 
+    /// Muggins, claim phase: what the owner announced for the show being
+    /// claimed on (its worth less what was missed); `None` otherwise.
+    pub fn announced(&self) -> Option<u8> {
+        (self.phase == Phase::Claim).then(|| self.show_points() - self.show.missed)
+    }
+
     /// The first opponent clockwise of the owner of the show.
     fn claimant(&self) -> usize {
         let n = usize::from(self.config.players);

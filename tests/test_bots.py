@@ -231,3 +231,29 @@ def test_a_keyboard_interrupt_in_progress_stops_the_simulation() -> None:
     with pytest.raises(KeyboardInterrupt):
         simulate("random", "random", games=100_000, seed=0, progress=stop)
     assert len(calls) == 1 and calls[0] < 100_000
+
+
+def claim_view_after_announcing_one(record: bool) -> tuple[PlayerView, int]:
+    """A claim view of seed 0 after the owner announced 1 on a show worth 6."""
+    game = Game(2, seed=0, muggins=True, record=record)
+    while not game.is_over:
+        if game.phase == "count":
+            view = game.view()
+            worth = cf.score_hand(view.show_cards, view.starter, crib=view.show_is_crib)
+            if worth == 6:
+                game.announce(1)
+                return game.view(), worth
+            game.announce(worth)
+        else:
+            game.apply(game.legal_moves()[0])
+    raise AssertionError("no 6-point show in the game")
+
+
+@pytest.mark.parametrize("record", [False, True])
+def test_claims_answer_what_was_missed_with_and_without_a_log(record: bool) -> None:
+    # Regression: without a log the view lost what was announced, so the
+    # players claimed the whole show (6) instead of what was missed (5).
+    view, worth = claim_view_after_announcing_one(record)
+    assert view.phase == "claim" and view.announced == 1
+    for player in [Player(), RandomPlayer(seed=1), GreedyPlayer(), ExpertPlayer()]:
+        assert player.claim(view) == worth - 1, player

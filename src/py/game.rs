@@ -584,11 +584,8 @@ fn fresh_seed() -> u64 {
 pub(super) fn make_view(game: &Game, seat: usize) -> PyPlayerView {
     let config = game.config();
     let showing = game.showing();
-    let claim = game.phase() == Phase::Claim;
-    let announced = game.events().iter().rev().find_map(|e| match e {
-        GameEvent::Show { announced, .. } if claim => *announced,
-        _ => None,
-    });
+    // From the game itself: the event log is empty when not recording.
+    let announced = game.announced();
     let legal = if game.to_move() == Some(seat) {
         game.legal_moves().into_iter().map(PyMove).collect()
     } else {
