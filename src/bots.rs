@@ -38,17 +38,16 @@
 
 use std::sync::OnceLock;
 
-use crate::card::{Card, JACK};
+use crate::card::{Card, CardSet, JACK};
 use crate::discard::best_discard;
 use crate::error::{Error, Result};
-use crate::game::{Game, Move, Phase, MAX_SEATS};
+use crate::game::{Game, Move, Phase};
 use crate::hand::{rank_points, score_hand};
-use crate::play::{fits_mask, mask_cards, score_play, ALL_CARDS, MAX_COUNT};
+use crate::observe::four;
+pub use crate::observe::Observation;
+use crate::play::{fits_mask, mask_cards, score_play, ALL_CARDS, MAX_COUNT, MAX_PILE};
 use crate::rng::Rng;
 use crate::simulate::Seat;
-
-/// Most cards in one count (see `play`).
-const MAX_PILE: usize = 13;
 
 /// The built-in strategies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -97,195 +96,14 @@ impl std::fmt::Display for BotKind {
     }
 }
 
-/// The `n`-th set bit of `mask` (0-based), as a one-bit mask.
-fn nth_bit(mut mask: u64, n: u32) -> u64 {
-    for _ in 0..n {
-        mask &= mask - 1;
-    }
-    mask & mask.wrapping_neg()
-}
-
-fn card_of_bit(b: u64) -> Card {
-    Card::from_index(i64::from(b.trailing_zeros())).unwrap_or(Card::MIN)
+/// The `n`-th card of `mask` in index order (0-based).
+fn nth_card(mask: u64, n: u32) -> Card {
+    CardSet::from_mask(mask).nth(n).unwrap_or(Card::MIN)
 }
 
 /// A card of each rank 1..=13 (clubs): pegging points depend on rank alone.
 fn rank_card(rank: u8) -> Card {
     Card::new(rank, 0).unwrap_or(Card::MIN)
-}
-
-/// What one seat may know when it decides.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Observation {
-    pub seat: usize,
-    pub players: usize,
-    pub dealer: usize,
-    pub phase: Phase,
-    /// Cards held now (during the play, those not yet laid).
-    pub hand: u64,
-    /// The cards kept for the show (before the discard: every card dealt).
-    pub kept: u64,
-    /// What this seat gave to the crib.
-    pub discards: u64,
-    pub starter: Option<Card>,
-    /// The running count of the play.
-    pub count: u8,
-    pile: [Card; MAX_PILE],
-    pile_len: usize,
-    /// The seat that laid the most recent card of the current count.
-    pub last_to_lay: Option<usize>,
-    /// Cards laid this deal, per seat.
-    pub laid: [u64; MAX_SEATS],
-    /// Scores per side (per team with 4 players).
-    pub scores: [u16; MAX_SEATS],
-    pub target: u16,
-    /// Count and claim phases: the cards shown and whether they are the crib.
-    pub show_cards: u64,
-    pub show_is_crib: bool,
-    /// Claim phase: the points the owner missed.
-    pub claimable: u8,
-}
-
-impl Observation {
-    /// An observation with nothing laid or shown; fill the rest by hand.
-    #[allow(clippy::too_many_arguments)]
-    pub fn new(
-        seat: usize,
-        players: usize,
-        dealer: usize,
-        phase: Phase,
-        hand: u64,
-        kept: u64,
-        discards: u64,
-        starter: Option<Card>,
-        scores: &[u16],
-        target: u16,
-    ) -> Observation {
-        let mut score_array = [0u16; MAX_SEATS];
-        for (slot, &s) in score_array.iter_mut().zip(scores) {
-            *slot = s;
-        }
-        Observation {
-            seat,
-            players,
-            dealer,
-            phase,
-            hand,
-            kept,
-            discards,
-            starter,
-            count: 0,
-            pile: [Card::MIN; MAX_PILE],
-            pile_len: 0,
-            last_to_lay: None,
-            laid: [0; MAX_SEATS],
-            scores: score_array,
-            target,
-            show_cards: 0,
-            show_is_crib: false,
-            claimable: 0,
-        }
-    }
-
-    /// What `seat` may know of `game` now.
-    pub fn from_game(game: &Game, seat: usize) -> Observation {
-        let config = game.config();
-        let mut obs = Observation::new(
-            seat,
-            usize::from(config.players),
-            game.dealer(),
-            game.phase(),
-            game.hand(seat),
-            game.kept(seat),
-            game.discards_of(seat),
-            game.starter(),
-            game.scores(),
-            config.target,
-        );
-        for &(s, card) in game.laid() {
-            if let Some(mask) = obs.laid.get_mut(usize::from(s)) {
-                *mask |= card.bit();
-            }
-        }
-        if obs.phase == Phase::Play {
-            if let Some(play) = game.pegging() {
-                obs.set_pile(play.count(), play.pile());
-                if !play.pile().is_empty() {
-                    obs.last_to_lay = game.laid().last().map(|&(s, _)| usize::from(s));
-                }
-            }
-        }
-        if let Some((owner, crib)) = game.showing() {
-            obs.show_cards = if crib { game.crib() } else { game.kept(owner) };
-            obs.show_is_crib = crib;
-        }
-        obs.claimable = game.claimable();
-        obs
-    }
-
-    /// Sets the running count and the cards of the current count.
-    pub fn set_pile(&mut self, count: u8, pile: &[Card]) {
-        self.count = count;
-        self.pile_len = pile.len().min(MAX_PILE);
-        self.pile[..self.pile_len].copy_from_slice(&pile[..self.pile_len]);
-    }
-
-    /// Cards laid since the count last reset.
-    pub fn pile(&self) -> &[Card] {
-        &self.pile[..self.pile_len]
-    }
-
-    fn sides(&self) -> usize {
-        if self.players == 4 {
-            2
-        } else {
-            self.players
-        }
-    }
-
-    fn side_of(&self, seat: usize) -> usize {
-        seat % self.sides()
-    }
-
-    /// Cards to give to the crib: 2 with 2 players, else 1.
-    fn discard_count(&self) -> usize {
-        if self.players == 2 {
-            2
-        } else {
-            1
-        }
-    }
-
-    /// Cards this seat has not seen: not its own, not laid, not the starter.
-    pub fn unseen(&self) -> u64 {
-        let laid = self.laid.iter().fold(0, |m, &l| m | l);
-        let starter = self.starter.map_or(0, Card::bit);
-        ALL_CARDS & !(self.kept | self.hand | self.discards | laid | starter)
-    }
-
-    /// The cards this seat may lay now (0 when it must say go).
-    pub fn legal_lays(&self) -> u64 {
-        self.hand & fits_mask(MAX_COUNT.saturating_sub(self.count))
-    }
-
-    /// What the show being counted is worth (0 before the starter).
-    pub fn show_value(&self) -> u8 {
-        match (four(self.show_cards), self.starter) {
-            (Some(cards), Some(starter)) => score_hand(cards, starter, self.show_is_crib),
-            _ => 0,
-        }
-    }
-}
-
-fn four(mask: u64) -> Option<[Card; 4]> {
-    if mask.count_ones() != 4 {
-        return None;
-    }
-    let mut out = [Card::MIN; 4];
-    for (slot, card) in out.iter_mut().zip(mask_cards(mask)) {
-        *slot = card;
-    }
-    Some(out)
 }
 
 /// A built-in player: its strategy and its own seeded generator.
@@ -323,16 +141,16 @@ impl Bot {
 
     /// The cards to give to the crib, as a bitmask.
     pub fn discard(&mut self, obs: &Observation) -> u64 {
-        let k = obs.discard_count();
+        let k = obs.config.discards();
+        let hand = obs.hand.mask();
         match self.kind {
-            BotKind::Random => self.random_discard(obs.hand, k),
-            BotKind::Greedy => greedy_discard(obs.hand, k),
+            BotKind::Random => self.random_discard(hand, k),
+            BotKind::Greedy => greedy_discard(hand, k),
             BotKind::Expert => {
-                let cards: Vec<Card> = mask_cards(obs.hand).collect();
-                let ours = obs.side_of(obs.seat) == obs.side_of(obs.dealer);
-                match best_discard(&cards, ours) {
-                    Ok(best) => best.discard().iter().fold(0, |m, &c| m | c.bit()),
-                    Err(_) => greedy_discard(obs.hand, k),
+                let ours = obs.config.side_of(obs.seat) == obs.config.side_of(obs.dealer);
+                match best_discard(&obs.hand.to_vec(), ours) {
+                    Ok(best) => CardSet::from(best.discard()).mask(),
+                    Err(_) => greedy_discard(hand, k),
                 }
             }
         }
@@ -341,22 +159,22 @@ impl Bot {
     /// `k` (1 or 2) of `hand`'s cards, every choice equally likely.
     fn random_discard(&mut self, hand: u64, k: usize) -> u64 {
         let n = hand.count_ones();
-        let first = nth_bit(hand, self.rng.below(n));
+        let first = nth_card(hand, self.rng.below(n)).bit();
         if k == 1 {
             first
         } else {
-            first | nth_bit(hand & !first, self.rng.below(n - 1))
+            first | nth_card(hand & !first, self.rng.below(n - 1)).bit()
         }
     }
 
     /// The card to lay, or `None` to say go (only when nothing fits).
     pub fn lay(&mut self, obs: &Observation) -> Option<Card> {
-        let lays = obs.legal_lays();
+        let lays = obs.legal_lays().mask();
         if lays == 0 {
             return None;
         }
         Some(match self.kind {
-            BotKind::Random => card_of_bit(nth_bit(lays, self.rng.below(lays.count_ones()))),
+            BotKind::Random => nth_card(lays, self.rng.below(lays.count_ones())),
             BotKind::Greedy => greedy_lay(obs.pile(), obs.count, lays),
             BotKind::Expert => expert_lay(obs, lays),
         })
@@ -405,7 +223,7 @@ fn keep_table() -> &'static [[u8; 13]] {
 /// The exact sum of the show of the four cards `keep` over every starter in
 /// `unseen` (a hand, not a crib). Equal to summing [`score_hand`].
 pub fn hand_total(keep: u64, unseen: u64) -> u32 {
-    let Some(cards) = four(keep) else {
+    let Some(cards) = four(CardSet::from_mask(keep)) else {
         return 0;
     };
     let mut rank_unseen = [0u32; 13];
@@ -447,7 +265,7 @@ fn greedy_discard(hand: u64, k: usize) -> u64 {
     }
     let mut best = (0u64, None::<u32>);
     let mut consider = |discard: u64| {
-        if let Some(keep) = four(hand & !discard) {
+        if let Some(keep) = four(CardSet::from_mask(hand & !discard)) {
             let total = hand_total_counts(keep, &rank_unseen, &suit_unseen);
             if best.1.is_none_or(|b| total > b) {
                 best = (discard, Some(total));
@@ -551,92 +369,138 @@ fn solo(count: &Count, hand: u64) -> f64 {
 /// Big enough to dominate any ordinary difference in points.
 const DECISIVE: f64 = 1000.0;
 
-fn expert_lay(obs: &Observation, lays: u64) -> Card {
-    let me = obs.seat;
-    let opp = (me + 1) % obs.players;
-    let my_side = obs.side_of(me);
-    let target = obs.target;
-    let my_need = target.saturating_sub(obs.scores[my_side]);
-    let opp_need = target.saturating_sub(obs.scores[obs.side_of(opp)]);
+/// What the expert weighs when it lays: the cards the next opponent may
+/// hold, by rank, and the board position.
+struct Lookahead {
+    /// Unseen cards per rank (index 1..=13).
+    rank_unseen: [u64; 14],
+    /// Unseen cards.
+    m: u64,
+    /// Cards the next opponent holds (0 when it cannot answer).
+    k: u64,
+    /// Ways to choose the opponent's `k` cards from the `m` unseen.
+    all_ways: f64,
+    my_need: u16,
+    opp_need: u16,
+    /// Weights of my points (offence) and the opponent's (defence).
+    w_off: f64,
+    w_def: f64,
+}
 
-    // The opponent's possible cards, by rank.
-    let unseen = obs.unseen();
-    let mut rank_unseen = [0u64; 14];
-    for card in mask_cards(unseen) {
-        rank_unseen[usize::from(card.rank())] += 1;
+impl Lookahead {
+    fn new(obs: &Observation) -> Lookahead {
+        let me = obs.seat;
+        let config = obs.config;
+        let opp = (me + 1) % usize::from(config.players);
+        let my_need = config.target.saturating_sub(obs.scores[config.side_of(me)]);
+        let opp_need = config
+            .target
+            .saturating_sub(obs.scores[config.side_of(opp)]);
+        let unseen = obs.unseen();
+        let mut rank_unseen = [0u64; 14];
+        for card in unseen {
+            rank_unseen[usize::from(card.rank())] += 1;
+        }
+        let m = u64::from(unseen.len());
+        let opp_held = 4u64.saturating_sub(u64::from(obs.laid[opp].len()));
+        // Laying again on my own card means everyone else said go this count.
+        let others_stuck = !obs.pile().is_empty() && obs.last_to_lay == Some(me);
+        let k = if others_stuck { 0 } else { opp_held.min(m) };
+        let (w_off, w_def) = board_weights(obs, my_need, opp_need);
+        Lookahead {
+            rank_unseen,
+            m,
+            k,
+            all_ways: binomial(m, k) as f64,
+            my_need,
+            opp_need,
+            w_off,
+            w_def,
+        }
     }
-    let m = u64::from(unseen.count_ones());
-    let opp_held = 4u64.saturating_sub(u64::from(obs.laid[opp].count_ones()));
-    // Laying again on my own card means everyone else said go this count.
-    let others_stuck = obs.pile_len > 0 && obs.last_to_lay == Some(me);
-    let k = if others_stuck { 0 } else { opp_held.min(m) };
 
-    // Board position: pone counts first.
-    let pone = me == (obs.dealer + 1) % obs.players;
+    /// The value of laying `card` on `start` from `hand`.
+    fn value(&self, start: &Count, hand: u64, card: Card) -> f64 {
+        let (imm, after) = start.lay(card);
+        let rest = hand & !card.bit();
+        if u16::from(imm) >= self.my_need {
+            DECISIVE * 10.0 + f64::from(imm)
+        } else if after.total == MAX_COUNT {
+            self.w_off * f64::from(imm)
+        } else if self.k == 0 {
+            self.w_off * (f64::from(imm) + solo(&after, rest))
+        } else {
+            self.w_off * f64::from(imm) + self.replies(&after, rest)
+        }
+    }
+
+    /// The expected outcome of the opponent's best reply to `after` (and my
+    /// best counter to it), or of its go.
+    fn replies(&self, after: &Count, rest: u64) -> f64 {
+        let (m, k) = (self.m, self.k);
+        // The opponent's replies, best first, with their points.
+        let mut replies: [(u8, u8); 13] = [(0, 0); 13];
+        let mut n = 0;
+        for rank in 1..=13u8 {
+            let c = rank_card(rank);
+            if self.rank_unseen[usize::from(rank)] > 0 && c.value() <= after.room() {
+                replies[n] = (after.lay(c).0, rank);
+                n += 1;
+            }
+        }
+        replies[..n].sort_by_key(|r| std::cmp::Reverse(r.0));
+        let mut expected = 0.0;
+        let mut covered = 0u64;
+        for &(points, rank) in &replies[..n] {
+            let none_before = binomial(m - covered, k);
+            covered += self.rank_unseen[usize::from(rank)];
+            let none_after = binomial(m - covered, k);
+            let p = (none_before - none_after) as f64 / self.all_ways;
+            if p == 0.0 {
+                continue;
+            }
+            let mut outcome = -self.w_def * f64::from(points);
+            if u16::from(points) >= self.opp_need {
+                outcome -= DECISIVE;
+            }
+            let (_, replied) = after.lay(rank_card(rank));
+            if replied.total < MAX_COUNT {
+                let counter = mask_cards(rest & fits_mask(replied.room()))
+                    .map(|c| replied.lay(c).0)
+                    .max()
+                    .unwrap_or(0);
+                outcome += self.w_off * f64::from(counter);
+            }
+            expected += p * outcome;
+        }
+        let p_go = binomial(m - covered, k) as f64 / self.all_ways;
+        expected + p_go * self.w_off * solo(after, rest)
+    }
+}
+
+/// Weights of my points and the opponent's near the end (the pone's hand
+/// counts first).
+fn board_weights(obs: &Observation, my_need: u16, opp_need: u16) -> (f64, f64) {
+    let pone = obs.seat == (obs.dealer + 1) % usize::from(obs.config.players);
     let my_show = match (four(obs.kept), obs.starter) {
         (Some(cards), Some(starter)) => u16::from(score_hand(cards, starter, false)),
         _ => 0,
     };
-    let (w_off, w_def) = if pone && my_show >= my_need {
+    if pone && my_show >= my_need {
         (0.5, 2.0) // my hand counts out first: only stop the opponent pegging out
     } else if !pone && opp_need <= 8 && my_need > 0 {
         (2.0, 0.5) // the pone will likely count out: peg what I can
     } else {
         (1.0, 1.0)
-    };
+    }
+}
 
+fn expert_lay(obs: &Observation, lays: u64) -> Card {
+    let look = Lookahead::new(obs);
     let start = Count::new(obs.pile(), obs.count);
-    let all_ways = binomial(m, k) as f64;
     let mut best = (f64::NEG_INFINITY, Card::MIN);
     for card in mask_cards(lays) {
-        let (imm, after) = start.lay(card);
-        let rest = obs.hand & !card.bit();
-        let value = if u16::from(imm) >= my_need {
-            DECISIVE * 10.0 + f64::from(imm)
-        } else if after.total == MAX_COUNT {
-            w_off * f64::from(imm)
-        } else if k == 0 {
-            w_off * (f64::from(imm) + solo(&after, rest))
-        } else {
-            // The opponent's replies, best first, with their points.
-            let mut replies: [(u8, u8); 13] = [(0, 0); 13];
-            let mut n = 0;
-            for rank in 1..=13u8 {
-                let c = rank_card(rank);
-                if rank_unseen[usize::from(rank)] > 0 && c.value() <= after.room() {
-                    replies[n] = (after.lay(c).0, rank);
-                    n += 1;
-                }
-            }
-            replies[..n].sort_by_key(|r| std::cmp::Reverse(r.0));
-            let mut expected = 0.0;
-            let mut covered = 0u64;
-            for &(points, rank) in &replies[..n] {
-                let none_before = binomial(m - covered, k);
-                covered += rank_unseen[usize::from(rank)];
-                let none_after = binomial(m - covered, k);
-                let p = (none_before - none_after) as f64 / all_ways;
-                if p == 0.0 {
-                    continue;
-                }
-                let mut outcome = -w_def * f64::from(points);
-                if u16::from(points) >= opp_need {
-                    outcome -= DECISIVE;
-                }
-                let (_, replied) = after.lay(rank_card(rank));
-                if replied.total < MAX_COUNT {
-                    let counter = mask_cards(rest & fits_mask(replied.room()))
-                        .map(|c| replied.lay(c).0)
-                        .max()
-                        .unwrap_or(0);
-                    outcome += w_off * f64::from(counter);
-                }
-                expected += p * outcome;
-            }
-            let p_go = binomial(m - covered, k) as f64 / all_ways;
-            expected += p_go * w_off * solo(&after, rest);
-            w_off * f64::from(imm) + expected
-        };
+        let value = look.value(&start, obs.hand.mask(), card);
         if value > best.0 {
             best = (value, card);
         }
@@ -655,10 +519,9 @@ impl Seat for Bot {
                     let lays = play.legal_lays();
                     return Ok(match self.kind {
                         _ if lays == 0 => Move::Go,
-                        BotKind::Random => Move::Lay(card_of_bit(nth_bit(
-                            lays,
-                            self.rng.below(lays.count_ones()),
-                        ))),
+                        BotKind::Random => {
+                            Move::Lay(nth_card(lays, self.rng.below(lays.count_ones())))
+                        }
                         _ => Move::Lay(greedy_lay(play.pile(), play.count(), lays)),
                     });
                 }
@@ -683,6 +546,7 @@ mod tests {
     use super::*;
     use crate::card::parse_cards;
     use crate::discard::analyze_discards;
+    use crate::game::GameConfig;
 
     fn mask(text: &str) -> u64 {
         parse_cards(text)
@@ -745,27 +609,22 @@ mod tests {
 
     #[test]
     fn expert_takes_a_winning_peg_and_avoids_giving_fifteen() {
-        let mut obs = Observation::new(
-            0,
-            2,
-            1,
-            Phase::Play,
-            mask("5C 4D"),
-            mask("5C 4D 8S 9S"),
-            mask("KC QC"),
-            Some("2H".parse().unwrap()),
-            &[100, 100],
-            121,
-        );
+        let config = GameConfig::new(2, 121, false).unwrap();
+        let mut obs = Observation::new(0, config, 1, Phase::Play);
+        obs.hand = CardSet::from_mask(mask("5C 4D"));
+        obs.kept = CardSet::from_mask(mask("5C 4D 8S 9S"));
+        obs.discards = CardSet::from_mask(mask("KC QC"));
+        obs.starter = Some("2H".parse().unwrap());
+        obs.set_scores(&[100, 100]);
         // Leading: a 5 invites a ten-card for fifteen; lead the 4.
         assert_eq!(
             Bot::new(BotKind::Expert, 0).lay(&obs),
             Some("4D".parse().unwrap())
         );
         // At 119, the 5 that makes fifteen wins the game.
+        obs.lay(1, "KH".parse().unwrap());
         obs.set_pile(10, &parse_cards("KH").unwrap());
-        obs.laid[1] = mask("KH");
-        obs.scores = [119, 100, 0, 0];
+        obs.set_scores(&[119, 100]);
         assert_eq!(
             Bot::new(BotKind::Expert, 0).lay(&obs),
             Some("5C".parse().unwrap())

@@ -144,15 +144,166 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
 
 /// Fails with the first card that appears twice.
 pub fn check_distinct(cards: &[Card]) -> Result<()> {
-    let mut seen = 0u64;
+    let mut seen = CardSet::EMPTY;
     for &card in cards {
-        let bit = 1u64 << card.index();
-        if seen & bit != 0 {
-            return Err(Error::DuplicateCard(card));
+        if !seen.insert(card) {
+            return Err(Error::DuplicateCard(card.to_string()));
         }
-        seen |= bit;
     }
     Ok(())
+}
+
+/// A set of cards: bit `index` of a 52-bit mask per card. Iterates in index
+/// order (rank, then suit).
+#[derive(Clone, Copy, Default, PartialEq, Eq, Hash, Debug)]
+pub struct CardSet(u64);
+
+impl CardSet {
+    pub const EMPTY: CardSet = CardSet(0);
+    /// The whole deck.
+    pub const DECK: CardSet = CardSet((1u64 << 52) - 1);
+
+    /// The set of a card mask (bits past 51 are dropped).
+    pub const fn from_mask(mask: u64) -> CardSet {
+        CardSet(mask & CardSet::DECK.0)
+    }
+
+    /// The set's 52-bit mask.
+    pub const fn mask(self) -> u64 {
+        self.0
+    }
+
+    /// The set of one card.
+    pub const fn of(card: Card) -> CardSet {
+        CardSet(card.bit())
+    }
+
+    /// Adds `card`; false if it was already there.
+    pub fn insert(&mut self, card: Card) -> bool {
+        let fresh = !self.contains(card);
+        self.0 |= card.bit();
+        fresh
+    }
+
+    /// Takes `card` out; false if it was not there.
+    pub fn remove(&mut self, card: Card) -> bool {
+        let had = self.contains(card);
+        self.0 &= !card.bit();
+        had
+    }
+
+    pub const fn contains(self, card: Card) -> bool {
+        self.0 & card.bit() != 0
+    }
+
+    pub const fn len(self) -> u32 {
+        self.0.count_ones()
+    }
+
+    pub const fn is_empty(self) -> bool {
+        self.0 == 0
+    }
+
+    /// The lowest card (by index), if any.
+    pub fn first(self) -> Option<Card> {
+        self.iter().next()
+    }
+
+    /// The `n`-th card in index order (0-based).
+    pub fn nth(self, n: u32) -> Option<Card> {
+        let mut mask = self.0;
+        for _ in 0..n {
+            mask &= mask.wrapping_sub(1);
+        }
+        CardSet(mask).first()
+    }
+
+    /// The cards in index order.
+    pub fn iter(self) -> CardIter {
+        CardIter(self.0)
+    }
+
+    /// The cards in index order, as a vector.
+    pub fn to_vec(self) -> Vec<Card> {
+        self.iter().collect()
+    }
+}
+
+/// The cards of a [`CardSet`] in index order.
+#[derive(Clone, Debug)]
+pub struct CardIter(u64);
+
+impl Iterator for CardIter {
+    type Item = Card;
+    fn next(&mut self) -> Option<Card> {
+        if self.0 == 0 {
+            return None;
+        }
+        let i = self.0.trailing_zeros() as u8;
+        self.0 &= self.0 - 1;
+        Some(Card(i))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let n = self.0.count_ones() as usize;
+        (n, Some(n))
+    }
+}
+
+impl ExactSizeIterator for CardIter {}
+
+impl IntoIterator for CardSet {
+    type Item = Card;
+    type IntoIter = CardIter;
+    fn into_iter(self) -> CardIter {
+        self.iter()
+    }
+}
+
+impl FromIterator<Card> for CardSet {
+    fn from_iter<I: IntoIterator<Item = Card>>(cards: I) -> CardSet {
+        CardSet(cards.into_iter().fold(0, |m, c| m | c.bit()))
+    }
+}
+
+impl From<&[Card]> for CardSet {
+    fn from(cards: &[Card]) -> CardSet {
+        cards.iter().copied().collect()
+    }
+}
+
+impl std::ops::BitOr for CardSet {
+    type Output = CardSet;
+    fn bitor(self, other: CardSet) -> CardSet {
+        CardSet(self.0 | other.0)
+    }
+}
+
+impl std::ops::BitOrAssign for CardSet {
+    fn bitor_assign(&mut self, other: CardSet) {
+        self.0 |= other.0;
+    }
+}
+
+impl std::ops::BitAnd for CardSet {
+    type Output = CardSet;
+    fn bitand(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & other.0)
+    }
+}
+
+/// The cards of the left set not in the right one.
+impl std::ops::Sub for CardSet {
+    type Output = CardSet;
+    fn sub(self, other: CardSet) -> CardSet {
+        CardSet(self.0 & !other.0)
+    }
+}
+
+impl std::ops::SubAssign for CardSet {
+    fn sub_assign(&mut self, other: CardSet) {
+        self.0 &= !other.0;
+    }
 }
 
 /// Joins cards as `"5H 5D 5C"`.
@@ -205,6 +356,21 @@ mod tests {
         for card in Card::deck() {
             assert_eq!(Card::parse(&card.to_string()).unwrap(), card);
         }
+    }
+
+    #[test]
+    fn card_sets_insert_remove_and_iterate_in_index_order() {
+        let cards = parse_cards("KS 5H AC").unwrap();
+        let mut set = CardSet::from(cards.as_slice());
+        assert_eq!(set.len(), 3);
+        assert_eq!(format_cards(&set.to_vec()), "AC 5H KS");
+        assert_eq!(set.nth(1), Some(cards[1]));
+        assert_eq!(set.nth(3), None);
+        assert!(!set.insert(cards[0]) && set.remove(cards[0]) && !set.remove(cards[0]));
+        assert!(!set.contains(cards[0]) && set.contains(cards[1]));
+        assert_eq!((CardSet::DECK - set).len(), 50);
+        assert_eq!(CardSet::from_mask(u64::MAX), CardSet::DECK);
+        assert_eq!(CardSet::DECK.iter().count(), 52);
     }
 
     #[test]

@@ -2,8 +2,6 @@
 
 use std::fmt;
 
-use crate::card::Card;
-
 /// Everything the core can reject. The Python bindings map `IllegalMove` to
 /// `cribbage_fast.IllegalMove` and every other variant to `ValueError`.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -12,8 +10,8 @@ pub enum Error {
     UnknownCard(String),
     /// A card index outside 0..=51.
     BadIndex(i64),
-    /// The same card twice where every card must be distinct.
-    DuplicateCard(Card),
+    /// The same card (its text) twice where every card must be distinct.
+    DuplicateCard(String),
     /// A group of cards of the wrong size, e.g. a 3-card hand.
     WrongCount {
         what: &'static str,

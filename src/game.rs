@@ -26,12 +26,15 @@
 
 use crate::card::{format_cards, Card};
 use crate::error::{Error, Result};
-use crate::hand::{his_heels, score_hand};
+use crate::hand::his_heels;
 use crate::play::{mask_cards, Pegging, PlayEvent, PlayMove};
 use crate::rng::Rng;
 
-/// At most four seats.
-pub const MAX_SEATS: usize = 4;
+mod deal;
+mod hidden;
+mod show;
+
+pub use crate::play::MAX_SEATS;
 /// The usual game: 121 points.
 pub const DEFAULT_TARGET: u16 = 121;
 
@@ -244,33 +247,33 @@ struct ShowStep {
 pub struct Game {
     config: GameConfig,
     seed: u64,
-    pub(crate) rng: Rng,
+    rng: Rng,
     scores: [u16; MAX_SEATS],
     dealer: u8,
     deal_number: u32,
     phase: Phase,
     /// Cards held: all dealt cards until the discard, then the four kept.
-    pub(crate) hands: [u64; MAX_SEATS],
+    hands: [u64; MAX_SEATS],
     /// The cards each seat gave to the crib this deal.
-    pub(crate) discards: [u64; MAX_SEATS],
-    pub(crate) crib: u64,
+    discards: [u64; MAX_SEATS],
+    crib: u64,
     /// The crib's card from the deck (3 players).
-    pub(crate) crib_card: Option<Card>,
+    crib_card: Option<Card>,
     /// The undealt cards; the starter is cut from them.
-    pub(crate) stock: Vec<Card>,
+    stock: Vec<Card>,
     /// A starter fixed by a supplied deal.
-    pub(crate) fixed_starter: Option<Card>,
+    fixed_starter: Option<Card>,
     starter: Option<Card>,
-    pub(crate) pegging: Option<Pegging>,
+    pegging: Option<Pegging>,
     /// Cards laid this deal, in order, with their seats.
     laid: Vec<(u8, Card)>,
     show: ShowStep,
     winner: Option<u8>,
     /// Points pegged this game per seat and [`Source`].
-    pub(crate) tally: [[u16; SOURCES]; MAX_SEATS],
-    pub(crate) record: bool,
-    pub(crate) events: Vec<GameEvent>,
-    pub(crate) moves: Vec<(u8, Move)>,
+    tally: [[u16; SOURCES]; MAX_SEATS],
+    record: bool,
+    events: Vec<GameEvent>,
+    moves: Vec<(u8, Move)>,
 }
 
 impl Game {
@@ -446,59 +449,6 @@ impl Game {
         (dealer + 1..n)
             .chain(0..=dealer)
             .find(|&s| self.discards[s] == 0)
-    }
-
-    /// The seat whose hand is being shown (the dealer for the crib).
-    fn show_owner(&self) -> usize {
-        let n = self.config.players;
-        let index = self.show.index.min(n - 1);
-        usize::from((self.dealer + 1 + index) % n)
-    }
-
-    /// Whether the show being counted is the crib.
-    pub fn showing_crib(&self) -> bool {
-        self.show.index >= self.config.players
-    }
-
-    /// The seat counting its hand (muggins phases), with the crib flag.
-    pub fn showing(&self) -> Option<(usize, bool)> {
-        matches!(self.phase, Phase::Count | Phase::Claim)
-            .then(|| (self.show_owner(), self.showing_crib()))
-    }
-
-    /// Muggins, claim phase: the points the owner missed (public once the
-    /// show is laid down and announced); 0 otherwise.
-    pub fn claimable(&self) -> u8 {
-        if self.phase == Phase::Claim {
-            self.show.missed
-        } else {
-            0
-        }
-    }
-
-    /// Muggins, claim phase: what the owner announced for the show being
-    /// claimed on (its worth less what was missed); `None` otherwise.
-    pub fn announced(&self) -> Option<u8> {
-        (self.phase == Phase::Claim).then(|| self.show_points() - self.show.missed)
-    }
-
-    /// The first opponent clockwise of the owner of the show.
-    fn claimant(&self) -> usize {
-        let n = usize::from(self.config.players);
-        let owner = self.show_owner();
-        (1..n)
-            .map(|k| (owner + k) % n)
-            .find(|&s| self.config.side_of(s) != self.config.side_of(owner))
-            .unwrap_or((owner + 1) % n)
-    }
-
-    /// The cards of the show being counted.
-    fn show_cards(&self) -> u64 {
-        if self.showing_crib() {
-            self.crib
-        } else {
-            self.hands[self.show_owner()]
-        }
     }
 
     /// Every legal move of the seat to move. Count and claim offer 0..=29.
@@ -685,120 +635,6 @@ impl Game {
         Ok(())
     }
 
-    fn start_show(&mut self) {
-        self.show = ShowStep {
-            index: 0,
-            missed: 0,
-        };
-        if self.config.muggins {
-            self.phase = Phase::Count;
-        } else {
-            self.count_shows_automatically();
-        }
-    }
-
-    /// Without muggins every hand and the crib count at once, in order.
-    fn count_shows_automatically(&mut self) {
-        for _ in 0..=self.config.players {
-            let points = self.show_points();
-            if self.finish_show(points, None) {
-                return;
-            }
-        }
-    }
-
-    fn show_points(&self) -> u8 {
-        let mut hand = [Card::MIN; 4];
-        let mut cards = mask_cards(self.show_cards());
-        for slot in &mut hand {
-            *slot = cards
-                .next()
-                .expect("a show has four cards besides the starter");
-        }
-        let starter = self.starter.expect("the starter is turned before the show");
-        score_hand(hand, starter, self.showing_crib())
-    }
-
-    /// Pegs one show and moves on. Returns true when the game ended.
-    fn finish_show(&mut self, pegged: u8, announced: Option<u8>) -> bool {
-        let owner = self.show_owner();
-        if self.record {
-            self.log(GameEvent::Show {
-                seat: owner as u8,
-                crib: self.showing_crib(),
-                cards: self.show_cards(),
-                points: self.show_points(),
-                announced,
-                pegged,
-            });
-        }
-        if self.peg_points(owner, pegged, self.show_source()) {
-            return true;
-        }
-        self.next_show();
-        self.is_over()
-    }
-
-    fn next_show(&mut self) {
-        self.show.missed = 0;
-        if self.showing_crib() {
-            self.dealer = (self.dealer + 1) % self.config.players;
-            self.deal();
-        } else {
-            self.show.index += 1;
-            if self.config.muggins {
-                self.phase = Phase::Count;
-            }
-        }
-    }
-
-    fn count(&mut self, announced: u8) {
-        let actual = self.show_points();
-        // An over-count is corrected: the owner pegs what the show is worth.
-        let pegged = announced.min(actual);
-        let missed = actual - pegged;
-        let owner = self.show_owner();
-        self.log(GameEvent::Show {
-            seat: owner as u8,
-            crib: self.showing_crib(),
-            cards: self.show_cards(),
-            points: actual,
-            announced: Some(announced),
-            pegged,
-        });
-        if self.peg_points(owner, pegged, self.show_source()) {
-            return;
-        }
-        if missed > 0 {
-            self.show.missed = missed;
-            self.phase = Phase::Claim;
-        } else {
-            self.next_show();
-        }
-    }
-
-    fn claim(&mut self, seat: usize, claimed: u8) {
-        let pegged = claimed.min(self.show.missed);
-        self.log(GameEvent::Muggins {
-            seat: seat as u8,
-            owner: self.show_owner() as u8,
-            claimed,
-            pegged,
-        });
-        if self.peg_points(seat, pegged, Source::Muggins) {
-            return;
-        }
-        self.next_show();
-    }
-
-    fn show_source(&self) -> Source {
-        if self.showing_crib() {
-            Source::Crib
-        } else {
-            Source::Hand
-        }
-    }
-
     /// Adds points to the seat's side. Returns true when that wins the game.
     fn peg_points(&mut self, seat: usize, points: u8, source: Source) -> bool {
         if points == 0 {
@@ -818,167 +654,6 @@ impl Game {
             scores,
         });
         true
-    }
-
-    // ----- dealing -----------------------------------------------------------
-
-    /// Cuts until one seat holds the single lowest rank; that seat deals.
-    fn cut_for_deal(&mut self) -> u8 {
-        let n = usize::from(self.config.players);
-        loop {
-            let mut deck: Vec<Card> = Card::deck().collect();
-            self.rng.shuffle(&mut deck);
-            let cuts = deck[..n].to_vec();
-            let low = cuts.iter().map(|c| c.rank()).min().unwrap_or(1);
-            let lowest: Vec<usize> = (0..n).filter(|&s| cuts[s].rank() == low).collect();
-            let dealer = (lowest.len() == 1).then(|| lowest[0] as u8);
-            self.log(GameEvent::CutForDeal { cuts, dealer });
-            if let Some(dealer) = dealer {
-                return dealer;
-            }
-        }
-    }
-
-    /// Shuffles and deals a new hand, one card at a time from the left of the
-    /// dealer (3 players: then one card to the crib).
-    fn deal(&mut self) {
-        let n = self.config.players;
-        // A fixed array and a reused stock: no allocation per deal.
-        let mut deck = [Card::MIN; 52];
-        for (slot, card) in deck.iter_mut().zip(Card::deck()) {
-            *slot = card;
-        }
-        // Only the dealt cards need a random order: the starter is cut from
-        // the rest at random when it is turned.
-        let dealt = usize::from(n) * self.config.hand_size() + usize::from(n == 3);
-        self.rng.shuffle_prefix(&mut deck, dealt);
-        let mut hands = [0u64; MAX_SEATS];
-        let mut next = 0;
-        for _ in 0..self.config.hand_size() {
-            for k in 1..=n {
-                let seat = usize::from((self.dealer + k) % n);
-                hands[seat] |= deck[next].bit();
-                next += 1;
-            }
-        }
-        let crib_card = (n == 3).then(|| {
-            next += 1;
-            deck[next - 1]
-        });
-        self.stock.clear();
-        self.stock.extend_from_slice(&deck[next..]);
-        self.begin_deal(hands, crib_card, None, false);
-    }
-
-    fn begin_deal(
-        &mut self,
-        hands: [u64; MAX_SEATS],
-        crib_card: Option<Card>,
-        starter: Option<Card>,
-        supplied: bool,
-    ) {
-        if !supplied {
-            self.deal_number += 1;
-        }
-        self.phase = Phase::Discard;
-        self.hands = hands;
-        self.discards = [0; MAX_SEATS];
-        self.crib = crib_card.map_or(0, Card::bit);
-        self.crib_card = crib_card;
-        self.fixed_starter = starter;
-        self.starter = None;
-        self.pegging = None;
-        self.laid.clear();
-        self.show = ShowStep {
-            index: 0,
-            missed: 0,
-        };
-        if self.record {
-            self.events.push(GameEvent::Deal {
-                number: self.deal_number,
-                dealer: self.dealer,
-                hands: hands[..usize::from(self.config.players)].to_vec(),
-                crib_card,
-                supplied,
-            });
-        }
-    }
-
-    /// Validates a supplied deal: before any discard, right counts, no repeats.
-    fn check_supplied(&self, deal: &SuppliedDeal) -> Result<()> {
-        let misdeal = |why: String| Err(Error::Misdeal(why));
-        if self.phase != Phase::Discard || self.discards.iter().any(|&d| d != 0) {
-            return Err(Error::IllegalMove(
-                "a deal can only be supplied before anyone discards".into(),
-            ));
-        }
-        let n = usize::from(self.config.players);
-        if deal.hands.len() != n {
-            return misdeal(format!("{} hands for {n} players", deal.hands.len()));
-        }
-        let size = self.config.hand_size();
-        if let Some((seat, hand)) = deal.hands.iter().enumerate().find(|(_, h)| h.len() != size) {
-            return misdeal(format!(
-                "seat {seat} was dealt {} cards, not {size}",
-                hand.len()
-            ));
-        }
-        match (n == 3, deal.crib_card) {
-            (true, None) => {
-                return misdeal("3 players: the crib needs its card from the deck".into())
-            }
-            (false, Some(card)) => {
-                return misdeal(format!(
-                    "only 3 players give the crib a card from the deck, got {card}"
-                ))
-            }
-            _ => {}
-        }
-        if let Some(scores) = &deal.scores {
-            let sides = self.config.sides();
-            if scores.len() != sides {
-                return Err(Error::Invalid(format!(
-                    "{} scores given for {sides} sides",
-                    scores.len()
-                )));
-            }
-            if let Some(&s) = scores.iter().find(|&&s| s >= self.config.target) {
-                return Err(Error::Invalid(format!(
-                    "a score of {s} has already reached the target {}",
-                    self.config.target
-                )));
-            }
-        }
-        let all: Vec<Card> = deal
-            .hands
-            .iter()
-            .flatten()
-            .copied()
-            .chain(deal.crib_card)
-            .chain(deal.starter)
-            .collect();
-        crate::card::check_distinct(&all)
-    }
-
-    fn supply(&mut self, deal: SuppliedDeal) {
-        let mut hands = [0u64; MAX_SEATS];
-        for (seat, cards) in deal.hands.iter().enumerate() {
-            hands[seat] = cards.iter().fold(0, |m, &c| m | c.bit());
-        }
-        let used = hands.iter().fold(0, |m, &h| m | h)
-            | deal.crib_card.map_or(0, Card::bit)
-            | deal.starter.map_or(0, Card::bit);
-        self.stock = Card::deck().filter(|&c| used & c.bit() == 0).collect();
-        if let Some(scores) = &deal.scores {
-            self.scores[..scores.len()].copy_from_slice(scores);
-        }
-        // The replaced deal is cancelled, not logged again as a new one.
-        if self.record {
-            if let Some(GameEvent::Deal { .. }) = self.events.last() {
-                self.events.pop();
-            }
-        }
-        self.begin_deal(hands, deal.crib_card, deal.starter, true);
     }
 
     fn log(&mut self, event: GameEvent) {

@@ -23,7 +23,7 @@
 //! fixed array, so a [`Pegging`] is a small `Clone` value and a move never
 //! allocates. The event log ([`PlayEvent`]) can be switched off.
 
-use crate::card::{check_distinct, Card};
+use crate::card::{check_distinct, Card, CardSet};
 use crate::error::{Error, Result};
 
 /// The running count may never pass this.
@@ -238,16 +238,16 @@ fn run_tail(pile: &[Card]) -> u8 {
     best
 }
 
-/// Most seats at one table.
+/// Most seats at one table (the one home of this number).
 pub const MAX_SEATS: usize = 4;
 /// Most cards a seat may hold at the start of the play (6 allows a hand
 /// before discarding; in a real deal every seat holds 4).
 pub const MAX_HAND: usize = 6;
 /// Most cards one count can hold: the smallest values 1,1,1,1,2,2,2,2,3,3,3,3,4
 /// already count 28 with 13 cards, so a 14th card would pass 31.
-const MAX_PILE: usize = 13;
+pub const MAX_PILE: usize = 13;
 /// Every card of the deck as a bitmask.
-pub(crate) const ALL_CARDS: u64 = (1u64 << 52) - 1;
+pub(crate) const ALL_CARDS: u64 = CardSet::DECK.mask();
 
 /// Bitmask of the cards whose value is at most `room` (cards are ordered by
 /// rank, so values 1..=9 are the first `4 * room` bits and 10 covers the rest).
@@ -261,15 +261,7 @@ pub(crate) const fn fits_mask(room: u8) -> u64 {
 
 /// The cards of a bitmask in index order.
 pub fn mask_cards(mask: u64) -> impl Iterator<Item = Card> {
-    let mut rest = mask & ALL_CARDS;
-    std::iter::from_fn(move || {
-        if rest == 0 {
-            return None;
-        }
-        let i = rest.trailing_zeros();
-        rest &= rest - 1;
-        Card::from_index(i64::from(i)).ok()
-    })
+    CardSet::from_mask(mask).iter()
 }
 
 /// One move of the play.
@@ -365,7 +357,7 @@ impl std::ops::Deref for MoveList {
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Pegging {
     seats: u8,
-    pub(crate) hands: [u64; MAX_SEATS],
+    hands: [u64; MAX_SEATS],
     pile: [Card; MAX_PILE],
     pile_len: u8,
     count: u8,
@@ -493,6 +485,13 @@ impl Pegging {
     /// Points pegged so far, per seat.
     pub fn points(&self) -> &[u16] {
         &self.points[..self.seats()]
+    }
+
+    /// Replaces the unlaid cards of `seat` by as many others (search deals
+    /// the cards a seat cannot see again; the count of cards is unchanged).
+    pub(crate) fn replace_hand(&mut self, seat: usize, cards: u64) {
+        debug_assert_eq!(self.hands[seat].count_ones(), cards.count_ones());
+        self.hands[seat] = cards;
     }
 
     /// Whether `seat` said go in the current count.

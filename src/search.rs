@@ -8,26 +8,19 @@
 //! from the deck (3 players), the stock, and a starter fixed by a supplied
 //! deal before it is cut.
 
-use crate::card::Card;
 use crate::env::random_move;
 use crate::error::{Error, Result};
-use crate::game::{Game, Phase, MAX_SEATS};
-use crate::play::mask_cards;
+use crate::game::Game;
+use crate::observe::Observation;
 use crate::rng::Rng;
 
-/// Takes `k` cards from the front of `pool` as a mask.
-fn take(pool: &mut std::vec::IntoIter<Card>, k: u32) -> u64 {
-    (0..k).fold(0, |m, _| {
-        m | pool.next().expect("the pool holds every hidden card").bit()
-    })
-}
-
-/// A copy of `game` in which every card hidden from `seat` is dealt again
-/// uniformly at random (from `rng`) into the same places: each other seat
-/// keeps as many unseen cards in hand and in the crib as before, the stock
-/// keeps its size. What `seat` has seen is unchanged. The copy records no
-/// events or moves (its log would describe the true deal) and gets a fresh
-/// generator for its future deals and starter, drawn from `rng`.
+/// A copy of `game` in which every card hidden from `seat` (the complement of
+/// its [`Observation`]) is dealt again uniformly at random (from `rng`) into
+/// the same places: each other seat keeps as many unseen cards in hand and in
+/// the crib as before, the stock keeps its size. What `seat` has seen is
+/// unchanged. The copy records no events or moves (its log would describe the
+/// true deal) and gets a fresh generator for its future deals and starter,
+/// drawn from `rng`.
 pub fn determinize(game: &Game, seat: usize, rng: &mut Rng) -> Result<Game> {
     let n = usize::from(game.config().players);
     if seat >= n {
@@ -36,79 +29,8 @@ pub fn determinize(game: &Game, seat: usize, rng: &mut Rng) -> Result<Game> {
             n - 1
         )));
     }
-    let mut g = game.clone();
-    g.record = false;
-    g.events.clear();
-    g.moves.clear();
-    g.rng = Rng::new(rng.next_u64());
-    if g.phase() == Phase::Over {
-        return Ok(g);
-    }
-    let in_play = g.phase() == Phase::Play;
-    // Cards held and not yet laid by each other seat.
-    let mut unseen_hand = [0u64; MAX_SEATS];
-    for (s, slot) in unseen_hand.iter_mut().enumerate().take(n) {
-        if s == seat {
-            continue;
-        }
-        *slot = match (&g.pegging, g.phase()) {
-            (Some(play), Phase::Play) => play.hands[s],
-            (_, Phase::Discard) => g.hands[s],
-            // After the play every kept card has been laid: all public.
-            _ => 0,
-        };
-    }
-    // The crib is public once it is being shown.
-    let crib_hidden = !(matches!(g.phase(), Phase::Count | Phase::Claim) && g.showing_crib());
-    let mut unseen_discards = [0u64; MAX_SEATS];
-    if crib_hidden {
-        for (s, slot) in unseen_discards.iter_mut().enumerate().take(n) {
-            if s != seat {
-                *slot = g.discards[s];
-            }
-        }
-    }
-    let crib_card = g.crib_card.filter(|_| crib_hidden);
-    let hidden = unseen_hand
-        .iter()
-        .chain(&unseen_discards)
-        .fold(0, |m, &x| m | x)
-        | crib_card.map_or(0, Card::bit)
-        | g.fixed_starter.map_or(0, Card::bit)
-        | g.stock.iter().fold(0, |m, &c| m | c.bit());
-    let mut cards: Vec<Card> = mask_cards(hidden).collect();
-    rng.shuffle(&mut cards);
-    let mut pool = cards.into_iter();
-
-    for s in (0..n).filter(|&s| s != seat) {
-        let fresh = take(&mut pool, unseen_hand[s].count_ones());
-        if in_play {
-            if let Some(play) = g.pegging.as_mut() {
-                play.hands[s] = fresh;
-            }
-            g.hands[s] = (g.hands[s] & !unseen_hand[s]) | fresh;
-        } else if g.phase() == Phase::Discard {
-            g.hands[s] = fresh;
-        }
-        if crib_hidden {
-            g.discards[s] = take(&mut pool, unseen_discards[s].count_ones());
-        }
-    }
-    if crib_card.is_some() {
-        let fresh = take(&mut pool, 1);
-        g.crib_card = mask_cards(fresh).next();
-    }
-    if g.fixed_starter.is_some() {
-        g.fixed_starter = mask_cards(take(&mut pool, 1)).next();
-    }
-    let stock_len = g.stock.len();
-    g.stock = pool.by_ref().take(stock_len).collect();
-    debug_assert!(pool.next().is_none());
-    if crib_hidden {
-        g.crib =
-            g.discards.iter().take(n).fold(0, |m, &d| m | d) | g.crib_card.map_or(0, Card::bit);
-    }
-    Ok(g)
+    let hidden = Observation::from_game(game, seat).unseen();
+    Ok(game.redeal_hidden(seat, hidden, rng))
 }
 
 /// Plays uniformly random legal moves (see [`random_move`]) until the game is
@@ -128,8 +50,9 @@ pub fn playout(game: &mut Game, rng: &mut Rng, end_of_deal: bool) {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::card::Card;
     use crate::encode::{encode, OBS_SIZE};
-    use crate::game::{GameConfig, Move};
+    use crate::game::{GameConfig, Move, Phase};
 
     /// Everything hidden from `seat`, as a card mask.
     fn hidden_from(game: &Game, seat: usize) -> u64 {
@@ -226,15 +149,16 @@ mod tests {
             add(g.kept(s));
             add(g.discards_of(s));
         }
-        add(g.crib_card.map_or(0, Card::bit));
+        let (crib_card, fixed_starter, stock) = g.hidden_places();
+        add(crib_card.map_or(0, Card::bit));
         add(g.starter().map_or(0, Card::bit));
-        add(g.fixed_starter.map_or(0, Card::bit));
-        for &c in &g.stock {
+        add(fixed_starter.map_or(0, Card::bit));
+        for &c in stock {
             add(c.bit());
         }
         assert_eq!(count, 52);
         let discards = (0..n).fold(0, |m, s| m | g.discards_of(s));
-        assert_eq!(g.crib(), discards | g.crib_card.map_or(0, Card::bit));
+        assert_eq!(g.crib(), discards | crib_card.map_or(0, Card::bit));
     }
 
     #[test]
@@ -268,7 +192,7 @@ mod tests {
         for seed in 0..20 {
             let d = determinize(&game, 0, &mut Rng::new(seed)).unwrap();
             check_conserved(&d);
-            moved |= d.fixed_starter != game.fixed_starter;
+            moved |= d.hidden_places().1 != game.hidden_places().1;
         }
         assert!(moved);
     }

@@ -4,7 +4,7 @@ Every function that takes cards accepts `Card` objects, card text such as
 ``"5H"``, or (for several cards) one space-separated string.
 """
 
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Final, Literal, Self, TypeAlias, TypedDict, final
 
 import numpy as np
@@ -254,8 +254,17 @@ class PlayerView:
     def show_cards(self) -> list[Card]:
         """During the muggins count and claim: the cards being shown."""
     @property
+    def show_value(self) -> int:
+        """During count and claim: what the show is worth (0 otherwise)."""
+    @property
     def announced(self) -> int | None:
         """During a muggins claim: what the owner announced."""
+    @property
+    def claimable(self) -> int:
+        """During a muggins claim: the points the owner missed (0 otherwise)."""
+    @property
+    def unseen(self) -> list[Card]:
+        """Cards this seat has not seen (other hands, the crib, the stock)."""
     @property
     def legal_moves(self) -> list[Move]: ...
 
@@ -345,6 +354,21 @@ class Game:
             ValueError: a repeated card or a bad score position.
         """
     def view(self, seat: int | None = None) -> PlayerView: ...
+    def step(self, player: Any) -> None:
+        """Asks `player` (the seat to move) for one decision and applies it.
+
+        Raises:
+            IllegalMove: the player chose an illegal move; the game is unchanged.
+            ValueError: the game is over, or the answer is not a move.
+        """
+    def play_to_end(self, players: Sequence[Any]) -> None:
+        """Plays to the end, asking each seat's player object in turn.
+
+        Raises:
+            ValueError: not one player per seat.
+            IllegalMove: a player chose an illegal move (the game is left as it
+                was before that move).
+        """
     def clone(self) -> Self:
         """An independent copy of the same class (cheap), e.g. for search."""
     def determinize(self, seat: int, seed: int | None = None) -> Self:

@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
 from . import _core
-from ._core import Card, Move, PlayerView, score_hand
+from ._core import Card, Move, PlayerView
 
 CardLike = Card | str
 
@@ -69,17 +69,10 @@ class Player:
         return view.legal_moves[0].card
 
     def count(self, view: PlayerView) -> int:
-        return _show_value(view)
+        return view.show_value
 
     def claim(self, view: PlayerView) -> int:
-        return max(0, _show_value(view) - (view.announced or 0))
-
-
-def _show_value(view: PlayerView) -> int:
-    """What the show in progress is worth (its cards are public once shown)."""
-    if view.starter is None or len(view.show_cards) != 4:
-        return 0
-    return score_hand(view.show_cards, view.starter, crib=view.show_is_crib)
+        return view.claimable
 
 
 @dataclass(frozen=True)
@@ -117,35 +110,17 @@ class Game(_core.Game):
     def play(self, players: Sequence[PlayerProtocol]) -> GameResult:
         """Plays the game to the end with one player object per seat.
 
+        Each turn is dispatched in the core (`play_to_end`, one `step` per
+        decision): the seat to move gets its `PlayerView` and the method of the
+        phase (`discard`, `play`, `count` or `claim`) is called.
+
         Raises:
             ValueError: the wrong number of players.
             IllegalMove: a player chose an illegal move (the game is left as
                 it was before that move).
         """
-        if len(players) != self.num_players:
-            raise ValueError(f"{self.num_players} players needed, got {len(players)}")
-        while not self.is_over:
-            seat = self.to_move
-            assert seat is not None
-            self.step(players[seat])
+        self.play_to_end(players)
         return self.result()
-
-    def step(self, player: PlayerProtocol) -> None:
-        """Asks `player` (the seat to move) for one decision and applies it."""
-        view = self.view()
-        phase = self.phase
-        if phase == "discard":
-            self.discard(list(player.discard(view)))
-        elif phase == "play":
-            choice = player.play(view)
-            if choice is None:
-                self.go()
-            else:
-                self.lay(choice)
-        elif phase == "count":
-            self.announce(player.count(view))
-        elif phase == "claim":
-            self.claim(player.claim(view))
 
     def result(self) -> GameResult:
         """The result of a finished game.

@@ -6,10 +6,9 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyType};
 
-use super::convert::{card_from_py, cards_from_py};
-use super::game::{make_view, PyPlayerView};
+use super::game::{ask_player, PyPlayerView};
 use super::show::PyCard;
-use crate::bots::{Bot, BotKind, Observation};
+use crate::bots::{Bot, BotKind};
 use crate::game::{Game, Move};
 use crate::play::mask_cards;
 use crate::simulate::{game_seed, play_out, simulation_game, Seat, SimStats, Simulator};
@@ -26,8 +25,8 @@ fn fresh_seed() -> u64 {
 
 /// The four `PlayerProtocol` answers of a bot for one view.
 fn answer(bot: &mut Bot, view: &PyPlayerView, want: &str) -> PyResult<Move> {
-    let obs: Observation = view.observation();
-    let mv = bot.choose(&obs);
+    let obs = &view.obs;
+    let mv = bot.choose(obs);
     let ok = matches!(
         (&mv, want),
         (Some(Move::Discard(_)), "discard")
@@ -247,35 +246,7 @@ impl Seat for PySeat<'_> {
     fn decide(&mut self, game: &Game, seat: usize) -> PyResult<Move> {
         match self {
             PySeat::Bot(bot) => Ok(bot.decide(game, seat)?),
-            PySeat::Python(player) => {
-                let py = player.py();
-                let view = Bound::new(py, make_view(game, seat))?;
-                let phase = game.phase().name();
-                match phase {
-                    "discard" => {
-                        let cards = cards_from_py(&player.call_method1("discard", (view,))?)?;
-                        crate::card::check_distinct(&cards)?;
-                        Ok(Move::Discard(
-                            cards.iter().fold(0, |m, c| m | 1u64 << c.index()),
-                        ))
-                    }
-                    "play" => {
-                        let choice = player.call_method1("play", (view,))?;
-                        if choice.is_none() {
-                            Ok(Move::Go)
-                        } else {
-                            Ok(Move::Lay(card_from_py(&choice)?))
-                        }
-                    }
-                    "count" => Ok(Move::Count(
-                        player.call_method1("count", (view,))?.extract()?,
-                    )),
-                    "claim" => Ok(Move::Claim(
-                        player.call_method1("claim", (view,))?.extract()?,
-                    )),
-                    _ => Err(PyValueError::new_err("the game is over")),
-                }
-            }
+            PySeat::Python(player) => ask_player(player, PyPlayerView::new(game, seat)),
         }
     }
 }

@@ -1,14 +1,15 @@
 //! Whole games for Python: `Game`, `Move`, `PlayerView` (rules in `crate::game`).
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyTuple};
+use pyo3::types::{PyDict, PyList, PyString, PyTuple};
 
 use super::convert::{card_from_py, cards_from_py};
 use super::show::PyCard;
-use crate::bots::Observation;
 use crate::card::Card;
 use crate::game::{mask_text, Game, GameConfig, GameEvent, Move, Phase, SuppliedDeal};
+use crate::observe::Observation;
 use crate::play::{mask_cards, PlayEvent};
 
 fn cards_of(mask: u64) -> Vec<PyCard> {
@@ -136,101 +137,189 @@ fn move_kind(mv: &Move) -> &'static str {
     }
 }
 
-/// What one seat may know: its own cards, the table, the scores. Never the
-/// other hands or the crib before the show.
-#[pyclass(name = "PlayerView", module = "cribbage_fast._core", frozen, get_all)]
+/// What one seat may know: its own cards, the table, the scores, and its
+/// legal moves when it is to move. Never the other hands or the crib before
+/// the show. A frozen snapshot: fields become Python objects when read.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import Game
+/// >>> view = Game(2, seed=1).view(0)
+/// >>> view.phase, len(view.hand), len(view.legal_moves)
+/// ('discard', 6, 15)
+#[pyclass(name = "PlayerView", module = "cribbage_fast._core", frozen)]
 pub struct PyPlayerView {
-    /// The seat this view belongs to.
-    seat: usize,
-    num_players: u8,
-    /// "discard", "play", "count", "claim" or "over".
-    phase: &'static str,
-    dealer: usize,
-    is_dealer: bool,
-    /// Cards held now (during the play, those not yet laid).
-    hand: Vec<PyCard>,
-    /// The cards kept for the show (before the discard: every card dealt).
-    kept: Vec<PyCard>,
-    /// What this seat gave to the crib.
-    discards: Vec<PyCard>,
-    starter: Option<PyCard>,
-    /// The running count of the play.
-    count: u8,
-    /// Cards laid since the count last reset.
-    pile: Vec<PyCard>,
-    /// Every card laid this deal, as (seat, card).
-    laid: Vec<(u8, PyCard)>,
-    /// Scores per side (per team with 4 players).
-    scores: Vec<u16>,
-    /// This seat's side in `scores`.
-    side: usize,
-    target: u16,
-    /// During count/claim: the seat whose hand (or crib) is shown.
-    show_owner: Option<usize>,
-    show_is_crib: bool,
-    /// During claim: the cards shown (public once shown).
-    show_cards: Vec<PyCard>,
-    /// During claim: what the owner announced.
-    announced: Option<u8>,
-    legal_moves: Vec<PyMove>,
+    pub(super) obs: Observation,
+    legal: Vec<Move>,
 }
 
 impl PyPlayerView {
-    /// The same knowledge as a bot observation (for the built-in players).
-    pub(super) fn observation(&self) -> Observation {
-        let phase = match self.phase {
-            "discard" => Phase::Discard,
-            "play" => Phase::Play,
-            "count" => Phase::Count,
-            "claim" => Phase::Claim,
-            _ => Phase::Over,
+    /// The view of `seat`, with its legal moves if it is to move.
+    pub(super) fn new(game: &Game, seat: usize) -> PyPlayerView {
+        let legal = if game.to_move() == Some(seat) {
+            game.legal_moves()
+        } else {
+            Vec::new()
         };
-        let mask = |cards: &[PyCard]| cards.iter().fold(0u64, |m, c| m | 1u64 << c.0.index());
-        let mut obs = Observation::new(
-            self.seat,
-            usize::from(self.num_players),
-            self.dealer,
-            phase,
-            mask(&self.hand),
-            mask(&self.kept),
-            mask(&self.discards),
-            self.starter.map(|c| c.0),
-            &self.scores,
-            self.target,
-        );
-        for &(seat, card) in &self.laid {
-            if let Some(m) = obs.laid.get_mut(usize::from(seat)) {
-                *m |= 1u64 << card.0.index();
-            }
+        PyPlayerView {
+            obs: Observation::from_game(game, seat),
+            legal,
         }
-        let pile: Vec<Card> = self.pile.iter().map(|c| c.0).collect();
-        obs.set_pile(self.count, &pile);
-        if !pile.is_empty() {
-            obs.last_to_lay = self.laid.last().map(|&(s, _)| usize::from(s));
-        }
-        obs.show_cards = mask(&self.show_cards);
-        obs.show_is_crib = self.show_is_crib;
-        if phase == Phase::Claim {
-            obs.claimable = obs.show_value().saturating_sub(self.announced.unwrap_or(0));
-        }
-        obs
     }
 }
 
 #[pymethods]
 impl PyPlayerView {
+    /// The seat this view belongs to.
+    #[getter]
+    fn seat(&self) -> usize {
+        self.obs.seat
+    }
+
+    /// Players at the table (2, 3 or 4).
+    #[getter]
+    fn num_players(&self) -> u8 {
+        self.obs.config.players
+    }
+
+    /// "discard", "play", "count", "claim" or "over".
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.obs.phase.name()
+    }
+
+    /// The dealer's seat.
+    #[getter]
+    fn dealer(&self) -> usize {
+        self.obs.dealer
+    }
+
+    /// Whether this seat deals (owns the crib).
+    #[getter]
+    fn is_dealer(&self) -> bool {
+        self.obs.dealer == self.obs.seat
+    }
+
+    /// Cards held now (during the play, those not yet laid).
+    #[getter]
+    fn hand(&self) -> Vec<PyCard> {
+        cards_of(self.obs.hand.mask())
+    }
+
+    /// Cards kept for the show (before discarding: every card dealt).
+    #[getter]
+    fn kept(&self) -> Vec<PyCard> {
+        cards_of(self.obs.kept.mask())
+    }
+
+    /// What this seat gave to the crib.
+    #[getter]
+    fn discards(&self) -> Vec<PyCard> {
+        cards_of(self.obs.discards.mask())
+    }
+
+    /// The starter, once cut.
+    #[getter]
+    fn starter(&self) -> Option<PyCard> {
+        self.obs.starter.map(PyCard)
+    }
+
+    /// The running count of the play.
+    #[getter]
+    fn count(&self) -> u8 {
+        self.obs.count
+    }
+
+    /// Cards laid since the count last reset.
+    #[getter]
+    fn pile(&self) -> Vec<PyCard> {
+        self.obs.pile().iter().map(|&c| PyCard(c)).collect()
+    }
+
+    /// Every card laid this deal, as (seat, card).
+    #[getter]
+    fn laid(&self) -> Vec<(u8, PyCard)> {
+        self.obs
+            .laid_order()
+            .iter()
+            .map(|&(s, c)| (s, PyCard(c)))
+            .collect()
+    }
+
+    /// Scores per side (per team with 4 players).
+    #[getter]
+    fn scores(&self) -> Vec<u16> {
+        self.obs.side_scores().to_vec()
+    }
+
+    /// This seat's side in `scores`.
+    #[getter]
+    fn side(&self) -> usize {
+        self.obs.side()
+    }
+
+    /// The points that win the game.
+    #[getter]
+    fn target(&self) -> u16 {
+        self.obs.config.target
+    }
+
+    /// During count and claim: the seat whose hand (or crib) is shown.
+    #[getter]
+    fn show_owner(&self) -> Option<usize> {
+        self.obs.show_owner
+    }
+
+    /// During count and claim: whether the crib is shown.
+    #[getter]
+    fn show_is_crib(&self) -> bool {
+        self.obs.show_is_crib
+    }
+
+    /// During the muggins count and claim: the cards being shown.
+    #[getter]
+    fn show_cards(&self) -> Vec<PyCard> {
+        cards_of(self.obs.show_cards.mask())
+    }
+
+    /// During count and claim: what the show is worth (0 otherwise).
+    #[getter]
+    fn show_value(&self) -> u8 {
+        self.obs.show_value()
+    }
+
+    /// During a muggins claim: what the owner announced.
+    #[getter]
+    fn announced(&self) -> Option<u8> {
+        self.obs.announced()
+    }
+
+    /// During a muggins claim: the points the owner missed (0 otherwise).
+    #[getter]
+    fn claimable(&self) -> u8 {
+        self.obs.claimable
+    }
+
+    /// Cards this seat has not seen (other hands, the crib, the stock).
+    #[getter]
+    fn unseen(&self) -> Vec<PyCard> {
+        cards_of(self.obs.unseen().mask())
+    }
+
+    /// The legal moves if this seat is to move, else empty.
+    #[getter]
+    fn legal_moves(&self) -> Vec<PyMove> {
+        self.legal.iter().cloned().map(PyMove).collect()
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "PlayerView(seat={}, phase='{}', hand='{}', count={}, scores={:?})",
-            self.seat,
-            self.phase,
-            self.hand
-                .iter()
-                .map(ToString::to_string)
-                .collect::<Vec<_>>()
-                .join(" "),
-            self.count,
-            self.scores
+            self.obs.seat,
+            self.obs.phase.name(),
+            mask_text(self.obs.hand.mask()),
+            self.obs.count,
+            self.obs.side_scores()
         )
     }
 }
@@ -455,6 +544,84 @@ impl PyGame {
             .map_err(PyErr::from)
     }
 
+    /// Asks `player` (the seat to move) for one decision and applies it.
+    ///
+    /// Parameters
+    /// ----------
+    /// player : PlayerProtocol
+    ///     An object with `discard`, `play`, `count` and `claim` methods; the
+    ///     one the phase calls for gets this seat's `PlayerView`.
+    ///
+    /// Raises
+    /// ------
+    /// IllegalMove
+    ///     The player chose an illegal move; the game is unchanged.
+    /// ValueError
+    ///     The game is over, or the answer is no card, cards or count.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game, Player
+    /// >>> game = Game(2, seed=1)
+    /// >>> game.step(Player())
+    /// >>> game.to_move != None
+    /// True
+    fn step(slf: &Bound<'_, Self>, player: &Bound<'_, PyAny>) -> PyResult<()> {
+        let view = {
+            let this = slf.borrow();
+            let Some(seat) = this.game.to_move() else {
+                return Err(PyValueError::new_err("the game is over: no more moves"));
+            };
+            PyPlayerView::new(&this.game, seat)
+        };
+        let mv = ask_player(player, view)?;
+        slf.borrow_mut().game.apply(mv).map_err(PyErr::from)
+    }
+
+    /// Plays to the end of the game, asking the player object of each seat
+    /// to move in turn (see `step`).
+    ///
+    /// Parameters
+    /// ----------
+    /// players : Sequence[PlayerProtocol]
+    ///     One player object per seat.
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     Not one player per seat.
+    /// IllegalMove
+    ///     A player chose an illegal move (the game is left as it was before
+    ///     that move).
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game, Player
+    /// >>> game = Game(2, seed=1)
+    /// >>> game.play_to_end([Player(), Player()])
+    /// >>> game.is_over
+    /// True
+    fn play_to_end(slf: &Bound<'_, Self>, players: Vec<Bound<'_, PyAny>>) -> PyResult<()> {
+        let n = usize::from(slf.borrow().game.config().players);
+        if players.len() != n {
+            return Err(PyValueError::new_err(format!(
+                "{n} players needed, got {}",
+                players.len()
+            )));
+        }
+        loop {
+            let (seat, view) = {
+                let this = slf.borrow();
+                let Some(seat) = this.game.to_move() else {
+                    return Ok(());
+                };
+                (seat, PyPlayerView::new(&this.game, seat))
+            };
+            let mv = ask_player(&players[seat], view)?;
+            slf.borrow_mut().game.apply(mv)?;
+        }
+    }
+
     /// What `seat` (default: the seat to move) may know, for a player.
     #[pyo3(signature = (seat = None))]
     fn view(&self, seat: Option<i64>) -> PyResult<PyPlayerView> {
@@ -463,7 +630,7 @@ impl PyGame {
             (None, Some(seat)) => seat,
             (None, None) => return Err(PyValueError::new_err("the game is over: give a seat")),
         };
-        Ok(make_view(&self.game, seat))
+        Ok(PyPlayerView::new(&self.game, seat))
     }
 
     /// An independent copy of the same class (cheap), e.g. for search.
@@ -567,6 +734,30 @@ impl PyGame {
     }
 }
 
+/// Asks a Python player for the decision of the seat `view` belongs to (the
+/// seat to move): the one place that picks `discard`, `play`, `count` or
+/// `claim` by the phase and turns the answer into a move.
+pub(super) fn ask_player<'py>(player: &Bound<'py, PyAny>, view: PyPlayerView) -> PyResult<Move> {
+    let py = player.py();
+    let phase = view.obs.phase;
+    let view = Bound::new(py, view)?;
+    let answer = |method: &Bound<'py, PyString>| player.call_method1(method, (&view,));
+    Ok(match phase {
+        Phase::Discard => PyMove::discard(&answer(intern!(py, "discard"))?)?.0,
+        Phase::Play => {
+            let choice = answer(intern!(py, "play"))?;
+            if choice.is_none() {
+                Move::Go
+            } else {
+                Move::Lay(card_from_py(&choice)?)
+            }
+        }
+        Phase::Count => Move::Count(show_points(answer(intern!(py, "count"))?.extract()?)?),
+        Phase::Claim => Move::Claim(show_points(answer(intern!(py, "claim"))?.extract()?)?),
+        Phase::Over => return Err(PyValueError::new_err("the game is over: no more moves")),
+    })
+}
+
 /// Points announced or claimed in muggins: 0..=29, else ValueError.
 fn show_points(points: i64) -> PyResult<u8> {
     u8::try_from(points)
@@ -579,53 +770,6 @@ fn show_points(points: i64) -> PyResult<u8> {
 fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, RandomState};
     RandomState::new().hash_one(std::time::SystemTime::now())
-}
-
-pub(super) fn make_view(game: &Game, seat: usize) -> PyPlayerView {
-    let config = game.config();
-    let showing = game.showing();
-    // From the game itself: the event log is empty when not recording.
-    let announced = game.announced();
-    let legal = if game.to_move() == Some(seat) {
-        game.legal_moves().into_iter().map(PyMove).collect()
-    } else {
-        Vec::new()
-    };
-    let show_cards = match showing {
-        Some((owner, crib)) => {
-            if crib {
-                cards_of(game.crib())
-            } else {
-                cards_of(game.kept(owner))
-            }
-        }
-        _ => Vec::new(),
-    };
-    PyPlayerView {
-        seat,
-        num_players: config.players,
-        phase: game.phase().name(),
-        dealer: game.dealer(),
-        is_dealer: game.dealer() == seat,
-        hand: cards_of(game.hand(seat)),
-        kept: cards_of(game.kept(seat)),
-        discards: cards_of(game.discards_of(seat)),
-        starter: game.starter().map(PyCard),
-        count: game.pegging().map_or(0, |p| p.count()),
-        pile: game
-            .pegging()
-            .map(|p| p.pile().iter().map(|&c| PyCard(c)).collect())
-            .unwrap_or_default(),
-        laid: game.laid().iter().map(|&(s, c)| (s, PyCard(c))).collect(),
-        scores: game.scores().to_vec(),
-        side: config.side_of(seat),
-        target: config.target,
-        show_owner: showing.map(|(owner, _)| owner),
-        show_is_crib: showing.is_some_and(|(_, crib)| crib),
-        show_cards,
-        announced,
-        legal_moves: legal,
-    }
 }
 
 fn move_dict<'py>(py: Python<'py>, seat: Option<u8>, mv: &Move) -> PyResult<Bound<'py, PyDict>> {
