@@ -166,11 +166,6 @@ pub fn score_play(pile: &[Card]) -> u8 {
     play_items(pile).total()
 }
 
-/// The items scored by the last card of a valid pile.
-pub fn explain_play_items(pile: &[Card]) -> Vec<PlayItem> {
-    play_items(pile).to_vec()
-}
-
 /// The items scored by the last card of a valid pile, without allocating.
 pub fn play_items(pile: &[Card]) -> PlayItems {
     // A valid pile counts at most 31, so the sum fits a u8.
@@ -328,6 +323,36 @@ impl PlayEvent {
     }
 }
 
+/// The hands of the play as masks: at most [`MAX_HAND`] cards a seat, no card
+/// twice.
+fn hand_masks<H: AsRef<[Card]>>(hands: &[H]) -> Result<[u64; MAX_SEATS]> {
+    let mut masks = [0u64; MAX_SEATS];
+    for (seat, hand) in hands.iter().enumerate() {
+        let hand = hand.as_ref();
+        if hand.len() > MAX_HAND {
+            return Err(Error::Invalid(format!(
+                "seat {seat} holds {} cards: a seat holds 0 to {MAX_HAND} in the play",
+                hand.len()
+            )));
+        }
+        for &card in hand {
+            let bit = card.bit();
+            if let Some(other) = (0..seat).find(|&s| masks[s] & bit != 0) {
+                return Err(Error::Invalid(format!(
+                    "card {card} is dealt to both seat {other} and seat {seat}"
+                )));
+            }
+            if masks[seat] & bit != 0 {
+                return Err(Error::Invalid(format!(
+                    "card {card} appears twice in seat {seat}'s hand"
+                )));
+            }
+            masks[seat] |= bit;
+        }
+    }
+    Ok(masks)
+}
+
 /// Legal moves of the seat to move: the cards that fit, or go alone.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoveList {
@@ -400,30 +425,7 @@ impl Pegging {
                 hands.len() - 1
             )));
         }
-        let mut masks = [0u64; MAX_SEATS];
-        for (seat, hand) in hands.iter().enumerate() {
-            let hand = hand.as_ref();
-            if hand.len() > MAX_HAND {
-                return Err(Error::Invalid(format!(
-                    "seat {seat} holds {} cards: a seat holds 0 to {MAX_HAND} in the play",
-                    hand.len()
-                )));
-            }
-            for &card in hand {
-                let bit = card.bit();
-                if let Some(other) = (0..seat).find(|&s| masks[s] & bit != 0) {
-                    return Err(Error::Invalid(format!(
-                        "card {card} is dealt to both seat {other} and seat {seat}"
-                    )));
-                }
-                if masks[seat] & bit != 0 {
-                    return Err(Error::Invalid(format!(
-                        "card {card} appears twice in seat {seat}'s hand"
-                    )));
-                }
-                masks[seat] |= bit;
-            }
-        }
+        let masks = hand_masks(hands)?;
         let seats = hands.len() as u8;
         let mut play = Pegging {
             seats,
@@ -502,10 +504,6 @@ impl Pegging {
     /// The log so far (empty when recording is off).
     pub fn events(&self) -> &[PlayEvent] {
         &self.events
-    }
-
-    pub fn records_events(&self) -> bool {
-        self.record
     }
 
     /// The cards the seat to move may lay, as a bitmask (0 when it must say go

@@ -55,11 +55,6 @@ impl Rng {
         (m >> 32) as u32
     }
 
-    /// A uniform float in [0, 1).
-    pub fn unit(&mut self) -> f64 {
-        (self.next_u64() >> 11) as f64 * (1.0 / (1u64 << 53) as f64)
-    }
-
     /// Fisher-Yates shuffle.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         self.shuffle_prefix(items, items.len());

@@ -1,18 +1,21 @@
 //! Whole games for Python: `Game`, `Move`, `PlayerView` (rules in `crate::game`).
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
-use pyo3::intern;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyList, PyString, PyTuple};
+use pyo3::types::{PyDict, PyList, PyTuple};
 
 use super::convert::{card_from_py, cards_from_py};
+use super::play::fill_play_event;
 use super::show::PyCard;
 use crate::card::Card;
-use crate::game::{mask_text, Game, GameConfig, GameEvent, Move, Phase, SuppliedDeal};
-use crate::observe::Observation;
-use crate::play::{mask_cards, PlayEvent};
+use crate::game::{mask_text, Game, GameConfig, GameEvent, Move, SuppliedDeal};
+use crate::play::mask_cards;
 
-fn cards_of(mask: u64) -> Vec<PyCard> {
+mod view;
+
+pub(crate) use view::{ask_player, PyPlayerView};
+
+pub(super) fn cards_of(mask: u64) -> Vec<PyCard> {
     mask_cards(mask).map(PyCard).collect()
 }
 
@@ -134,193 +137,6 @@ fn move_kind(mv: &Move) -> &'static str {
         Move::Count(_) => "count",
         Move::Claim(_) => "claim",
         Move::Deal(_) => "deal",
-    }
-}
-
-/// What one seat may know: its own cards, the table, the scores, and its
-/// legal moves when it is to move. Never the other hands or the crib before
-/// the show. A frozen snapshot: fields become Python objects when read.
-///
-/// Examples
-/// --------
-/// >>> from cribbage_fast import Game
-/// >>> view = Game(2, seed=1).view(0)
-/// >>> view.phase, len(view.hand), len(view.legal_moves)
-/// ('discard', 6, 15)
-#[pyclass(name = "PlayerView", module = "cribbage_fast._core", frozen)]
-pub struct PyPlayerView {
-    pub(super) obs: Observation,
-    legal: Vec<Move>,
-}
-
-impl PyPlayerView {
-    /// The view of `seat`, with its legal moves if it is to move.
-    pub(super) fn new(game: &Game, seat: usize) -> PyPlayerView {
-        let legal = if game.to_move() == Some(seat) {
-            game.legal_moves()
-        } else {
-            Vec::new()
-        };
-        PyPlayerView {
-            obs: Observation::from_game(game, seat),
-            legal,
-        }
-    }
-}
-
-#[pymethods]
-impl PyPlayerView {
-    /// The seat this view belongs to.
-    #[getter]
-    fn seat(&self) -> usize {
-        self.obs.seat
-    }
-
-    /// Players at the table (2, 3 or 4).
-    #[getter]
-    fn num_players(&self) -> u8 {
-        self.obs.config.players
-    }
-
-    /// "discard", "play", "count", "claim" or "over".
-    #[getter]
-    fn phase(&self) -> &'static str {
-        self.obs.phase.name()
-    }
-
-    /// The dealer's seat.
-    #[getter]
-    fn dealer(&self) -> usize {
-        self.obs.dealer
-    }
-
-    /// Whether this seat deals (owns the crib).
-    #[getter]
-    fn is_dealer(&self) -> bool {
-        self.obs.dealer == self.obs.seat
-    }
-
-    /// Cards held now (during the play, those not yet laid).
-    #[getter]
-    fn hand(&self) -> Vec<PyCard> {
-        cards_of(self.obs.hand.mask())
-    }
-
-    /// Cards kept for the show (before discarding: every card dealt).
-    #[getter]
-    fn kept(&self) -> Vec<PyCard> {
-        cards_of(self.obs.kept.mask())
-    }
-
-    /// What this seat gave to the crib.
-    #[getter]
-    fn discards(&self) -> Vec<PyCard> {
-        cards_of(self.obs.discards.mask())
-    }
-
-    /// The starter, once cut.
-    #[getter]
-    fn starter(&self) -> Option<PyCard> {
-        self.obs.starter.map(PyCard)
-    }
-
-    /// The running count of the play.
-    #[getter]
-    fn count(&self) -> u8 {
-        self.obs.count
-    }
-
-    /// Cards laid since the count last reset.
-    #[getter]
-    fn pile(&self) -> Vec<PyCard> {
-        self.obs.pile().iter().map(|&c| PyCard(c)).collect()
-    }
-
-    /// Every card laid this deal, as (seat, card).
-    #[getter]
-    fn laid(&self) -> Vec<(u8, PyCard)> {
-        self.obs
-            .laid_order()
-            .iter()
-            .map(|&(s, c)| (s, PyCard(c)))
-            .collect()
-    }
-
-    /// Scores per side (per team with 4 players).
-    #[getter]
-    fn scores(&self) -> Vec<u16> {
-        self.obs.side_scores().to_vec()
-    }
-
-    /// This seat's side in `scores`.
-    #[getter]
-    fn side(&self) -> usize {
-        self.obs.side()
-    }
-
-    /// The points that win the game.
-    #[getter]
-    fn target(&self) -> u16 {
-        self.obs.config.target
-    }
-
-    /// During count and claim: the seat whose hand (or crib) is shown.
-    #[getter]
-    fn show_owner(&self) -> Option<usize> {
-        self.obs.show_owner
-    }
-
-    /// During count and claim: whether the crib is shown.
-    #[getter]
-    fn show_is_crib(&self) -> bool {
-        self.obs.show_is_crib
-    }
-
-    /// During the muggins count and claim: the cards being shown.
-    #[getter]
-    fn show_cards(&self) -> Vec<PyCard> {
-        cards_of(self.obs.show_cards.mask())
-    }
-
-    /// During count and claim: what the show is worth (0 otherwise).
-    #[getter]
-    fn show_value(&self) -> u8 {
-        self.obs.show_value()
-    }
-
-    /// During a muggins claim: what the owner announced.
-    #[getter]
-    fn announced(&self) -> Option<u8> {
-        self.obs.announced()
-    }
-
-    /// During a muggins claim: the points the owner missed (0 otherwise).
-    #[getter]
-    fn claimable(&self) -> u8 {
-        self.obs.claimable
-    }
-
-    /// Cards this seat has not seen (other hands, the crib, the stock).
-    #[getter]
-    fn unseen(&self) -> Vec<PyCard> {
-        cards_of(self.obs.unseen().mask())
-    }
-
-    /// The legal moves if this seat is to move, else empty.
-    #[getter]
-    fn legal_moves(&self) -> Vec<PyMove> {
-        self.legal.iter().cloned().map(PyMove).collect()
-    }
-
-    fn __repr__(&self) -> String {
-        format!(
-            "PlayerView(seat={}, phase='{}', hand='{}', count={}, scores={:?})",
-            self.obs.seat,
-            self.obs.phase.name(),
-            mask_text(self.obs.hand.mask()),
-            self.obs.count,
-            self.obs.side_scores()
-        )
     }
 }
 
@@ -734,32 +550,8 @@ impl PyGame {
     }
 }
 
-/// Asks a Python player for the decision of the seat `view` belongs to (the
-/// seat to move): the one place that picks `discard`, `play`, `count` or
-/// `claim` by the phase and turns the answer into a move.
-pub(super) fn ask_player<'py>(player: &Bound<'py, PyAny>, view: PyPlayerView) -> PyResult<Move> {
-    let py = player.py();
-    let phase = view.obs.phase;
-    let view = Bound::new(py, view)?;
-    let answer = |method: &Bound<'py, PyString>| player.call_method1(method, (&view,));
-    Ok(match phase {
-        Phase::Discard => PyMove::discard(&answer(intern!(py, "discard"))?)?.0,
-        Phase::Play => {
-            let choice = answer(intern!(py, "play"))?;
-            if choice.is_none() {
-                Move::Go
-            } else {
-                Move::Lay(card_from_py(&choice)?)
-            }
-        }
-        Phase::Count => Move::Count(show_points(answer(intern!(py, "count"))?.extract()?)?),
-        Phase::Claim => Move::Claim(show_points(answer(intern!(py, "claim"))?.extract()?)?),
-        Phase::Over => return Err(PyValueError::new_err("the game is over: no more moves")),
-    })
-}
-
 /// Points announced or claimed in muggins: 0..=29, else ValueError.
-fn show_points(points: i64) -> PyResult<u8> {
+pub(super) fn show_points(points: i64) -> PyResult<u8> {
     u8::try_from(points)
         .ok()
         .filter(|&p| p <= 29)
@@ -839,19 +631,6 @@ fn move_from_dict(d: &Bound<'_, PyAny>) -> PyResult<Move> {
     })
 }
 
-fn peg_dict<'py>(py: Python<'py>, e: &PlayEvent) -> PyResult<Bound<'py, PyDict>> {
-    let d = PyDict::new(py);
-    d.set_item("event", "peg")?;
-    d.set_item("seat", e.seat)?;
-    d.set_item("kind", e.kind.name())?;
-    d.set_item("card", e.card.map(|c| c.to_string()))?;
-    d.set_item("count", e.count)?;
-    d.set_item("points", e.points())?;
-    let reasons: Vec<String> = e.items.iter().map(|i| i.describe()).collect();
-    d.set_item("reasons", reasons)?;
-    Ok(d)
-}
-
 fn event_dict<'py>(py: Python<'py>, event: &GameEvent) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     match event {
@@ -885,7 +664,23 @@ fn event_dict<'py>(py: Python<'py>, event: &GameEvent) -> PyResult<Bound<'py, Py
             d.set_item("card", card.to_string())?;
             d.set_item("his_heels", his_heels)?;
         }
-        GameEvent::Peg(e) => return peg_dict(py, e),
+        GameEvent::Peg(e) => {
+            d.set_item("event", "peg")?;
+            fill_play_event(&d, e)?;
+        }
+        GameEvent::Show { .. } | GameEvent::Muggins { .. } => show_dict(&d, event)?,
+        GameEvent::GameOver { winner, scores } => {
+            d.set_item("event", "game_over")?;
+            d.set_item("winner", winner)?;
+            d.set_item("scores", PyTuple::new(py, scores)?)?;
+        }
+    }
+    Ok(d)
+}
+
+/// The fields of a show or a muggins claim.
+fn show_dict(d: &Bound<'_, PyDict>, event: &GameEvent) -> PyResult<()> {
+    match event {
         GameEvent::Show {
             seat,
             crib,
@@ -914,11 +709,7 @@ fn event_dict<'py>(py: Python<'py>, event: &GameEvent) -> PyResult<Bound<'py, Py
             d.set_item("claimed", claimed)?;
             d.set_item("pegged", pegged)?;
         }
-        GameEvent::GameOver { winner, scores } => {
-            d.set_item("event", "game_over")?;
-            d.set_item("winner", winner)?;
-            d.set_item("scores", PyTuple::new(py, scores)?)?;
-        }
+        _ => {}
     }
-    Ok(d)
+    Ok(())
 }

@@ -216,13 +216,7 @@ impl PyPlayEvent {
     /// reasons.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         let d = PyDict::new(py);
-        d.set_item("seat", self.0.seat)?;
-        d.set_item("kind", self.0.kind.name())?;
-        d.set_item("card", self.0.card.map(|c| c.to_string()))?;
-        d.set_item("count", self.0.count)?;
-        d.set_item("points", self.0.points())?;
-        let reasons: Vec<String> = self.0.items.iter().map(PlayItem::describe).collect();
-        d.set_item("reasons", reasons)?;
+        fill_play_event(&d, &self.0)?;
         Ok(d)
     }
 
@@ -441,4 +435,16 @@ impl PyPegging {
 #[pyo3(signature = (phases, seats = 2, seed = 0))]
 pub fn _random_play_phases(py: Python<'_>, phases: u64, seats: usize, seed: u64) -> PyResult<u64> {
     Ok(py.detach(|| play::random_play_phases(phases, seats, seed))?)
+}
+
+/// Fills `d` with a play event: seat, kind, card text or None, count, points,
+/// reasons. The one builder for `PlayEvent.to_dict` and the game's "peg" events.
+pub(super) fn fill_play_event(d: &Bound<'_, PyDict>, e: &PlayEvent) -> PyResult<()> {
+    d.set_item("seat", e.seat)?;
+    d.set_item("kind", e.kind.name())?;
+    d.set_item("card", e.card.map(|c| c.to_string()))?;
+    d.set_item("count", e.count)?;
+    d.set_item("points", e.points())?;
+    let reasons: Vec<String> = e.items.iter().map(PlayItem::describe).collect();
+    d.set_item("reasons", reasons)
 }
