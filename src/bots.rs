@@ -36,13 +36,11 @@
 //!
 //! The game runner and the simulator live in [`crate::simulate`].
 
-use std::sync::OnceLock;
-
-use crate::card::{Card, CardSet, JACK};
-use crate::discard::best_discard;
+use crate::card::{Card, CardSet};
+use crate::discard::{best_discard, binomial, hand_total_closed, UnseenCounts};
 use crate::error::{Error, Result};
 use crate::game::{Game, Move, Phase};
-use crate::hand::{rank_points, score_hand};
+use crate::hand::score_hand;
 use crate::observe::four;
 pub use crate::observe::Observation;
 use crate::play::{fits_mask, mask_cards, score_play, ALL_CARDS, MAX_COUNT, MAX_PILE};
@@ -183,90 +181,23 @@ impl Bot {
 
 // ----- greedy ---------------------------------------------------------------
 
-/// `C(n, k)` for small numbers.
-fn binomial(n: u64, k: u64) -> u64 {
-    if k > n {
-        return 0;
-    }
-    (0..k).fold(1, |acc, i| acc * (n - i) / (i + 1))
-}
-
-/// Index of a sorted rank 4-multiset (0-based ranks, ascending) in the
-/// combinatorial number system: 0..1820.
-fn keep_index(r: [u8; 4]) -> usize {
-    let c = |n: u8, k: u64| binomial(u64::from(n), k) as usize;
-    c(r[0], 1) + c(r[1] + 1, 2) + c(r[2] + 2, 3) + c(r[3] + 3, 4)
-}
-
-/// Rank points (fifteens, pairs, runs) of every kept rank multiset with every
-/// starter rank, by [`keep_index`].
-fn keep_table() -> &'static [[u8; 13]] {
-    static TABLE: OnceLock<Vec<[u8; 13]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = vec![[0u8; 13]; 1820];
-        for a in 0..13u8 {
-            for b in a..13 {
-                for c in b..13 {
-                    for d in c..13 {
-                        let row = &mut table[keep_index([a, b, c, d])];
-                        for (s, slot) in row.iter_mut().enumerate() {
-                            *slot = rank_points([a + 1, b + 1, c + 1, d + 1, s as u8 + 1]);
-                        }
-                    }
-                }
-            }
-        }
-        table
-    })
-}
-
 /// The exact sum of the show of the four cards `keep` over every starter in
 /// `unseen` (a hand, not a crib). Equal to summing [`score_hand`].
 pub fn hand_total(keep: u64, unseen: u64) -> u32 {
     let Some(cards) = four(CardSet::from_mask(keep)) else {
         return 0;
     };
-    let mut rank_unseen = [0u32; 13];
-    let mut suit_unseen = [0u32; 4];
-    for card in mask_cards(unseen & !keep) {
-        rank_unseen[usize::from(card.rank() - 1)] += 1;
-        suit_unseen[usize::from(card.suit())] += 1;
-    }
-    hand_total_counts(cards, &rank_unseen, &suit_unseen)
-}
-
-fn hand_total_counts(cards: [Card; 4], rank_unseen: &[u32; 13], suit_unseen: &[u32; 4]) -> u32 {
-    // Index order is rank order, so the ranks are already sorted.
-    let row = &keep_table()[keep_index(cards.map(|c| c.rank() - 1))];
-    let mut total: u32 = row
-        .iter()
-        .zip(rank_unseen)
-        .map(|(&p, &n)| u32::from(p) * n)
-        .sum();
-    let suit = cards[0].suit();
-    if cards.iter().all(|c| c.suit() == suit) {
-        let starters: u32 = suit_unseen.iter().sum();
-        total += 4 * starters + suit_unseen[usize::from(suit)];
-    }
-    for card in cards.iter().filter(|c| c.rank() == JACK) {
-        total += suit_unseen[usize::from(card.suit())];
-    }
-    total
+    hand_total_closed(cards, &UnseenCounts::of(mask_cards(unseen & !keep)))
 }
 
 /// The discard (of `k` cards) keeping the best expected hand, crib ignored;
 /// ties go to the first in index order.
 fn greedy_discard(hand: u64, k: usize) -> u64 {
-    let mut rank_unseen = [0u32; 13];
-    let mut suit_unseen = [0u32; 4];
-    for card in mask_cards(ALL_CARDS & !hand) {
-        rank_unseen[usize::from(card.rank() - 1)] += 1;
-        suit_unseen[usize::from(card.suit())] += 1;
-    }
+    let unseen = UnseenCounts::of(mask_cards(ALL_CARDS & !hand));
     let mut best = (0u64, None::<u32>);
     let mut consider = |discard: u64| {
         if let Some(keep) = four(CardSet::from_mask(hand & !discard)) {
-            let total = hand_total_counts(keep, &rank_unseen, &suit_unseen);
+            let total = hand_total_closed(keep, &unseen);
             if best.1.is_none_or(|b| total > b) {
                 best = (discard, Some(total));
             }

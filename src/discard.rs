@@ -156,7 +156,7 @@ pub fn analyze_discards(hand: &[Card], dealer: bool) -> Result<Vec<DiscardOption
         .splits()
         .iter()
         .map(|split| {
-            let hand_total = setup.hand_total_fast(table, split.keep);
+            let hand_total = u64::from(hand_total_closed(split.keep, &setup.starters));
             let crib_total = setup.crib_total_fast(table, &multisets, split.discard());
             setup.option(split, dealer, hand_total, crib_total)
         })
@@ -228,7 +228,7 @@ fn for_each_subset(n: usize, k: usize, f: &mut dyn FnMut(&[usize])) {
 }
 
 /// `C(n, k)` for the small numbers used here.
-const fn binomial(n: u64, k: u64) -> u64 {
+pub const fn binomial(n: u64, k: u64) -> u64 {
     if k > n {
         return 0;
     }
@@ -239,6 +239,80 @@ const fn binomial(n: u64, k: u64) -> u64 {
         i += 1;
     }
     result
+}
+
+/// Unseen cards per rank (0-based) and per suit: the starters a kept hand
+/// may see.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct UnseenCounts {
+    pub rank: [u32; 13],
+    pub suit: [u32; 4],
+}
+
+impl UnseenCounts {
+    pub fn of(cards: impl IntoIterator<Item = Card>) -> UnseenCounts {
+        let mut counts = UnseenCounts::default();
+        for card in cards {
+            counts.rank[usize::from(card.rank() - 1)] += 1;
+            counts.suit[usize::from(card.suit())] += 1;
+        }
+        counts
+    }
+}
+
+/// Index of a sorted rank 4-multiset (0-based ranks, ascending) in the
+/// combinatorial number system: 0..1820.
+fn keep_index(r: [u8; 4]) -> usize {
+    let c = |n: u8, k: u64| binomial(u64::from(n), k) as usize;
+    c(r[0], 1) + c(r[1] + 1, 2) + c(r[2] + 2, 3) + c(r[3] + 3, 4)
+}
+
+/// Rank points (fifteens, pairs, runs) of every kept rank multiset with every
+/// starter rank, by [`keep_index`].
+fn keep_table() -> &'static [[u8; 13]] {
+    static TABLE: OnceLock<Vec<[u8; 13]>> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = vec![[0u8; 13]; 1820];
+        for a in 0..13u8 {
+            for b in a..13 {
+                for c in b..13 {
+                    for d in c..13 {
+                        let row = &mut table[keep_index([a, b, c, d])];
+                        for (s, slot) in row.iter_mut().enumerate() {
+                            *slot = rank_points([a + 1, b + 1, c + 1, d + 1, s as u8 + 1]);
+                        }
+                    }
+                }
+            }
+        }
+        table
+    })
+}
+
+/// The exact sum of the show of the hand `keep` over every unseen starter,
+/// in closed form: one table row for fifteens, pairs and runs per starter
+/// rank, then flush and nobs by suit counts. The one home of the expected
+/// hand (the discard analysis and the greedy bot).
+pub fn hand_total_closed(keep: [Card; 4], unseen: &UnseenCounts) -> u32 {
+    let mut ranks = keep.map(|c| c.rank() - 1);
+    ranks.sort_unstable();
+    let row = &keep_table()[keep_index(ranks)];
+    let mut total: u32 = row
+        .iter()
+        .zip(&unseen.rank)
+        .map(|(&p, &n)| u32::from(p) * n)
+        .sum();
+    // Flush: 4 for every starter, 5 when the starter matches the suit.
+    let suit = keep[0].suit();
+    if keep.iter().all(|c| c.suit() == suit) {
+        let starters: u32 = unseen.suit.iter().sum();
+        total += 4 * starters + unseen.suit[usize::from(suit)];
+    }
+    // Nobs: a kept jack scores with every unseen starter of its suit.
+    for card in keep.iter().filter(|c| c.rank() == JACK) {
+        total += unseen.suit[usize::from(card.suit())];
+    }
+    total
 }
 
 /// `C(n, k)` for n < 17, k <= 5: the combinatorial number system of the table.
@@ -327,6 +401,8 @@ struct Setup {
     suit_counts: [u8; 4],
     /// Whether each suit's jack is unseen.
     jack_unseen: [bool; 4],
+    /// The unseen cards by rank and suit, for the expected hand.
+    starters: UnseenCounts,
 }
 
 impl Setup {
@@ -354,6 +430,7 @@ impl Setup {
                 jack_unseen[usize::from(c.suit())] = true;
             }
         }
+        let starters = UnseenCounts::of(unseen.iter().copied());
         Ok(Setup {
             hand: hand.to_vec(),
             discard_len,
@@ -361,6 +438,7 @@ impl Setup {
             rank_counts,
             suit_counts,
             jack_unseen,
+            starters,
         })
     }
 
@@ -423,30 +501,6 @@ impl Setup {
             crib_total,
             crib_deals: binomial(n, others) * (n - others),
         }
-    }
-
-    /// Hand show summed over every unseen starter, by rank then suit.
-    fn hand_total_fast(&self, table: &[u8; MULTISETS5], keep: [Card; 4]) -> u64 {
-        let mut kept = keep.map(|c| c.rank() - 1);
-        kept.sort_unstable();
-        // Fifteens, pairs, runs: one lookup per starter rank.
-        let mut total = 0u64;
-        for (r, &count) in self.rank_counts.iter().enumerate() {
-            if count > 0 {
-                let ranks = merge5(&kept, &[r as u8]);
-                total += u64::from(count) * u64::from(table[multiset_index(ranks)]);
-            }
-        }
-        // Flush: 4 for every starter, 5 when the starter matches the suit.
-        let suit = keep[0].suit();
-        if keep.iter().all(|c| c.suit() == suit) {
-            total += 4 * self.n_unseen() + u64::from(self.suit_counts[usize::from(suit)]);
-        }
-        // Nobs: a kept jack scores with every unseen starter of its suit.
-        for c in keep.iter().filter(|c| c.rank() == JACK) {
-            total += u64::from(self.suit_counts[usize::from(c.suit())]);
-        }
-        total
     }
 
     /// Rank multisets of the crib's unknown cards *and* the starter (3 or 4

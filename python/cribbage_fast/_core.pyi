@@ -298,6 +298,16 @@ class Game:
     @property
     def record(self) -> bool: ...
     @property
+    def num_sides(self) -> int:
+        """Sides that keep a score (partners share one with 4 players)."""
+    @staticmethod
+    def sides_for(num_players: int) -> int:
+        """Sides that keep a score with `num_players` players.
+
+        Raises:
+            ValueError: not 2, 3 or 4 players.
+        """
+    @property
     def phase(self) -> _Phase: ...
     @property
     def dealer(self) -> int: ...

@@ -204,7 +204,7 @@ def play_match(
     2
     """
     n = len(players)
-    sides = 2 if n == 4 else n
+    sides = Game.sides_for(n)
     wins, points = [0] * sides, [0] * sides
     results = []
     for g in range(games):

@@ -71,7 +71,7 @@ class CribbageGame(pyspiel.Game):  # type: ignore[misc]
         players = int(params.get("players", 2))
         target = int(params.get("target", 121))
         ActionGame(players, 0, target)  # validates both
-        sides = 2 if players == 4 else players
+        sides = Game.sides_for(players)
         # Every deal scores at least the point for last card, and has at most
         # 2 discards, 4 lays and 4 goes per seat.
         max_length = (sides * target + 1) * 10 * players + players
@@ -194,7 +194,7 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
         game = self._game
         if game is None or game.winner is None:
             return [0.0] * self._players
-        sides = 2 if self._players == 4 else self._players
+        sides = game.num_sides
         return [
             1.0 if game.side_of(p) == game.winner else -1.0 / (sides - 1)
             for p in range(self._players)

@@ -292,6 +292,46 @@ impl PyGame {
         Ok(cards_of(self.game.kept(seat)))
     }
 
+    /// Sides that keep a score in this game: partners share one with 4 players.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> Game(4, seed=1).num_sides
+    /// 2
+    #[getter]
+    fn num_sides(&self) -> usize {
+        self.game.config().sides()
+    }
+
+    /// Sides that keep a score with `num_players` players (2 with 4: partners
+    /// share a score).
+    ///
+    /// Parameters
+    /// ----------
+    /// num_players : int
+    ///     2, 3 or 4.
+    ///
+    /// Returns
+    /// -------
+    /// int
+    ///     The number of scores kept.
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     Not 2, 3 or 4 players.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> [Game.sides_for(n) for n in (2, 3, 4)]
+    /// [2, 3, 2]
+    #[staticmethod]
+    fn sides_for(num_players: i64) -> PyResult<usize> {
+        Ok(GameConfig::new(num_players, crate::game::DEFAULT_TARGET, false)?.sides())
+    }
+
     /// The side (team with 4 players) that `seat` scores for.
     fn side_of(&self, seat: i64) -> PyResult<usize> {
         let seat = self.check_seat(seat)?;

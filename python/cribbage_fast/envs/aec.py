@@ -18,7 +18,7 @@ from numpy.typing import NDArray  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 
-from .._core import NUM_ACTIONS, OBS_SIZE, ActionGame  # noqa: E402
+from .._core import NUM_ACTIONS, OBS_SIZE, ActionGame, Game  # noqa: E402
 
 __all__ = ["CribbageAECEnv", "aec_env"]
 
@@ -76,7 +76,7 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
         self.agents = self.possible_agents[:]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
-        self._sides = 2 if num_players == 4 else num_players
+        self._sides = Game.sides_for(num_players)
         obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32),
