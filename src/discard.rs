@@ -36,7 +36,9 @@ use std::sync::OnceLock;
 
 use crate::card::{check_distinct, Card, JACK};
 use crate::error::{Error, Result};
-use crate::hand::{rank_points, score_hand};
+use crate::hand::{
+    multiset_index, rank_points, rank_table, score_hand, RANK_MULTISETS as MULTISETS5,
+};
 
 /// One way to discard, with its exact expectations.
 ///
@@ -313,56 +315,6 @@ pub fn hand_total_closed(keep: [Card; 4], unseen: &UnseenCounts) -> u32 {
         total += unseen.suit[usize::from(card.suit())];
     }
     total
-}
-
-/// `C(n, k)` for n < 17, k <= 5: the combinatorial number system of the table.
-const BINOM: [[u16; 6]; 17] = {
-    let mut t = [[0u16; 6]; 17];
-    let mut n = 0;
-    while n < 17 {
-        let mut k = 0;
-        while k < 6 {
-            t[n][k] = binomial(n as u64, k as u64) as u16;
-            k += 1;
-        }
-        n += 1;
-    }
-    t
-};
-
-/// Number of sorted rank 5-multisets: C(13 + 5 - 1, 5).
-const MULTISETS5: usize = 6188;
-
-/// Index of a sorted rank multiset (ranks 0..=12, ascending): ranks shifted
-/// by position are strictly increasing in 0..=16, ranked combinatorially.
-#[inline]
-fn multiset_index(sorted: [u8; 5]) -> usize {
-    let mut index = 0usize;
-    for (i, &r) in sorted.iter().enumerate() {
-        index += usize::from(BINOM[usize::from(r) + i][i + 1]);
-    }
-    index
-}
-
-/// `rank_points` of every sorted rank 5-multiset, by [`multiset_index`].
-fn rank_table() -> &'static [u8; MULTISETS5] {
-    static TABLE: OnceLock<Box<[u8; MULTISETS5]>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = Box::new([0u8; MULTISETS5]);
-        for a in 0..13u8 {
-            for b in a..13 {
-                for c in b..13 {
-                    for d in c..13 {
-                        for e in d..13 {
-                            let ranks = [a, b, c, d, e];
-                            table[multiset_index(ranks)] = rank_points(ranks.map(|r| r + 1));
-                        }
-                    }
-                }
-            }
-        }
-        table
-    })
 }
 
 /// Merges two ascending rank lists (total length 5) into one.

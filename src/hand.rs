@@ -122,7 +122,7 @@ pub fn score_hand(hand: [Card; 4], starter: Card, crib: bool) -> u8 {
 }
 
 /// Number of sorted rank 5-multisets: C(13 + 5 - 1, 5).
-const RANK_MULTISETS: usize = 6188;
+pub(crate) const RANK_MULTISETS: usize = 6188;
 
 /// `C(n, k)` for n < 17, k <= 5 (the index of a sorted rank multiset).
 const SMALL_BINOM: [[u16; 6]; 17] = {
@@ -144,28 +144,33 @@ const SMALL_BINOM: [[u16; 6]; 17] = {
     t
 };
 
-/// [`rank_points`] read from a table of every sorted rank multiset (built
-/// once from `rank_points` itself): the same numbers, several times faster.
-/// `ranks` are 1..=13, in any order.
-pub fn rank_points_cached(ranks: [u8; 5]) -> u8 {
+/// [`rank_points`] of every sorted rank 5-multiset, by [`multiset_index`]
+/// (built once from `rank_points` itself). The one such table: the discard
+/// analysis reads it too.
+pub(crate) fn rank_table() -> &'static [u8; RANK_MULTISETS] {
     static TABLE: std::sync::OnceLock<Box<[u8; RANK_MULTISETS]>> = std::sync::OnceLock::new();
-    let table = TABLE.get_or_init(|| {
+    TABLE.get_or_init(|| {
         let mut table = Box::new([0u8; RANK_MULTISETS]);
-        for a in 1..=13u8 {
-            for b in a..=13 {
-                for c in b..=13 {
-                    for d in c..=13 {
-                        for e in d..=13 {
+        for a in 0..13u8 {
+            for b in a..13 {
+                for c in b..13 {
+                    for d in c..13 {
+                        for e in d..13 {
                             let ranks = [a, b, c, d, e];
-                            table[sorted_index(ranks)] = rank_points(ranks);
+                            table[multiset_index(ranks)] = rank_points(ranks.map(|r| r + 1));
                         }
                     }
                 }
             }
         }
         table
-    });
-    let mut r = ranks;
+    })
+}
+
+/// [`rank_points`] read from [`rank_table`]: the same numbers, several times
+/// faster. `ranks` are 1..=13, in any order.
+pub fn rank_points_cached(ranks: [u8; 5]) -> u8 {
+    let mut r = ranks.map(|r| r - 1);
     // A sorting network for five.
     for (i, j) in [
         (0, 1),
@@ -182,14 +187,16 @@ pub fn rank_points_cached(ranks: [u8; 5]) -> u8 {
             r.swap(i, j);
         }
     }
-    table[sorted_index(r)]
+    rank_table()[multiset_index(r)]
 }
 
-/// Index of ascending ranks 1..=13 in the combinatorial number system.
-fn sorted_index(sorted: [u8; 5]) -> usize {
+/// Index of a sorted rank multiset (ranks 0..=12, ascending): ranks shifted
+/// by position are strictly increasing in 0..=16, ranked combinatorially.
+#[inline]
+pub(crate) fn multiset_index(sorted: [u8; 5]) -> usize {
     let mut index = 0usize;
     for (i, &r) in sorted.iter().enumerate() {
-        index += usize::from(SMALL_BINOM[usize::from(r - 1) + i][i + 1]);
+        index += usize::from(SMALL_BINOM[usize::from(r) + i][i + 1]);
     }
     index
 }
