@@ -1,6 +1,7 @@
 """Scripted games that hit each rule of the whole game (RULES.md, all sections)."""
 
 import copy
+import doctest
 import json
 from typing import Any
 
@@ -354,3 +355,29 @@ def test_play_match_totals_game_points() -> None:
     match = cf.play_match([Player(), Player()], games=6, seed=1)
     assert match.games == 6 and sum(match.wins) == 6
     assert sum(match.game_points) == sum(r.game_points for r in match.results)
+
+
+@pytest.mark.parametrize(
+    "cls",
+    [
+        cf._core.Game,
+        cf._core.Move,
+        cf._core.PlayerView,
+        cf.RandomPlayer,
+        cf.GreedyPlayer,
+        cf.ExpertPlayer,
+    ],
+)
+def test_compiled_docstring_examples_run(cls: type) -> None:
+    # The doc comments of the bindings are what help() shows: their examples run.
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    tests = []
+    for name in ["", *dir(cls)]:
+        obj = getattr(cls, name) if name else cls
+        doc = getattr(obj, "__doc__", None)
+        if isinstance(doc, str) and ">>>" in doc and not name.startswith("__"):
+            label = f"{cls.__name__}.{name}"
+            tests.append(doctest.DocTestParser().get_doctest(doc, {}, label, None, 0))
+    for test in tests:
+        runner.run(test)
+    assert tests and runner.summarize(verbose=False).failed == 0, cls

@@ -5,7 +5,7 @@ Every function that takes cards accepts `Card` objects, card text such as
 """
 
 from collections.abc import Callable, Iterable, Sequence
-from typing import Any, Final, Literal, Self, TypeAlias, TypedDict, final
+from typing import Any, Final, Literal, NotRequired, Self, TypeAlias, TypedDict, final
 
 import numpy as np
 import numpy.typing as npt
@@ -170,6 +170,23 @@ class Misdeal(ValueError):
 
 _Phase: TypeAlias = Literal["discard", "play", "count", "claim", "over"]
 
+_MoveKind: TypeAlias = Literal["discard", "lay", "go", "count", "claim", "deal"]
+
+class _MoveDict(TypedDict):
+    """A move as `Move.to_dict()` and `Game.moves()` give it; which keys are
+    present depends on `move` (a discard's ``cards``, a lay's ``card``, a count's
+    or claim's ``points``, a supplied deal's ``hands`` ... ``scores``)."""
+
+    seat: NotRequired[int]
+    move: _MoveKind
+    cards: NotRequired[str]
+    card: NotRequired[str]
+    points: NotRequired[int]
+    hands: NotRequired[list[str]]
+    starter: NotRequired[str | None]
+    crib_card: NotRequired[str | None]
+    scores: NotRequired[list[int] | None]
+
 @final
 class Move:
     """A decision in a game.
@@ -194,12 +211,12 @@ class Move:
     def claim(points: int) -> Move:
         """Muggins: claim points an opponent missed (0 passes)."""
     @staticmethod
-    def from_dict(d: dict[str, Any]) -> Move:
+    def from_dict(d: _MoveDict | dict[str, Any]) -> Move:
         """Rebuild a move from `to_dict()` or a game record."""
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> _MoveDict:
         """A JSON-ready dict, e.g. ``{"move": "lay", "card": "5H"}``."""
     @property
-    def kind(self) -> Literal["discard", "lay", "go", "count", "claim", "deal"]: ...
+    def kind(self) -> _MoveKind: ...
     @property
     def cards(self) -> list[Card]: ...
     @property
@@ -407,7 +424,8 @@ class Game:
         """
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any, /) -> Self: ...
-    def moves(self) -> list[dict[str, Any]]: ...
+    def moves(self) -> list[_MoveDict]:
+        """The moves so far (supplied deals included), as JSON-ready dicts."""
     def events(self) -> list[dict[str, Any]]: ...
 
 @final

@@ -44,12 +44,33 @@ fn answer(bot: &mut Bot, view: &PyPlayerView, want: &str) -> PyResult<Move> {
 }
 
 macro_rules! player_methods {
-    ($ty:ty, $kind:expr, { $($extra:tt)* }) => {
+    ($ty:ty, $kind:expr, $make:literal, { $($extra:tt)* }) => {
         #[pymethods]
         impl $ty {
             $($extra)*
 
             /// The cards to give to the crib.
+            ///
+            /// Parameters
+            /// ----------
+            /// view : PlayerView
+            ///     The view of the seat to move, in the discard phase.
+            ///
+            /// Returns
+            /// -------
+            /// list of Card
+            ///     2 cards with 2 players, else 1.
+            ///
+            /// Raises
+            /// ------
+            /// ValueError
+            ///     The view is not of the discard phase.
+            ///
+            /// Examples
+            /// --------
+            /// >>> from cribbage_fast import *
+            #[doc = concat!(">>> len(", $make, ".discard(Game(2, seed=1).view()))")]
+            /// 2
             fn discard(&self, view: PyRef<'_, PyPlayerView>) -> PyResult<Vec<PyCard>> {
                 match answer(&mut self.bot(), &view, "discard")? {
                     Move::Discard(mask) => Ok(mask_cards_py(mask)),
@@ -57,7 +78,29 @@ macro_rules! player_methods {
                 }
             }
 
-            /// The card to lay, or None to say go.
+            /// The card to lay, or None to say go (only when no card fits).
+            ///
+            /// Parameters
+            /// ----------
+            /// view : PlayerView
+            ///     The view of the seat to move, in the play.
+            ///
+            /// Returns
+            /// -------
+            /// Card or None
+            ///
+            /// Raises
+            /// ------
+            /// ValueError
+            ///     The view is not of the play.
+            ///
+            /// Examples
+            /// --------
+            /// >>> from cribbage_fast import *
+            /// >>> g = Game(2, seed=1)
+            /// >>> g.discard(g.hand(g.to_move)[:2]); g.discard(g.hand(g.to_move)[:2])
+            #[doc = concat!(">>> ", $make, ".play(g.view()) in g.hand(g.to_move)")]
+            /// True
             fn play(&self, view: PyRef<'_, PyPlayerView>) -> PyResult<Option<PyCard>> {
                 match answer(&mut self.bot(), &view, "play")? {
                     Move::Lay(card) => Ok(Some(PyCard(card))),
@@ -66,6 +109,30 @@ macro_rules! player_methods {
             }
 
             /// Muggins: the honest count of the show.
+            ///
+            /// Parameters
+            /// ----------
+            /// view : PlayerView
+            ///     The view of the owner of the show, in the count phase.
+            ///
+            /// Returns
+            /// -------
+            /// int
+            ///     What the show is worth.
+            ///
+            /// Raises
+            /// ------
+            /// ValueError
+            ///     The view is not of the count phase.
+            ///
+            /// Examples
+            /// --------
+            /// >>> from cribbage_fast import *
+            /// >>> g = Game(2, seed=1, muggins=True)
+            /// >>> while g.phase != 'count':
+            /// ...     g.apply(g.legal_moves()[0])
+            #[doc = concat!(">>> ", $make, ".count(g.view()) == g.view().show_value")]
+            /// True
             fn count(&self, view: PyRef<'_, PyPlayerView>) -> PyResult<u8> {
                 match answer(&mut self.bot(), &view, "count")? {
                     Move::Count(p) => Ok(p),
@@ -74,6 +141,31 @@ macro_rules! player_methods {
             }
 
             /// Muggins: exactly the points the owner missed.
+            ///
+            /// Parameters
+            /// ----------
+            /// view : PlayerView
+            ///     The view of the claimant, in the claim phase.
+            ///
+            /// Returns
+            /// -------
+            /// int
+            ///     The show's worth less what its owner announced.
+            ///
+            /// Raises
+            /// ------
+            /// ValueError
+            ///     The view is not of the claim phase.
+            ///
+            /// Examples
+            /// --------
+            /// >>> from cribbage_fast import *
+            /// >>> g = Game(2, seed=0, muggins=True)
+            /// >>> while g.phase != 'count' or g.view().show_value < 2:
+            /// ...     g.apply(g.legal_moves()[0])
+            /// >>> g.announce(1)
+            #[doc = concat!(">>> ", $make, ".claim(g.view()) == g.view().show_value - 1")]
+            /// True
             fn claim(&self, view: PyRef<'_, PyPlayerView>) -> PyResult<u8> {
                 match answer(&mut self.bot(), &view, "claim")? {
                     Move::Claim(p) => Ok(p),
@@ -91,6 +183,18 @@ macro_rules! player_methods {
 }
 
 /// Uniformly random legal moves from its own seeded generator.
+///
+/// Parameters
+/// ----------
+/// seed : int, optional
+///     Seeds the player's generator (fresh if None): a seeded game with
+///     seeded random players replays exactly.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import Game, RandomPlayer
+/// >>> Game(2, seed=1).play([RandomPlayer(seed=1), RandomPlayer(seed=2)]).winner in (0, 1)
+/// True
 #[pyclass(name = "RandomPlayer", module = "cribbage_fast._core", frozen)]
 pub struct PyRandomPlayer {
     bot: std::sync::Mutex<Bot>,
@@ -105,7 +209,7 @@ impl PyRandomPlayer {
     }
 }
 
-player_methods!(PyRandomPlayer, BotKind::Random, {
+player_methods!(PyRandomPlayer, BotKind::Random, "RandomPlayer(seed=1)", {
     #[new]
     #[pyo3(signature = (seed = None))]
     fn py_new(seed: Option<u64>) -> Self {
@@ -128,6 +232,12 @@ player_methods!(PyRandomPlayer, BotKind::Random, {
 });
 
 /// Best expected hand and best immediate pegging points.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import Game, GreedyPlayer
+/// >>> Game(2, seed=1).play([GreedyPlayer(), GreedyPlayer()]).winner in (0, 1)
+/// True
 #[pyclass(name = "GreedyPlayer", module = "cribbage_fast._core", frozen)]
 pub struct PyGreedyPlayer;
 
@@ -137,7 +247,7 @@ impl PyGreedyPlayer {
     }
 }
 
-player_methods!(PyGreedyPlayer, BotKind::Greedy, {
+player_methods!(PyGreedyPlayer, BotKind::Greedy, "GreedyPlayer()", {
     #[new]
     fn py_new() -> Self {
         PyGreedyPlayer
@@ -150,6 +260,12 @@ player_methods!(PyGreedyPlayer, BotKind::Greedy, {
 
 /// Exact discard analysis with the crib, pegging lookahead over the unseen
 /// cards, and board position near the end.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import ExpertPlayer, Game, GreedyPlayer
+/// >>> Game(2, seed=1).play([ExpertPlayer(), GreedyPlayer()]).winner in (0, 1)
+/// True
 #[pyclass(name = "ExpertPlayer", module = "cribbage_fast._core", frozen)]
 pub struct PyExpertPlayer;
 
@@ -159,7 +275,7 @@ impl PyExpertPlayer {
     }
 }
 
-player_methods!(PyExpertPlayer, BotKind::Expert, {
+player_methods!(PyExpertPlayer, BotKind::Expert, "ExpertPlayer()", {
     #[new]
     fn py_new() -> Self {
         PyExpertPlayer

@@ -24,6 +24,13 @@ fn mask_of(cards: &[Card]) -> u64 {
 }
 
 /// A decision in a game: discard, lay, go, count (muggins) or claim (muggins).
+/// Moves are values: equal moves compare and hash alike.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import Move
+/// >>> Move.lay('5H').to_dict()
+/// {'move': 'lay', 'card': '5H'}
 #[pyclass(
     name = "Move",
     module = "cribbage_fast._core",
@@ -38,6 +45,26 @@ pub struct PyMove(pub Move);
 #[pymethods]
 impl PyMove {
     /// Give cards to the crib (2 with 2 players, else 1).
+    ///
+    /// Parameters
+    /// ----------
+    /// cards : Card, str or iterable of them
+    ///     The cards, e.g. ``"5H 6D"``.
+    ///
+    /// Returns
+    /// -------
+    /// Move
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     Unknown card text or a card given twice.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Move
+    /// >>> Move.discard('5H 6D').cards
+    /// [Card('5H'), Card('6D')]
     #[staticmethod]
     fn discard(cards: &Bound<'_, PyAny>) -> PyResult<Self> {
         let cards = match card_from_py(cards) {
@@ -49,36 +76,138 @@ impl PyMove {
     }
 
     /// Lay a card in the play.
+    ///
+    /// Parameters
+    /// ----------
+    /// card : Card or str
+    ///
+    /// Returns
+    /// -------
+    /// Move
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     Unknown card text.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Move
+    /// >>> Move.lay('JS').card
+    /// Card('JS')
     #[staticmethod]
     fn lay(card: &Bound<'_, PyAny>) -> PyResult<Self> {
         Ok(PyMove(Move::Lay(card_from_py(card)?)))
     }
 
-    /// Say go (only when no card fits).
+    /// Say go (legal only when no card fits).
+    ///
+    /// Returns
+    /// -------
+    /// Move
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Move
+    /// >>> Move.go().kind
+    /// 'go'
     #[staticmethod]
     fn go() -> Self {
         PyMove(Move::Go)
     }
 
     /// Muggins: announce the points of your hand or crib.
+    ///
+    /// Parameters
+    /// ----------
+    /// points : int
+    ///     0 to 29.
+    ///
+    /// Returns
+    /// -------
+    /// Move
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     More than 29 or negative points.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Move
+    /// >>> Move.count(12).points
+    /// 12
     #[staticmethod]
     fn count(points: i64) -> PyResult<Self> {
         Ok(PyMove(Move::Count(show_points(points)?)))
     }
 
-    /// Muggins: claim points the owner missed (0 passes).
+    /// Muggins: claim points the owner of the show missed (0 passes).
+    ///
+    /// Parameters
+    /// ----------
+    /// points : int
+    ///     0 to 29.
+    ///
+    /// Returns
+    /// -------
+    /// Move
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     More than 29 or negative points.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Move
+    /// >>> Move.claim(0).kind
+    /// 'claim'
     #[staticmethod]
     fn claim(points: i64) -> PyResult<Self> {
         Ok(PyMove(Move::Claim(show_points(points)?)))
     }
 
     /// Rebuilds a move from `to_dict()` output (or a game record's moves).
+    ///
+    /// Parameters
+    /// ----------
+    /// d : dict
+    ///     A move dict with a ``"move"`` key.
+    ///
+    /// Returns
+    /// -------
+    /// Move
+    ///
+    /// Raises
+    /// ------
+    /// TypeError
+    ///     An unknown move kind.
+    /// KeyError
+    ///     A key the kind needs is missing.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Move
+    /// >>> Move.from_dict({'move': 'count', 'points': 8}) == Move.count(8)
+    /// True
     #[staticmethod]
     fn from_dict(d: &Bound<'_, PyAny>) -> PyResult<Self> {
         move_from_dict(d).map(PyMove)
     }
 
-    /// A JSON-ready dict, e.g. {"move": "lay", "card": "5H"}.
+    /// A JSON-ready dict of the move.
+    ///
+    /// Returns
+    /// -------
+    /// dict
+    ///     ``move`` and, by kind, ``cards``, ``card`` or ``points``.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Move
+    /// >>> Move.discard('5H 6D').to_dict()
+    /// {'move': 'discard', 'cards': '5H 6D'}
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         move_dict(py, None, &self.0)
     }
@@ -89,7 +218,7 @@ impl PyMove {
         move_kind(&self.0)
     }
 
-    /// The cards of a discard, or the card laid.
+    /// The cards of a discard, or the card laid (else empty).
     #[getter]
     fn cards(&self) -> Vec<PyCard> {
         match &self.0 {
@@ -99,7 +228,7 @@ impl PyMove {
         }
     }
 
-    /// The card laid, for a lay.
+    /// The card laid, for a lay (else None).
     #[getter]
     fn card(&self) -> Option<PyCard> {
         match self.0 {
@@ -108,7 +237,7 @@ impl PyMove {
         }
     }
 
-    /// The points of a count or claim.
+    /// The points of a count or claim (else None).
     #[getter]
     fn points(&self) -> Option<u8> {
         match self.0 {
@@ -141,6 +270,33 @@ fn move_kind(mv: &Move) -> &'static str {
 }
 
 /// A game of cribbage for 2, 3 or 4 players, driven one move at a time.
+///
+/// Parameters
+/// ----------
+/// num_players : int, default 2
+///     2, 3 or 4 (4: partners 0+2 and 1+3).
+/// seed : int, optional
+///     0 to 2**64 - 1; the same seed and moves give the same game. Fresh if None.
+/// target : int, default 121
+///     Points that win, 31 to 1000.
+/// muggins : bool, default False
+///     Owners announce their counts and opponents may claim what was missed.
+/// first_dealer : int, optional
+///     The first dealer's seat; cut for if None.
+/// record : bool, default True
+///     Keep the event log and move list (off for fast simulation).
+///
+/// Raises
+/// ------
+/// ValueError
+///     A number out of range.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import Game
+/// >>> game = Game(3, seed=4, first_dealer=2)
+/// >>> game.dealer, game.to_move, game.phase
+/// (2, 0, 'discard')
 #[pyclass(name = "Game", module = "cribbage_fast._core", subclass)]
 pub struct PyGame {
     pub game: Game,
@@ -195,56 +351,67 @@ impl PyGame {
         self.game.records()
     }
 
+    /// Players at the table (2, 3 or 4).
     #[getter]
     fn num_players(&self) -> u8 {
         self.game.config().players
     }
 
+    /// Points that win the game.
     #[getter]
     fn target(&self) -> u16 {
         self.game.config().target
     }
 
+    /// Whether counts are announced and missed points may be claimed.
     #[getter]
     fn muggins(&self) -> bool {
         self.game.config().muggins
     }
 
+    /// The seed the game was dealt from.
     #[getter]
     fn seed(&self) -> u64 {
         self.game.seed()
     }
 
+    /// "discard", "play", "count", "claim" or "over".
     #[getter]
     fn phase(&self) -> &'static str {
         self.game.phase().name()
     }
 
+    /// The dealer's seat this deal.
     #[getter]
     fn dealer(&self) -> usize {
         self.game.dealer()
     }
 
+    /// Deals so far, counting the current one from 1.
     #[getter]
     fn deal_number(&self) -> u32 {
         self.game.deal_number()
     }
 
+    /// The seat to move, or None once the game is over.
     #[getter]
     fn to_move(&self) -> Option<usize> {
         self.game.to_move()
     }
 
+    /// Scores per side (per seat with 2 or 3 players, per team with 4).
     #[getter]
     fn scores(&self) -> Vec<u16> {
         self.game.scores().to_vec()
     }
 
+    /// The winning side once the game is over, else None.
     #[getter]
     fn winner(&self) -> Option<usize> {
         self.game.winner()
     }
 
+    /// Whether a side has reached the target.
     #[getter]
     fn is_over(&self) -> bool {
         self.game.is_over()
@@ -256,16 +423,19 @@ impl PyGame {
         self.game.game_points()
     }
 
+    /// The starter, once cut.
     #[getter]
     fn starter(&self) -> Option<PyCard> {
         self.game.starter().map(PyCard)
     }
 
+    /// The running count of the play (0 outside the play).
     #[getter]
     fn count(&self) -> u8 {
         self.game.pegging().map_or(0, |p| p.count())
     }
 
+    /// Cards laid since the count last reset.
     #[getter]
     fn pile(&self) -> Vec<PyCard> {
         self.game
@@ -280,13 +450,52 @@ impl PyGame {
         cards_of(self.game.crib())
     }
 
-    /// The cards `seat` holds now.
+    /// The cards `seat` holds now (hidden information: give players views).
+    ///
+    /// Parameters
+    /// ----------
+    /// seat : int
+    ///
+    /// Returns
+    /// -------
+    /// list of Card
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     Not a seat of this game.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> len(Game(2, seed=1).hand(0))
+    /// 6
     fn hand(&self, seat: i64) -> PyResult<Vec<PyCard>> {
         let seat = self.check_seat(seat)?;
         Ok(cards_of(self.game.hand(seat)))
     }
 
-    /// The cards `seat` keeps for the show.
+    /// The cards `seat` keeps for the show (before the discard: every card dealt).
+    ///
+    /// Parameters
+    /// ----------
+    /// seat : int
+    ///
+    /// Returns
+    /// -------
+    /// list of Card
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     Not a seat of this game.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1)
+    /// >>> g.kept(0) == g.hand(0)
+    /// True
     fn kept(&self, seat: i64) -> PyResult<Vec<PyCard>> {
         let seat = self.check_seat(seat)?;
         Ok(cards_of(self.game.kept(seat)))
@@ -333,50 +542,224 @@ impl PyGame {
     }
 
     /// The side (team with 4 players) that `seat` scores for.
+    ///
+    /// Parameters
+    /// ----------
+    /// seat : int
+    ///
+    /// Returns
+    /// -------
+    /// int
+    ///     An index into `scores`.
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     Not a seat of this game.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> [Game(4, seed=1).side_of(s) for s in range(4)]
+    /// [0, 1, 0, 1]
     fn side_of(&self, seat: i64) -> PyResult<usize> {
         let seat = self.check_seat(seat)?;
         Ok(self.game.config().side_of(seat))
     }
 
+    /// Every legal move of the seat to move (empty once over). Count and claim
+    /// offer 0 to 29.
+    ///
+    /// Returns
+    /// -------
+    /// list of Move
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> len(Game(2, seed=1).legal_moves())  # 2 of 6 cards
+    /// 15
     fn legal_moves(&self) -> Vec<PyMove> {
         self.game.legal_moves().into_iter().map(PyMove).collect()
     }
 
-    /// Plays a move for the seat to move; an illegal move raises IllegalMove
-    /// and leaves the game exactly as it was.
+    /// Plays a move for the seat to move.
+    ///
+    /// Parameters
+    /// ----------
+    /// mv : Move
+    ///
+    /// Raises
+    /// ------
+    /// IllegalMove
+    ///     The move is not legal now; the game is exactly as it was.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1)
+    /// >>> g.apply(g.legal_moves()[0])
+    /// >>> len(g.hand(1 - g.to_move)) if g.to_move is not None else 4
+    /// 4
     fn apply(&mut self, mv: PyMove) -> PyResult<()> {
         self.game.apply(mv.0).map_err(PyErr::from)
     }
 
     /// Discards `cards` for the seat to move.
+    ///
+    /// Parameters
+    /// ----------
+    /// cards : Card, str or iterable of them
+    ///
+    /// Raises
+    /// ------
+    /// IllegalMove
+    ///     Cards the seat does not hold, or the wrong number.
+    /// ValueError
+    ///     Unknown card text or a card given twice.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1)
+    /// >>> seat = g.to_move
+    /// >>> g.discard(g.hand(seat)[:2])
+    /// >>> len(g.hand(seat))
+    /// 4
     fn discard(&mut self, cards: &Bound<'_, PyAny>) -> PyResult<()> {
         let mv = PyMove::discard(cards)?;
         self.apply(mv)
     }
 
     /// Lays `card` for the seat to move.
+    ///
+    /// Parameters
+    /// ----------
+    /// card : Card or str
+    ///
+    /// Raises
+    /// ------
+    /// IllegalMove
+    ///     Not the play, a card the seat does not hold, or past 31.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1)
+    /// >>> g.discard(g.hand(g.to_move)[:2]); g.discard(g.hand(g.to_move)[:2])
+    /// >>> g.lay(g.legal_moves()[0].card)
+    /// >>> len(g.pile)
+    /// 1
     fn lay(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
         self.apply(PyMove::lay(card)?)
     }
 
     /// Says go for the seat to move.
+    ///
+    /// Raises
+    /// ------
+    /// IllegalMove
+    ///     A card still fits, or it is not the play.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game, IllegalMove
+    /// >>> g = Game(2, seed=1)
+    /// >>> try:
+    /// ...     g.go()
+    /// ... except IllegalMove:
+    /// ...     print('refused')
+    /// refused
     fn go(&mut self) -> PyResult<()> {
         self.apply(PyMove::go())
     }
 
     /// Muggins: announces the count of the show for its owner.
+    ///
+    /// Parameters
+    /// ----------
+    /// points : int
+    ///     0 to 29; an over-count is corrected to what the show is worth.
+    ///
+    /// Raises
+    /// ------
+    /// IllegalMove
+    ///     Not the count phase.
+    /// ValueError
+    ///     Points out of 0..29.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1, muggins=True)
+    /// >>> while g.phase != 'count':
+    /// ...     g.apply(g.legal_moves()[0])
+    /// >>> g.announce(g.view().show_value)
+    /// >>> g.phase in ('count', 'claim', 'discard', 'over')
+    /// True
     fn announce(&mut self, points: i64) -> PyResult<()> {
         self.apply(PyMove::count(points)?)
     }
 
-    /// Muggins: claims missed points (0 passes).
+    /// Muggins: claims missed points for the seat to move (0 passes); at most
+    /// what was missed is pegged.
+    ///
+    /// Parameters
+    /// ----------
+    /// points : int
+    ///     0 to 29.
+    ///
+    /// Raises
+    /// ------
+    /// IllegalMove
+    ///     Not the claim phase.
+    /// ValueError
+    ///     Points out of 0..29.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=0, muggins=True)
+    /// >>> while g.phase != 'count' or g.view().show_value < 2:
+    /// ...     g.apply(g.legal_moves()[0])
+    /// >>> g.announce(1)
+    /// >>> g.claim(g.view().claimable)
+    /// >>> g.phase
+    /// 'count'
     fn claim(&mut self, points: i64) -> PyResult<()> {
         self.apply(PyMove::claim(points)?)
     }
 
     /// Replaces the current deal (before anyone discards) with given cards.
-    /// A wrong number of cards raises Misdeal; the game is unchanged and the
-    /// same dealer deals again. `scores` sets the position (for puzzles).
+    ///
+    /// Parameters
+    /// ----------
+    /// hands : iterable of card lists
+    ///     One hand per seat (6 cards with 2 players, else 5).
+    /// starter : Card or str, optional
+    ///     The starter to turn; random from the rest if None.
+    /// crib_card : Card or str, optional
+    ///     3 players only: the crib's card from the deck.
+    /// scores : list of int, optional
+    ///     The score position to play from (a puzzle).
+    ///
+    /// Raises
+    /// ------
+    /// Misdeal
+    ///     The wrong number of cards; the game is unchanged and the same dealer
+    ///     deals again.
+    /// IllegalMove
+    ///     Somebody has already discarded.
+    /// ValueError
+    ///     A repeated card or a bad score position.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1)
+    /// >>> g.supply_deal(['AC 2C 3C 4C 5C 6C', 'AD 2D 3D 4D 5D 6D'], starter='KS')
+    /// >>> [str(c) for c in g.hand(0)]
+    /// ['AC', '2C', '3C', '4C', '5C', '6C']
     #[pyo3(signature = (hands, starter = None, crib_card = None, scores = None))]
     fn supply_deal(
         &mut self,
@@ -478,7 +861,29 @@ impl PyGame {
         }
     }
 
-    /// What `seat` (default: the seat to move) may know, for a player.
+    /// What `seat` may know, for a player.
+    ///
+    /// Parameters
+    /// ----------
+    /// seat : int, optional
+    ///     Default: the seat to move.
+    ///
+    /// Returns
+    /// -------
+    /// PlayerView
+    ///     With the legal moves when `seat` is to move.
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     Not a seat, or no seat given once the game is over.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> v = Game(2, seed=1).view()
+    /// >>> v.phase, len(v.unseen)
+    /// ('discard', 46)
     #[pyo3(signature = (seat = None))]
     fn view(&self, seat: Option<i64>) -> PyResult<PyPlayerView> {
         let seat = match (seat, self.game.to_move()) {
@@ -490,6 +895,19 @@ impl PyGame {
     }
 
     /// An independent copy of the same class (cheap), e.g. for search.
+    ///
+    /// Returns
+    /// -------
+    /// Game
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1)
+    /// >>> c = g.clone()
+    /// >>> c.apply(c.legal_moves()[0])
+    /// >>> g.phase == 'discard' and g.hand(g.to_move) != c.hand(g.to_move)
+    /// True
     fn clone<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         let this = slf.borrow();
         let config = this.game.config();
@@ -508,9 +926,31 @@ impl PyGame {
         Ok(copy)
     }
 
-    /// A copy (same class) in which every card hidden from `seat` is dealt
-    /// again at random, consistently with what `seat` has seen; see
-    /// `crate::search::determinize`. The copy keeps no log.
+    /// A copy (same class) in which every card hidden from `seat` is dealt again
+    /// at random, consistently with what `seat` has seen (the complement of its
+    /// view). The copy keeps no log.
+    ///
+    /// Parameters
+    /// ----------
+    /// seat : int
+    /// seed : int, optional
+    ///     Seeds the redeal and the copy's future deals.
+    ///
+    /// Returns
+    /// -------
+    /// Game
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     Not a seat of this game.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1)
+    /// >>> g.determinize(0, seed=5).hand(0) == g.hand(0)
+    /// True
     #[pyo3(signature = (seat, seed = None))]
     fn determinize<'py>(
         slf: &Bound<'py, Self>,
@@ -528,6 +968,19 @@ impl PyGame {
 
     /// Plays uniformly random legal moves to the end of the game (or of the
     /// current deal with `end_of_deal`), e.g. for search playouts.
+    ///
+    /// Parameters
+    /// ----------
+    /// seed : int, optional
+    /// end_of_deal : bool, default False
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1, record=False)
+    /// >>> g.playout(seed=2)
+    /// >>> g.is_over
+    /// True
     #[pyo3(signature = (seed = None, end_of_deal = false))]
     fn playout(&mut self, seed: Option<u64>, end_of_deal: bool) {
         let mut rng = crate::rng::Rng::new(seed.unwrap_or_else(fresh_seed));
@@ -546,6 +999,19 @@ impl PyGame {
     }
 
     /// The moves so far, as JSON-ready dicts (supplied deals included).
+    ///
+    /// Returns
+    /// -------
+    /// list of dict
+    ///     Each with ``seat`` and ``move``; empty when not recording.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1)
+    /// >>> g.apply(g.legal_moves()[0])
+    /// >>> g.moves()[0]['move']
+    /// 'discard'
     fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let items = self
             .game
@@ -557,6 +1023,18 @@ impl PyGame {
     }
 
     /// The event log so far, as JSON-ready dicts.
+    ///
+    /// Returns
+    /// -------
+    /// list of dict
+    ///     Each with an ``event`` key: cut_for_deal, deal, discard, starter, peg,
+    ///     show, muggins, game_over. Empty when not recording.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> Game(2, seed=1).events()[-1]['event']
+    /// 'deal'
     fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let items = self
             .game
