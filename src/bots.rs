@@ -439,9 +439,9 @@ fn expert_lay(obs: &Observation, lays: u64) -> Card {
     best.1
 }
 
-impl Seat for Bot {
-    type Error = Error;
-    fn decide(&mut self, game: &Game, seat: usize) -> Result<Move> {
+impl Bot {
+    /// The move of `seat` (the seat to move) in `game`, from what it sees.
+    pub fn decide(&mut self, game: &Game, seat: usize) -> Result<Move> {
         // The random and greedy bots need only their cards and the count: a
         // short path for simulations, equal to `choose(Observation::from_game)`.
         if self.kind != BotKind::Expert {
@@ -469,6 +469,15 @@ impl Seat for Bot {
         }
         self.choose(&Observation::from_game(game, seat))
             .ok_or_else(|| Error::Invalid("the game is over".into()))
+    }
+}
+
+// The one link from the bots to the game runner (it belongs in `simulate`,
+// which would end the bots <-> simulate import circle).
+impl Seat for Bot {
+    type Error = Error;
+    fn decide(&mut self, game: &Game, seat: usize) -> Result<Move> {
+        Bot::decide(self, game, seat)
     }
 }
 

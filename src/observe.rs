@@ -221,7 +221,6 @@ pub fn four(cards: CardSet) -> Option<[Card; 4]> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::env::random_move;
     use crate::rng::Rng;
 
     #[test]
@@ -246,7 +245,8 @@ mod tests {
                         assert_eq!(obs.announced(), game.announced());
                     }
                 }
-                let mv = random_move(&game, &mut rng);
+                let mut moves = game.legal_moves();
+                let mv = moves.swap_remove(rng.below(moves.len() as u32) as usize);
                 game.apply(mv).unwrap();
             }
         }
