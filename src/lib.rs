@@ -18,6 +18,7 @@ pub mod rng;
 pub mod search;
 pub mod simulate;
 pub mod vecenv;
+pub mod pool;
 
 #[cfg(feature = "python")]
 mod py;

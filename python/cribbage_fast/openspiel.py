@@ -9,7 +9,10 @@ crib's deck card with 3 players, then the starter, which no player sees
 until it is cut after the discards).
 
 Actions as in the learning environments: 0..51 a card (discard it to the crib
-or lay it), 52 go; a 2-card discard is two actions. Observation tensors are
+or lay it), 52 go; a 2-card discard is two actions. Every action is checked
+against the legal actions (or chance outcomes) before anything changes: an
+illegal one raises ValueError (TypeError for a non-integer) and leaves the
+state as it was. Observation tensors are
 the 444-value encoding of `cribbage_fast.envs`; the information state string
 is everything the player has seen this deal (its cards, its discards, the
 cards laid in order, the starter) with the scores and the dealer.
@@ -160,7 +163,22 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
         moves = game.legal_moves()
         return sorted(GO_ACTION if m.card is None else m.card.index for m in moves)
 
+    def _check_action(self, action: object) -> int:
+        """`action` as an int if it is legal here, else an error (nothing changes)."""
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise TypeError(f"an action must be an integer, got {type(action).__name__}")
+        if self.is_terminal():
+            raise ValueError(f"action {action}: the game is over")
+        if self._dealing():
+            legal = [a for a, _ in self.chance_outcomes()]
+        else:
+            legal = self._legal_actions(self.current_player())
+        if int(action) not in legal:
+            raise ValueError(f"action {action} is not legal here; legal actions: {legal}")
+        return int(action)
+
     def _apply_action(self, action: int) -> None:
+        action = self._check_action(action)
         if self._game is None:
             self._game = Game(self._players, 0, self._target, False, action, False)
             return

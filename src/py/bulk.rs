@@ -14,6 +14,7 @@ use numpy::{
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
+use super::convert::{breakdown_flag, crib_flag, threads_from_py};
 use crate::bulk;
 use crate::error::{Error, Result};
 
@@ -21,7 +22,16 @@ use crate::error::{Error, Result};
 const CHUNK: usize = 1 << 20;
 
 /// Any array-like as a NumPy array (`numpy.asarray` for lists and the like).
-fn as_array<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyUntypedArray>> {
+/// A masked array is refused: scoring its hidden values would be a silent
+/// wrong answer, and dropping them would renumber the rows.
+fn as_array<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, PyUntypedArray>> {
+    let ma = obj.py().import("numpy.ma")?;
+    if ma.call_method1("isMaskedArray", (obj,))?.is_truthy()? {
+        return Err(PyTypeError::new_err(format!(
+            "{what} is a masked array: pass the rows to score as a plain array \
+             (e.g. {what}[~{what}.mask.any(axis=1)].data)"
+        )));
+    }
     if let Ok(arr) = obj.cast::<PyUntypedArray>() {
         return Ok(arr.clone());
     }
@@ -52,16 +62,6 @@ fn shape_text(shape: &[usize]) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-    }
-}
-
-fn threads_arg(threads: Option<i64>) -> PyResult<Option<usize>> {
-    match threads {
-        None => Ok(None),
-        Some(n) if n >= 1 => Ok(Some(usize::try_from(n).unwrap_or(usize::MAX))),
-        Some(n) => Err(PyValueError::new_err(format!(
-            "threads must be at least 1 (or None for all cores), got {n}"
-        ))),
     }
 }
 
@@ -252,12 +252,12 @@ fn stop_error(stop: Option<(usize, String)>) -> PyResult<()> {
 pub fn score_hands<'py>(
     py: Python<'py>,
     cards: &Bound<'py, PyAny>,
-    crib: bool,
-    threads: Option<i64>,
-    breakdown: bool,
+    #[pyo3(from_py_with = crib_flag)] crib: bool,
+    threads: Option<&Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = breakdown_flag)] breakdown: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let threads = threads_arg(threads)?;
-    let arr = as_array(cards)?;
+    let threads = threads_from_py(threads)?;
+    let arr = as_array(cards, "cards")?;
     if arr.ndim() != 2 || arr.shape()[1] != bulk::ROW {
         return Err(PyValueError::new_err(format!(
             "cards must have shape (N, 5): four hand cards then the starter per row, got shape {}",
@@ -321,7 +321,7 @@ impl Coder for PileCoder<'_> {
 
 /// Pile lengths as i64 (values past i64 saturate; they are bad anyway).
 fn lengths_of(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
-    let arr = as_array(obj)?;
+    let arr = as_array(obj, "lengths")?;
     if arr.shape() != [n] {
         return Err(PyValueError::new_err(format!(
             "lengths must have shape ({n},), one per pile, got shape {}",
@@ -371,10 +371,10 @@ pub fn score_plays<'py>(
     py: Python<'py>,
     piles: &Bound<'py, PyAny>,
     lengths: Option<&Bound<'py, PyAny>>,
-    threads: Option<i64>,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u8>>> {
-    let threads = threads_arg(threads)?;
-    let arr = as_array(piles)?;
+    let threads = threads_from_py(threads)?;
+    let arr = as_array(piles, "piles")?;
     if arr.ndim() != 2 || arr.shape()[1] == 0 {
         return Err(PyValueError::new_err(format!(
             "piles must have shape (N, W) with W >= 1: the cards laid since the count last \
@@ -403,7 +403,10 @@ pub fn score_plays<'py>(
 /// The count of (hand, starter) deals per show score 0..29: see `_core.pyi`.
 #[pyfunction]
 #[pyo3(signature = (crib = false))]
-pub fn hand_score_distribution(py: Python<'_>, crib: bool) -> Bound<'_, PyArray1<i64>> {
+pub fn hand_score_distribution(
+    py: Python<'_>,
+    #[pyo3(from_py_with = crib_flag)] crib: bool,
+) -> Bound<'_, PyArray1<i64>> {
     let dist = py.detach(|| bulk::hand_score_distribution(crib));
     let counts: Vec<i64> = dist
         .iter()

@@ -2,88 +2,12 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyTuple};
+use pyo3::types::{PyDict, PyTuple, PyType};
 
-use super::convert::{card_from_py, card_tuple, cards_from_py};
-use crate::card::{format_cards, Card};
+pub use super::convert::PyCard;
+use super::convert::{card_tuple, cards_from_py, crib_flag, one_card_from_py};
+use crate::card::format_cards;
 use crate::hand::{self, Breakdown, Show, ShowItem, ShowKind};
-
-/// A playing card: immutable, hashable, ordered by rank then suit.
-#[pyclass(
-    name = "Card",
-    module = "cribbage_fast._core",
-    frozen,
-    eq,
-    hash,
-    ord,
-    str,
-    from_py_object
-)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PyCard(pub Card);
-
-impl std::fmt::Display for PyCard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-#[pymethods]
-impl PyCard {
-    #[new]
-    fn py_new(text: &Bound<'_, PyAny>) -> PyResult<Self> {
-        card_from_py(text).map(PyCard)
-    }
-
-    /// Parses card text such as `5H`, `5h`, `5♥`, `10H`, `TH`.
-    #[staticmethod]
-    fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
-        card_from_py(text).map(PyCard)
-    }
-
-    /// The card with `index` = (rank - 1) * 4 + suit index (C D H S).
-    #[staticmethod]
-    fn from_index(index: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let index: i64 = index.extract().map_err(|err| match index.cast::<PyInt>() {
-            // An int too large for i64 is still just an index out of range.
-            Ok(_) => PyValueError::new_err(format!("card index {index} is outside 0..51")),
-            Err(_) => err,
-        })?;
-        Ok(PyCard(Card::from_index(index)?))
-    }
-
-    /// 1 (ace) to 13 (king).
-    #[getter]
-    fn rank(&self) -> u8 {
-        self.0.rank()
-    }
-
-    /// One of "C", "D", "H", "S".
-    #[getter]
-    fn suit(&self) -> char {
-        self.0.suit_letter()
-    }
-
-    /// Counting value: ace 1, court cards 10.
-    #[getter]
-    fn value(&self) -> u8 {
-        self.0.value()
-    }
-
-    /// 0..51, (rank - 1) * 4 + suit index.
-    #[getter]
-    fn index(&self) -> u8 {
-        self.0.index()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Card('{}')", self.0)
-    }
-
-    fn __getnewargs__(&self) -> (String,) {
-        (self.0.to_string(),)
-    }
-}
 
 /// One scoring combination of a show.
 #[pyclass(
@@ -130,6 +54,34 @@ impl PyShowItem {
             format_cards(&self.0.cards),
             self.0.points
         )
+    }
+
+    /// Rebuilds an item saved by pickle (`copy` and `pickle` use this).
+    #[classmethod]
+    fn _from_state(
+        _cls: &Bound<'_, PyType>,
+        kind: &str,
+        cards: &Bound<'_, PyAny>,
+        points: u8,
+    ) -> PyResult<Self> {
+        let kind = ShowKind::ALL
+            .into_iter()
+            .find(|k| k.name() == kind)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown show item kind {kind:?}")))?;
+        let cards = cards_from_py(cards)?;
+        Ok(PyShowItem(ShowItem {
+            kind,
+            cards,
+            points,
+        }))
+    }
+
+    fn __reduce__<'py>(
+        slf: &Bound<'py, Self>,
+    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, String, u8))> {
+        let item = &slf.get().0;
+        let state = (item.kind.name(), format_cards(&item.cards), item.points);
+        Ok((slf.get_type().getattr("_from_state")?, state))
     }
 }
 
@@ -249,18 +201,33 @@ impl PyHandBreakdown {
             self.0.total()
         )
     }
+
+    /// Pickles (and copies) as `explain_hand(hand, starter, crib)`.
+    fn __reduce__<'py>(
+        &self,
+        py: Python<'py>,
+    ) -> PyResult<(Bound<'py, PyAny>, (String, String, bool))> {
+        let explain = py.import("cribbage_fast._core")?.getattr("explain_hand")?;
+        let show = &self.0.show;
+        let args = (format_cards(&show.hand), show.starter.to_string(), show.crib);
+        Ok((explain, args))
+    }
 }
 
 fn show_from_py(hand: &Bound<'_, PyAny>, starter: &Bound<'_, PyAny>, crib: bool) -> PyResult<Show> {
     let hand = cards_from_py(hand)?;
-    let starter = card_from_py(starter)?;
+    let starter = one_card_from_py(starter, "starter")?;
     Ok(Show::new(&hand, starter, crib)?)
 }
 
 /// The show total of a 4-card hand (or crib) with the starter.
 #[pyfunction]
 #[pyo3(signature = (hand, starter, crib = false))]
-pub fn score_hand(hand: &Bound<'_, PyAny>, starter: &Bound<'_, PyAny>, crib: bool) -> PyResult<u8> {
+pub fn score_hand(
+    hand: &Bound<'_, PyAny>,
+    starter: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = crib_flag)] crib: bool,
+) -> PyResult<u8> {
     Ok(show_from_py(hand, starter, crib)?.score())
 }
 
@@ -270,7 +237,7 @@ pub fn score_hand(hand: &Bound<'_, PyAny>, starter: &Bound<'_, PyAny>, crib: boo
 pub fn explain_hand(
     hand: &Bound<'_, PyAny>,
     starter: &Bound<'_, PyAny>,
-    crib: bool,
+    #[pyo3(from_py_with = crib_flag)] crib: bool,
 ) -> PyResult<PyHandBreakdown> {
     Ok(PyHandBreakdown(hand::explain_hand(show_from_py(
         hand, starter, crib,
@@ -280,7 +247,7 @@ pub fn explain_hand(
 /// 2 if the starter is a jack (the dealer's "his heels"), else 0.
 #[pyfunction]
 pub fn his_heels(starter: &Bound<'_, PyAny>) -> PyResult<u8> {
-    Ok(hand::his_heels(card_from_py(starter)?))
+    Ok(hand::his_heels(one_card_from_py(starter, "starter")?))
 }
 
 /// Cards from text such as "5H 5D 5C JS" (or a list of cards / card text).
