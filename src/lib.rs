@@ -14,11 +14,11 @@ pub mod error;
 pub mod game;
 pub mod hand;
 pub mod play;
+pub mod pool;
 pub mod rng;
 pub mod search;
 pub mod simulate;
 pub mod vecenv;
-pub mod pool;
 
 #[cfg(feature = "python")]
 mod py;

@@ -132,6 +132,9 @@ mod tests {
         let again = cached(12).unwrap();
         let same = cached(12).unwrap();
         assert!(Arc::ptr_eq(&again, &same), "a cached pool is reused");
-        assert_eq!(Pool::new(None).unwrap().threads(), rayon::current_num_threads());
+        assert_eq!(
+            Pool::new(None).unwrap().threads(),
+            rayon::current_num_threads()
+        );
     }
 }

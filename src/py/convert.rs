@@ -91,12 +91,15 @@ impl PyCard {
     }
 }
 
-
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
         .name()
         .map_or_else(|_| "object".to_string(), |n| n.to_string())
 }
+
+/// What `__reduce__` returns: a callable and the arguments that rebuild
+/// the object (pickle and `copy` use it).
+pub type Reduce<'py, Args> = PyResult<(Bound<'py, PyAny>, Args)>;
 
 /// One card from a `Card` or text such as `"5H"`.
 pub fn card_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
@@ -182,7 +185,8 @@ fn describe(obj: &Bound<'_, PyAny>) -> String {
 /// `obj` as a Python int: an int or anything with `__index__` (NumPy
 /// integers), never a bool, float or string (a TypeError naming `name`).
 fn as_int<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, PyInt>> {
-    let not_int = || PyTypeError::new_err(format!("{name} must be an integer, got {}", describe(obj)));
+    let not_int =
+        || PyTypeError::new_err(format!("{name} must be an integer, got {}", describe(obj)));
     // Booleans are ints to Python but never a count, seat or seed here.
     if obj.is_instance_of::<PyBool>() || type_name(obj).starts_with("bool") {
         return Err(not_int());
@@ -196,23 +200,17 @@ fn as_int<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, PyInt
     }
 }
 
-fn range_error(name: &str, range: &RangeInclusive<i128>, got: &Bound<'_, PyInt>, note: &str) -> PyErr {
+fn range_error(
+    name: &str,
+    range: &RangeInclusive<i128>,
+    got: &Bound<'_, PyInt>,
+    note: &str,
+) -> PyErr {
     PyValueError::new_err(format!(
         "{name} must be at least {} and at most {}{note}, got {got}",
         range.start(),
         range.end()
     ))
-}
-
-/// An integer argument `name` in `range`: a Python int or a NumPy integer.
-/// Out of range (however large): ValueError naming `name` and the range;
-/// not an integer (bool, float, str, None, ...): TypeError.
-pub fn int_in<T: TryFrom<i128>>(
-    obj: &Bound<'_, PyAny>,
-    name: &str,
-    range: RangeInclusive<i128>,
-) -> PyResult<T> {
-    int_in_note(obj, name, range, "")
 }
 
 /// An integer argument `name` as a `T`, or `None` when its value does not
@@ -222,8 +220,78 @@ pub fn int_value<T: TryFrom<i128>>(obj: &Bound<'_, PyAny>, name: &str) -> PyResu
     Ok(int.extract::<i128>().ok().and_then(|v| T::try_from(v).ok()))
 }
 
-/// [`int_in`] with `note` after the range in the error message.
-fn int_in_note<T: TryFrom<i128>>(
+/// An integer the core range-checks itself (naming its range); a value too
+/// large for `T` fails here: ValueError naming `name` and the value.
+pub fn int_for_core<T: TryFrom<i128>>(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<T> {
+    int_value(obj, name)?
+        .ok_or_else(|| PyValueError::new_err(format!("{name} is out of range, got {obj}")))
+}
+
+/// `#[pyo3(from_py_with = ...)]` converters: [`int_for_core`] per parameter.
+macro_rules! core_int_args {
+    ($($fn_name:ident: $t:ty = $name:literal),* $(,)?) => {
+        $(
+            #[doc = concat!("`", $name, "` for the core (see [`int_for_core`]).")]
+            pub fn $fn_name(obj: &Bound<'_, PyAny>) -> PyResult<$t> {
+                int_for_core(obj, $name)
+            }
+        )*
+    };
+}
+
+core_int_args!(
+    num_players_arg: i64 = "num_players",
+    target_arg: i64 = "target",
+    seat_arg: i64 = "seat",
+    points_arg: i64 = "points",
+);
+
+/// An optional seat (None: the default seat) for the core to check.
+pub fn opt_seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
+    (!obj.is_none()).then(|| seat_arg(obj)).transpose()
+}
+
+/// The optional first dealer (None: cut for deal) for the core to check.
+pub fn first_dealer_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
+    (!obj.is_none())
+        .then(|| int_for_core(obj, "first_dealer"))
+        .transpose()
+}
+
+/// Optional scores (None: keep the game's), one integer per side.
+pub fn scores_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<Vec<u16>>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    if obj.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "scores must be a list of integers, not a string",
+        ));
+    }
+    let iter = obj.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "scores must be a list of integers, got {}",
+            describe(obj)
+        ))
+    })?;
+    iter.map(|v| int_for_core(&v?, "scores"))
+        .collect::<PyResult<_>>()
+        .map(Some)
+}
+
+/// An optional seed: None, or any integer in `0..=2**64 - 1`.
+pub fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    seed_in(obj, "seed").map(Some)
+}
+
+/// An integer argument `name` in `range`: a Python int or a NumPy integer.
+/// Out of range (however large): ValueError naming `name` and the range,
+/// then `note` (e.g. " (or None for every core)"); not an integer (bool,
+/// float, str, None, ...): TypeError.
+pub fn int_in<T: TryFrom<i128>>(
     obj: &Bound<'_, PyAny>,
     name: &str,
     range: RangeInclusive<i128>,
@@ -269,7 +337,8 @@ pub fn breakdown_flag(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
 
 /// A seed: any integer in `0..=2**64 - 1`.
 pub fn seed_in(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
-    int_in(obj, name, 0..=i128::from(u64::MAX))
+    int_value(obj, name)?
+        .ok_or_else(|| PyValueError::new_err(format!("{name} must be 0 to 2**64 - 1, got {obj}")))
 }
 
 /// A `threads` argument: `None` (every core) or `1..=pool::MAX_THREADS`.
@@ -278,5 +347,5 @@ pub fn threads_from_py(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>
         return Ok(None);
     };
     let max = i128::try_from(pool::MAX_THREADS).unwrap_or(i128::MAX);
-    int_in_note(obj, "threads", 1..=max, " (or None for every core)").map(Some)
+    int_in(obj, "threads", 1..=max, " (or None for every core)").map(Some)
 }

@@ -5,7 +5,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-use super::convert::{card_tuple, cards_from_py, dealer_flag};
+use super::convert::{card_tuple, cards_from_py, dealer_flag, Reduce};
 use crate::card::{format_cards, Card};
 use crate::discard::{self, DiscardOption};
 
@@ -115,11 +115,13 @@ impl PyDiscardOption {
             .ok_or_else(|| PyValueError::new_err("no such discard option"))
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String, String, bool))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduce<'py, (String, String, bool)> {
         let o = &slf.get().0;
-        let state = (format_cards(&o.keep()), format_cards(o.discard()), o.dealer());
+        let state = (
+            format_cards(&o.keep()),
+            format_cards(o.discard()),
+            o.dealer(),
+        );
         Ok((slf.get_type().getattr("_from_state")?, state))
     }
 

@@ -4,7 +4,10 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use super::convert::{card_from_py, cards_from_py};
+use super::convert::{
+    card_from_py, cards_from_py, first_dealer_arg, num_players_arg, opt_seat_arg, points_arg,
+    scores_arg, seat_arg, seed_arg, target_arg,
+};
 use super::show::PyCard;
 use crate::bots::Observation;
 use crate::card::Card;
@@ -58,13 +61,13 @@ impl PyMove {
 
     /// Muggins: announce the points of your hand or crib.
     #[staticmethod]
-    fn count(points: i64) -> PyResult<Self> {
+    fn count(#[pyo3(from_py_with = points_arg)] points: i64) -> PyResult<Self> {
         Ok(PyMove(Move::Count(show_points(points)?)))
     }
 
     /// Muggins: claim points the owner missed (0 passes).
     #[staticmethod]
-    fn claim(points: i64) -> PyResult<Self> {
+    fn claim(#[pyo3(from_py_with = points_arg)] points: i64) -> PyResult<Self> {
         Ok(PyMove(Move::Claim(show_points(points)?)))
     }
 
@@ -247,20 +250,15 @@ impl PyGame {
     #[new]
     #[pyo3(signature = (num_players = 2, seed = None, target = 121, muggins = false, first_dealer = None, record = true))]
     fn py_new(
-        num_players: i64,
-        seed: Option<i128>,
-        target: i64,
+        #[pyo3(from_py_with = num_players_arg)] num_players: i64,
+        #[pyo3(from_py_with = seed_arg)] seed: Option<u64>,
+        #[pyo3(from_py_with = target_arg)] target: i64,
         muggins: bool,
-        first_dealer: Option<i64>,
+        #[pyo3(from_py_with = first_dealer_arg)] first_dealer: Option<i64>,
         record: bool,
     ) -> PyResult<Self> {
         let config = GameConfig::new(num_players, target, muggins)?;
-        let seed = match seed {
-            None => fresh_seed(),
-            Some(seed) => u64::try_from(seed).map_err(|_| {
-                PyValueError::new_err(format!("seed must be 0 to 2**64 - 1, got {seed}"))
-            })?,
-        };
+        let seed = seed.unwrap_or_else(fresh_seed);
         let first_dealer = first_dealer
             .map(|d| {
                 usize::try_from(d).map_err(|_| {
@@ -376,19 +374,19 @@ impl PyGame {
     }
 
     /// The cards `seat` holds now.
-    fn hand(&self, seat: i64) -> PyResult<Vec<PyCard>> {
+    fn hand(&self, #[pyo3(from_py_with = seat_arg)] seat: i64) -> PyResult<Vec<PyCard>> {
         let seat = self.check_seat(seat)?;
         Ok(cards_of(self.game.hand(seat)))
     }
 
     /// The cards `seat` keeps for the show.
-    fn kept(&self, seat: i64) -> PyResult<Vec<PyCard>> {
+    fn kept(&self, #[pyo3(from_py_with = seat_arg)] seat: i64) -> PyResult<Vec<PyCard>> {
         let seat = self.check_seat(seat)?;
         Ok(cards_of(self.game.kept(seat)))
     }
 
     /// The side (team with 4 players) that `seat` scores for.
-    fn side_of(&self, seat: i64) -> PyResult<usize> {
+    fn side_of(&self, #[pyo3(from_py_with = seat_arg)] seat: i64) -> PyResult<usize> {
         let seat = self.check_seat(seat)?;
         Ok(self.game.config().side_of(seat))
     }
@@ -420,12 +418,12 @@ impl PyGame {
     }
 
     /// Muggins: announces the count of the show for its owner.
-    fn announce(&mut self, points: i64) -> PyResult<()> {
+    fn announce(&mut self, #[pyo3(from_py_with = points_arg)] points: i64) -> PyResult<()> {
         self.apply(PyMove::count(points)?)
     }
 
     /// Muggins: claims missed points (0 passes).
-    fn claim(&mut self, points: i64) -> PyResult<()> {
+    fn claim(&mut self, #[pyo3(from_py_with = points_arg)] points: i64) -> PyResult<()> {
         self.apply(PyMove::claim(points)?)
     }
 
@@ -438,7 +436,7 @@ impl PyGame {
         hands: &Bound<'_, PyAny>,
         starter: Option<&Bound<'_, PyAny>>,
         crib_card: Option<&Bound<'_, PyAny>>,
-        scores: Option<Vec<u16>>,
+        #[pyo3(from_py_with = scores_arg)] scores: Option<Vec<u16>>,
     ) -> PyResult<()> {
         let hands = hands
             .try_iter()?
@@ -457,7 +455,10 @@ impl PyGame {
 
     /// What `seat` (default: the seat to move) may know, for a player.
     #[pyo3(signature = (seat = None))]
-    fn view(&self, seat: Option<i64>) -> PyResult<PyPlayerView> {
+    fn view(
+        &self,
+        #[pyo3(from_py_with = opt_seat_arg)] seat: Option<i64>,
+    ) -> PyResult<PyPlayerView> {
         let seat = match (seat, self.game.to_move()) {
             (Some(seat), _) => self.check_seat(seat)?,
             (None, Some(seat)) => seat,
@@ -491,9 +492,10 @@ impl PyGame {
     #[pyo3(signature = (seat, seed = None))]
     fn determinize<'py>(
         slf: &Bound<'py, Self>,
-        seat: usize,
-        seed: Option<u64>,
+        #[pyo3(from_py_with = seat_arg)] seat: i64,
+        #[pyo3(from_py_with = seed_arg)] seed: Option<u64>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let seat = slf.borrow().check_seat(seat)?;
         let game = {
             let mut rng = crate::rng::Rng::new(seed.unwrap_or_else(fresh_seed));
             crate::search::determinize(&slf.borrow().game, seat, &mut rng)?
@@ -506,7 +508,7 @@ impl PyGame {
     /// Plays uniformly random legal moves to the end of the game (or of the
     /// current deal with `end_of_deal`), e.g. for search playouts.
     #[pyo3(signature = (seed = None, end_of_deal = false))]
-    fn playout(&mut self, seed: Option<u64>, end_of_deal: bool) {
+    fn playout(&mut self, #[pyo3(from_py_with = seed_arg)] seed: Option<u64>, end_of_deal: bool) {
         let mut rng = crate::rng::Rng::new(seed.unwrap_or_else(fresh_seed));
         crate::search::playout(&mut self.game, &mut rng, end_of_deal);
     }
@@ -659,8 +661,19 @@ fn move_dict<'py>(py: Python<'py>, seat: Option<u8>, mv: &Move) -> PyResult<Boun
 
 /// Rebuilds a move from its dict (the inverse of `moves()`).
 fn move_from_dict(d: &Bound<'_, PyAny>) -> PyResult<Move> {
-    let kind: String = d.get_item("move")?.extract()?;
-    let text = |key: &str| -> PyResult<Bound<'_, PyAny>> { d.get_item(key) };
+    let d = d.cast::<PyDict>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "a move must be a dict like {{\"move\": \"lay\", \"card\": \"5H\"}}, got {}",
+            d.get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string())
+        ))
+    })?;
+    let text = |key: &str| -> PyResult<Bound<'_, PyAny>> {
+        d.get_item(key)?
+            .ok_or_else(|| PyValueError::new_err(format!("the move has no {key:?} entry")))
+    };
+    let kind: String = text("move")?.extract()?;
     Ok(match kind.as_str() {
         "discard" => {
             let cards = cards_from_py(&text("cards")?)?;
@@ -668,8 +681,8 @@ fn move_from_dict(d: &Bound<'_, PyAny>) -> PyResult<Move> {
         }
         "lay" => Move::Lay(card_from_py(&text("card")?)?),
         "go" => Move::Go,
-        "count" => Move::Count(text("points")?.extract()?),
-        "claim" => Move::Claim(text("points")?.extract()?),
+        "count" => Move::Count(show_points(points_arg(&text("points")?)?)?),
+        "claim" => Move::Claim(show_points(points_arg(&text("points")?)?)?),
         "deal" => {
             let hands = text("hands")?
                 .try_iter()?
@@ -687,7 +700,7 @@ fn move_from_dict(d: &Bound<'_, PyAny>) -> PyResult<Move> {
                 hands,
                 starter: optional("starter")?,
                 crib_card: optional("crib_card")?,
-                scores: text("scores")?.extract()?,
+                scores: scores_arg(&text("scores")?)?,
             }))
         }
         other => {

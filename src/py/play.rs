@@ -5,7 +5,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
-use super::convert::{card_from_py, card_tuple, cards_from_py, int_value, PyCard};
+use super::convert::{card_from_py, card_tuple, cards_from_py, int_value, PyCard, Reduce};
 use crate::card::{format_cards, Card};
 use crate::play::{self, EventKind, Pegging, PlayEvent, PlayItem, PlayKind, PlayMove};
 
@@ -21,19 +21,31 @@ fn play_kind(name: &str, points: u8) -> PyResult<PlayKind> {
         "run" => PlayKind::Run(points),
         "go" => PlayKind::Go,
         "last_card" => PlayKind::LastCard,
-        _ => return Err(PyValueError::new_err(format!("unknown play item kind {name:?}"))),
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "unknown play item kind {name:?}"
+            )))
+        }
     })
 }
 
 fn event_kind(name: &str) -> PyResult<EventKind> {
-    [EventKind::Lay, EventKind::Go, EventKind::GoPoint, EventKind::LastCard]
-        .into_iter()
-        .find(|k| k.name() == name)
-        .ok_or_else(|| PyValueError::new_err(format!("unknown play event kind {name:?}")))
+    [
+        EventKind::Lay,
+        EventKind::Go,
+        EventKind::GoPoint,
+        EventKind::LastCard,
+    ]
+    .into_iter()
+    .find(|k| k.name() == name)
+    .ok_or_else(|| PyValueError::new_err(format!("unknown play event kind {name:?}")))
 }
 
 /// A play item as saved by pickle: (kind name, points).
 type ItemState = (String, u8);
+
+/// A play event as saved by pickle: (seat, kind, card text, count, items).
+type EventState = (u8, &'static str, Option<String>, u8, Vec<ItemState>);
 
 fn item_state(item: &PlayItem) -> ItemState {
     (item.kind.name().to_string(), item.points)
@@ -90,7 +102,7 @@ impl PyPlayItem {
         item_from_state(&(kind, points)).map(PyPlayItem)
     }
 
-    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<(Bound<'py, PyAny>, ItemState)> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduce<'py, ItemState> {
         let restore = slf.get_type().getattr("_from_state")?;
         Ok((restore, item_state(&slf.get().0)))
     }
@@ -187,7 +199,7 @@ impl PyPlayBreakdown {
     }
 
     /// Pickles (and copies) as `explain_play(pile)`.
-    fn __reduce__<'py>(&self, py: Python<'py>) -> PyResult<(Bound<'py, PyAny>, (String,))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> Reduce<'py, (String,)> {
         let explain = py.import("cribbage_fast._core")?.getattr("explain_play")?;
         Ok((explain, (format_cards(&self.pile),)))
     }
@@ -326,13 +338,7 @@ impl PyPlayEvent {
         }))
     }
 
-    #[allow(clippy::type_complexity)]
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(
-        Bound<'py, PyAny>,
-        (u8, &'static str, Option<String>, u8, Vec<ItemState>),
-    )> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduce<'py, EventState> {
         let e = slf.get().0;
         let state = (
             e.seat,

@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
 pub use super::convert::PyCard;
-use super::convert::{card_tuple, cards_from_py, crib_flag, one_card_from_py};
+use super::convert::{card_tuple, cards_from_py, crib_flag, one_card_from_py, Reduce};
 use crate::card::format_cards;
 use crate::hand::{self, Breakdown, Show, ShowItem, ShowKind};
 
@@ -76,9 +76,7 @@ impl PyShowItem {
         }))
     }
 
-    fn __reduce__<'py>(
-        slf: &Bound<'py, Self>,
-    ) -> PyResult<(Bound<'py, PyAny>, (&'static str, String, u8))> {
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduce<'py, (&'static str, String, u8)> {
         let item = &slf.get().0;
         let state = (item.kind.name(), format_cards(&item.cards), item.points);
         Ok((slf.get_type().getattr("_from_state")?, state))
@@ -203,13 +201,14 @@ impl PyHandBreakdown {
     }
 
     /// Pickles (and copies) as `explain_hand(hand, starter, crib)`.
-    fn __reduce__<'py>(
-        &self,
-        py: Python<'py>,
-    ) -> PyResult<(Bound<'py, PyAny>, (String, String, bool))> {
+    fn __reduce__<'py>(&self, py: Python<'py>) -> Reduce<'py, (String, String, bool)> {
         let explain = py.import("cribbage_fast._core")?.getattr("explain_hand")?;
         let show = &self.0.show;
-        let args = (format_cards(&show.hand), show.starter.to_string(), show.crib);
+        let args = (
+            format_cards(&show.hand),
+            show.starter.to_string(),
+            show.crib,
+        );
         Ok((explain, args))
     }
 }
