@@ -6,7 +6,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use super::convert::{
     card_from_py, cards_from_py, first_dealer_arg, num_players_arg, opt_seat_arg, points_arg,
-    scores_arg, seat_arg, seed_arg, target_arg,
+    scores_arg, seat_arg, seed_arg, target_arg, Reduce,
 };
 use super::show::PyCard;
 use crate::bots::Observation;
@@ -80,6 +80,12 @@ impl PyMove {
     /// A JSON-ready dict, e.g. {"move": "lay", "card": "5H"}.
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         move_dict(py, None, &self.0)
+    }
+
+    /// Pickles (and copies) as `Move.from_dict(move.to_dict())`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduce<'py, (Bound<'py, PyDict>,)> {
+        let rebuild = slf.get_type().getattr("from_dict")?;
+        Ok((rebuild, (move_dict(slf.py(), None, &slf.get().0)?,)))
     }
 
     /// "discard", "lay", "go", "count", "claim" or "deal".
@@ -515,6 +521,46 @@ impl PyGame {
 
     fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         PyGame::clone(slf)
+    }
+
+    /// Pickle support: the settings, then the moves replayed by
+    /// `__setstate__`. A game that keeps no record cannot be pickled.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let this = slf.borrow();
+        if !this.game.records() {
+            return Err(PyTypeError::new_err(
+                "a game made with record=False keeps no moves, so it cannot be pickled",
+            ));
+        }
+        let c = this.game.config();
+        let args = (
+            c.players,
+            this.game.seed(),
+            c.target,
+            c.muggins,
+            this.first_dealer,
+        );
+        let moves = this.moves(slf.py())?;
+        PyTuple::new(
+            slf.py(),
+            [
+                slf.get_type().into_any(),
+                args.into_pyobject(slf.py())?.into_any(),
+                moves.into_any(),
+            ],
+        )
+    }
+
+    /// Pickle support: plays the recorded `moves` on this game, all or
+    /// nothing (an illegal move leaves the game unchanged).
+    fn __setstate__(&mut self, moves: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mut game = self.game.clone();
+        for (i, entry) in moves.try_iter()?.enumerate() {
+            game.apply(move_from_dict(&entry?)?)
+                .map_err(|err| PyValueError::new_err(format!("move {i}: {err}")))?;
+        }
+        self.game = game;
+        Ok(())
     }
 
     fn __deepcopy__<'py>(
