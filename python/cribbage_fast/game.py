@@ -251,9 +251,7 @@ def _first_difference(what: str, recorded: list[Any], replayed: list[Any]) -> No
                 diff = f"record {theirs!r}, replay {ours!r}"
             raise ValueError(f"{what} {i} of the record differs from the replay ({diff})")
     if len(recorded) != len(replayed):
-        raise ValueError(
-            f"the record has {len(recorded)} {what}s, the replay {len(replayed)}"
-        )
+        raise ValueError(f"the record has {len(recorded)} {what}s, the replay {len(replayed)}")
 
 
 def _plain(value: Any) -> Any:

@@ -246,7 +246,49 @@ fn stop_error(stop: Option<(usize, String)>) -> PyResult<()> {
     }
 }
 
-/// Scores many shows at once: see `_core.pyi`.
+/// Score many shows at once.
+///
+/// Parameters
+/// ----------
+/// cards : array_like of int, shape (N, 5)
+///     Card indices (``Card.index``, 0..51): columns 0-3 the hand (or crib),
+///     column 4 the starter. A C-contiguous ``uint8`` array is read in place;
+///     any other integer array (any dtype, strides or byte order, or a nested
+///     list) is converted once, and a value that is not a card is an error,
+///     never wrapped around.
+/// crib : bool, default False
+///     Score as a crib (a flush needs the starter's suit too).
+/// threads : int or None, default None
+///     ``None`` runs on every core; otherwise 1 to 256 threads. Pools are
+///     cached and bounded, and the result never depends on the thread count.
+/// breakdown : bool, default False
+///     Return the (N, 5) parts (``BREAKDOWN_COLUMNS``) instead of totals.
+///
+/// Returns
+/// -------
+/// numpy.ndarray of uint8
+///     The N totals, or the (N, 5) breakdown whose columns sum to them.
+///
+/// Raises
+/// ------
+/// ValueError
+///     A shape other than (N, 5), a value outside 0..51 or a card repeated in
+///     a row (naming the first bad row), or ``threads`` outside 1..256.
+/// TypeError
+///     A non-integer or masked array, or a non-integer ``threads``.
+///
+/// Notes
+/// -----
+/// The GIL is released; long inputs run in chunks and Ctrl-C interrupts
+/// between them.
+///
+/// Examples
+/// --------
+/// >>> import numpy as np
+/// >>> from cribbage_fast import Card, score_hands
+/// >>> rows = np.array([[Card(t).index for t in "5H 5D 5C JS 5S".split()]])
+/// >>> score_hands(rows, threads=1)
+/// array([29], dtype=uint8)
 #[pyfunction]
 #[pyo3(signature = (cards, crib = false, *, threads = None, breakdown = false))]
 pub fn score_hands<'py>(
@@ -364,7 +406,39 @@ fn lengths_of(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
     lengths_of(&swapped, n)
 }
 
-/// Scores many pegging piles at once: see `_core.pyi`.
+/// Points pegged by the last card of many piles at once.
+///
+/// Parameters
+/// ----------
+/// piles : array_like of int, shape (N, W)
+///     Each row is the cards laid since the count last reset, in order, as
+///     card indices, padded with ``-1`` (for unsigned dtypes the value -1
+///     wraps to, e.g. 255 for ``uint8``).
+/// lengths : array_like of int, shape (N,), optional
+///     The number of cards of each row; the rest of the row is ignored.
+/// threads : int or None, default None
+///     As for ``score_hands``: ``None`` every core, else 1 to 256.
+///
+/// Returns
+/// -------
+/// numpy.ndarray of uint8
+///     What ``score_play`` gives for each pile.
+///
+/// Raises
+/// ------
+/// ValueError
+///     A bad shape, a bad row (naming the first one and why), or ``threads``
+///     outside 1..256.
+/// TypeError
+///     A non-integer or masked array, or a non-integer ``threads``.
+///
+/// Examples
+/// --------
+/// >>> import numpy as np
+/// >>> from cribbage_fast import Card, score_plays
+/// >>> idx = lambda text: [Card(t).index for t in text.split()]
+/// >>> score_plays(np.array([idx("4S 6H 5D") + [-1], idx("5S 5H 5D 5C")]))
+/// array([ 5, 12], dtype=uint8)
 #[pyfunction]
 #[pyo3(signature = (piles, lengths = None, *, threads = None))]
 pub fn score_plays<'py>(
@@ -400,7 +474,29 @@ pub fn score_plays<'py>(
     Ok(PyArray1::from_vec(py, out))
 }
 
-/// The count of (hand, starter) deals per show score 0..29: see `_core.pyi`.
+/// How many of the 12,994,800 (4-card hand, starter) deals score each of 0..29.
+///
+/// Parameters
+/// ----------
+/// crib : bool, default False
+///     Count crib shows (a flush needs all five cards).
+///
+/// Returns
+/// -------
+/// numpy.ndarray of int64, shape (30,)
+///     The number of deals per score; exact, computed in closed form.
+///
+/// Raises
+/// ------
+/// TypeError
+///     ``crib`` is not True or False.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import hand_score_distribution
+/// >>> dist = hand_score_distribution()
+/// >>> int(dist.sum()), int(dist[29]), int(dist[19])
+/// (12994800, 4, 0)
 #[pyfunction]
 #[pyo3(signature = (crib = false))]
 pub fn hand_score_distribution(

@@ -147,6 +147,32 @@ impl PyDiscardOption {
 }
 
 /// Every discard of a 6-card or 5-card hand, best first (exact expectations).
+///
+/// Parameters
+/// ----------
+/// hand : str or iterable of Card or str
+///     Six cards (2 players: discard 2) or five (3 or 4 players: discard 1).
+/// dealer : bool
+///     Whether the crib is yours (its points are added) or not (subtracted).
+///
+/// Returns
+/// -------
+/// list of DiscardOption
+///     Sorted by exact net, then hand EV, then the discarded cards.
+///
+/// Raises
+/// ------
+/// ValueError
+///     Not 5 or 6 distinct cards, or unknown card text.
+/// TypeError
+///     Not cards, or ``dealer`` not True or False.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import analyze_discards
+/// >>> best = analyze_discards("5H 5D JC 4S 6H KD", dealer=True)[0]
+/// >>> [str(c) for c in best.discard], best.hand_total, best.hand_deals
+/// (['JC', 'KD'], 734, 46)
 #[pyfunction]
 pub fn analyze_discards(
     py: Python<'_>,
@@ -159,6 +185,27 @@ pub fn analyze_discards(
 }
 
 /// The best discard of `analyze_discards`.
+///
+/// Parameters
+/// ----------
+/// hand, dealer
+///     As for ``analyze_discards``.
+///
+/// Returns
+/// -------
+/// DiscardOption
+///     The first option ``analyze_discards`` lists.
+///
+/// Raises
+/// ------
+/// ValueError, TypeError
+///     As for ``analyze_discards``.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import best_discard
+/// >>> " ".join(map(str, best_discard("5H 5D JC 4S 6H KD", True).keep))
+/// '5H 5D 4S 6H'
 #[pyfunction]
 pub fn best_discard(
     py: Python<'_>,

@@ -213,12 +213,56 @@ fn pile_from_py(pile: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
 
 /// Points for the last card of `pile` (the cards laid since the count last
 /// reset, in order).
+///
+/// Parameters
+/// ----------
+/// pile : str or iterable of Card or str
+///     At least one card, distinct, counting at most 31.
+///
+/// Returns
+/// -------
+/// int
+///     Points for fifteen or thirty-one, pairs and runs made by the last card.
+///
+/// Raises
+/// ------
+/// ValueError
+///     An empty pile, a repeated card, a count past 31 or unknown card text.
+/// TypeError
+///     Not cards.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import score_play
+/// >>> score_play("4S 6H 5D")
+/// 5
 #[pyfunction]
 pub fn score_play(pile: &Bound<'_, PyAny>) -> PyResult<u8> {
     Ok(play::score_play(&pile_from_py(pile)?))
 }
 
 /// The points of the last card of `pile`, itemised.
+///
+/// Parameters
+/// ----------
+/// pile
+///     As for ``score_play``.
+///
+/// Returns
+/// -------
+/// PlayBreakdown
+///     The total, the count and each item.
+///
+/// Raises
+/// ------
+/// ValueError, TypeError
+///     As for ``score_play``.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import explain_play
+/// >>> str(explain_play("5S 10H"))
+/// 'fifteen for 2'
 #[pyfunction]
 pub fn explain_play(pile: &Bound<'_, PyAny>) -> PyResult<PyPlayBreakdown> {
     let pile = pile_from_py(pile)?;

@@ -220,6 +220,34 @@ fn show_from_py(hand: &Bound<'_, PyAny>, starter: &Bound<'_, PyAny>, crib: bool)
 }
 
 /// The show total of a 4-card hand (or crib) with the starter.
+///
+/// Parameters
+/// ----------
+/// hand : str or iterable of Card or str
+///     Four cards, e.g. ``"5H 5D 5C JS"``.
+/// starter : Card or str
+///     The one starter card.
+/// crib : bool, default False
+///     Score as a crib (a flush needs all five cards of one suit).
+///
+/// Returns
+/// -------
+/// int
+///     Points 0..29: fifteens, pairs, runs, flush and nobs.
+///
+/// Raises
+/// ------
+/// ValueError
+///     Unknown card text, a repeated card, not four hand cards, or several
+///     starter cards.
+/// TypeError
+///     Not cards, or ``crib`` not True or False.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import score_hand
+/// >>> score_hand("5H 5D 5C JS", "5S")
+/// 29
 #[pyfunction]
 #[pyo3(signature = (hand, starter, crib = false))]
 pub fn score_hand(
@@ -231,6 +259,28 @@ pub fn score_hand(
 }
 
 /// Every scoring combination of a show, with the spoken count as `str()`.
+///
+/// Parameters
+/// ----------
+/// hand, starter, crib
+///     As for ``score_hand``.
+///
+/// Returns
+/// -------
+/// HandBreakdown
+///     The total, the points per kind and each combination.
+///
+/// Raises
+/// ------
+/// ValueError, TypeError
+///     As for ``score_hand``.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import explain_hand
+/// >>> b = explain_hand("4S 5H 5D 6C", "KS")
+/// >>> b.total, b.fifteens, b.pairs, b.runs
+/// (16, 8, 2, 6)
 #[pyfunction]
 #[pyo3(signature = (hand, starter, crib = false))]
 pub fn explain_hand(
@@ -244,12 +294,57 @@ pub fn explain_hand(
 }
 
 /// 2 if the starter is a jack (the dealer's "his heels"), else 0.
+///
+/// Parameters
+/// ----------
+/// starter : Card or str
+///     The one starter card.
+///
+/// Returns
+/// -------
+/// int
+///     2 for a jack, else 0.
+///
+/// Raises
+/// ------
+/// ValueError
+///     Unknown card text or several cards.
+/// TypeError
+///     Not a card.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import his_heels
+/// >>> his_heels("JD"), his_heels("5S")
+/// (2, 0)
 #[pyfunction]
 pub fn his_heels(starter: &Bound<'_, PyAny>) -> PyResult<u8> {
     Ok(hand::his_heels(one_card_from_py(starter, "starter")?))
 }
 
 /// Cards from text such as "5H 5D 5C JS" (or a list of cards / card text).
+///
+/// Parameters
+/// ----------
+/// cards : str or iterable of Card or str
+///     Space-separated card text, or cards.
+///
+/// Returns
+/// -------
+/// list of Card
+///
+/// Raises
+/// ------
+/// ValueError
+///     Unknown card text.
+/// TypeError
+///     Neither text nor an iterable of cards.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import cards
+/// >>> cards("5H 10s")
+/// [Card('5H'), Card('10S')]
 #[pyfunction]
 pub fn cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
     Ok(cards_from_py(cards)?.into_iter().map(PyCard).collect())
