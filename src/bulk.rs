@@ -5,12 +5,12 @@
 //! (four hand cards, then the starter). The show total is a lookup in a lazily
 //! built 13^5 table of [`hand::rank_points`] indexed by the five ranks in the
 //! given order, plus flush and nobs from the suit bits. Work is split into
-//! fixed blocks of rows; blocks run on rayon (all cores, or a dedicated pool
-//! when `threads` caps it) and the output never depends on the thread count.
+//! fixed blocks of rows; blocks run on rayon (all cores, or a cached pool
+//! from [`crate::pool`] when `threads` caps it) and the output never
+//! depends on the thread count.
 //! A bad row is always the one with the lowest index, whatever the threads.
 
-use std::collections::HashMap;
-use std::sync::{Arc, Mutex, OnceLock};
+use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
@@ -18,6 +18,7 @@ use crate::card::{Card, JACK};
 use crate::error::{Error, Result};
 use crate::hand;
 use crate::play;
+use crate::pool;
 
 /// Cards in one show row: four hand cards, then the starter.
 pub const ROW: usize = 5;
@@ -102,46 +103,7 @@ pub fn rank_parts(ranks: [u8; 5]) -> [u8; 3] {
 }
 
 // ---------------------------------------------------------------------------
-// Threads
-
-/// Runs `f` on the global rayon pool (`None`) or on a dedicated pool of
-/// `n` threads, cached per `n`.
-fn run_in_pool<R: Send>(threads: Option<usize>, f: impl FnOnce() -> R + Send) -> Result<R> {
-    match threads {
-        None => Ok(f()),
-        Some(n) => Ok(pool(n)?.install(f)),
-    }
-}
-
-/// Checks a `threads` argument: `None` (all cores) or at least 1.
-pub fn check_threads(threads: Option<usize>) -> Result<()> {
-    match threads {
-        Some(0) => Err(Error::Invalid(
-            "threads must be at least 1 (or None for all cores)".into(),
-        )),
-        _ => Ok(()),
-    }
-}
-
-fn pool(n: usize) -> Result<Arc<rayon::ThreadPool>> {
-    static POOLS: OnceLock<Mutex<HashMap<usize, Arc<rayon::ThreadPool>>>> = OnceLock::new();
-    check_threads(Some(n))?;
-    let mut pools = POOLS
-        .get_or_init(Default::default)
-        .lock()
-        .unwrap_or_else(|poisoned| poisoned.into_inner());
-    if let Some(p) = pools.get(&n) {
-        return Ok(Arc::clone(p));
-    }
-    let p = rayon::ThreadPoolBuilder::new()
-        .num_threads(n)
-        .thread_name(|i| format!("cribbage-bulk-{i}"))
-        .build()
-        .map(Arc::new)
-        .map_err(|e| Error::Invalid(format!("cannot start {n} threads: {e}")))?;
-    pools.insert(n, Arc::clone(&p));
-    Ok(p)
-}
+// Threads (checked and pooled by `crate::pool`)
 
 /// Applies `kernel` to matching blocks of input rows and output rows, in
 /// parallel unless `threads == Some(1)`. `kernel` gets the block's first row
@@ -158,7 +120,7 @@ fn for_blocks<K>(
 where
     K: Fn(usize, &[u8], &mut [u8]) -> Option<usize> + Sync,
 {
-    check_threads(threads)?;
+    let pool = pool::Pool::new(threads)?;
     let ins = input.chunks(in_row * BLOCK);
     if threads == Some(1) {
         let outs = out.chunks_mut(out_row * BLOCK);
@@ -167,14 +129,14 @@ where
             .enumerate()
             .find_map(|(b, (i, o))| kernel(b * BLOCK, i, o).map(|r| b * BLOCK + r)));
     }
-    run_in_pool(threads, || {
+    Ok(pool.install(|| {
         input
             .par_chunks(in_row * BLOCK)
             .zip(out.par_chunks_mut(out_row * BLOCK))
             .enumerate()
             .filter_map(|(b, (i, o))| kernel(b * BLOCK, i, o).map(|r| b * BLOCK + r))
             .min()
-    })
+    }))
 }
 
 fn check_rows(input: &[u8], row: usize, out: &[u8], out_row: usize, what: &str) -> Result<usize> {

@@ -15,6 +15,7 @@ pub mod game;
 pub mod hand;
 pub mod observe;
 pub mod play;
+pub mod pool;
 pub mod rng;
 pub mod search;
 pub mod simulate;

@@ -160,6 +160,18 @@ impl std::ops::Deref for PlayItems {
     }
 }
 
+/// Items rebuilt from a saved list (e.g. an unpickled event); past the third
+/// item the rest are ignored, as no card scores more than three.
+impl FromIterator<PlayItem> for PlayItems {
+    fn from_iter<I: IntoIterator<Item = PlayItem>>(iter: I) -> PlayItems {
+        let mut items = PlayItems::EMPTY;
+        for item in iter.into_iter().take(3) {
+            items.push(item);
+        }
+        items
+    }
+}
+
 /// Points for the last card of `pile` (cards laid since the count last reset,
 /// in order). Assumes a valid pile (see [`validate_pile`]).
 pub fn score_play(pile: &[Card]) -> u8 {

@@ -254,26 +254,13 @@ impl SimStats {
 pub struct Simulator {
     kinds: [BotKind; 2],
     seed: u64,
-    pool: Option<rayon::ThreadPool>,
+    pool: crate::pool::Pool,
 }
 
 impl Simulator {
-    /// `threads`: `None` uses every core; `Some(0)` is refused.
+    /// `threads`: `None` uses every core; checked by [`crate::pool::check`].
     pub fn new(kinds: [BotKind; 2], seed: u64, threads: Option<usize>) -> Result<Simulator> {
-        let pool = match threads {
-            None => None,
-            Some(0) => {
-                return Err(Error::Invalid(
-                    "threads must be at least 1 (or None for every core)".into(),
-                ))
-            }
-            Some(t) => Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(t)
-                    .build()
-                    .map_err(|e| Error::Invalid(format!("cannot start {t} threads: {e}")))?,
-            ),
-        };
+        let pool = crate::pool::Pool::new(threads)?;
         Ok(Simulator { kinds, seed, pool })
     }
 
@@ -289,10 +276,7 @@ impl Simulator {
                 })
                 .try_reduce(SimStats::default, |a, b| Ok(a.merge(&b)))
         };
-        match &self.pool {
-            Some(pool) => pool.install(work),
-            None => work(),
-        }
+        self.pool.install(work)
     }
 
     /// A chunk size that keeps each chunk short (for progress and Ctrl-C).

@@ -364,3 +364,33 @@ def test_bad_pile_arguments() -> None:
         cf.score_plays(np.zeros((2, 0), dtype=np.int64))
     with pytest.raises(TypeError, match="integer array"):
         cf.score_plays(piles.astype(float))
+
+
+COMPILED_DOCS = [
+    "score_hands",
+    "score_plays",
+    "hand_score_distribution",
+    "score_hand",
+    "explain_hand",
+    "his_heels",
+    "cards",
+    "score_play",
+    "explain_play",
+    "analyze_discards",
+    "best_discard",
+]
+
+
+@pytest.mark.parametrize("name", COMPILED_DOCS)
+def test_compiled_docstrings_are_numpy_style_and_run(name: str) -> None:
+    import doctest
+
+    import cribbage_fast
+
+    doc = getattr(cribbage_fast, name).__doc__ or ""
+    for section in ("Parameters\n", "Returns\n", "Raises\n", "Examples\n"):
+        assert section in doc, f"{name}: no {section.strip()} section"
+    test = doctest.DocTestParser().get_doctest(doc, {}, name, None, 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test)
+    assert test.examples and runner.failures == 0

@@ -155,27 +155,97 @@ class Game(_core.Game):
 
     @classmethod
     def replay(cls, record: dict[str, Any] | str) -> Game:
-        """Rebuilds a game from `to_record()` (or its JSON) by replaying its moves.
+        """Rebuilds a game from `to_record()` (or its JSON) by replaying its
+        moves, and checks that the replay agrees with every move (seat
+        included) and every event of the record. Keys other than those of
+        `to_record()` are ignored.
 
         Raises:
-            ValueError: a move of the record is not legal in the replayed game.
+            TypeError: the record is not a dict (or JSON text of one), or a
+                field has the wrong type.
+            ValueError: a field is missing or out of range, a move is not
+                legal in the replayed game, or the first move or event where
+                the record and the replay disagree (its index and what differs).
         """
-        if isinstance(record, str):
-            record = json.loads(record)
-        assert isinstance(record, dict)
-        game = cls(
-            num_players=record["num_players"],
-            seed=record["seed"],
-            target=record["target"],
-            muggins=record["muggins"],
-            first_dealer=record.get("first_dealer"),
-        )
+        record = _record_dict(record)
+        try:
+            game = cls(
+                num_players=record["num_players"],
+                seed=record["seed"],
+                target=record["target"],
+                muggins=record["muggins"],
+                first_dealer=record["first_dealer"],
+            )
+        except (TypeError, ValueError) as err:
+            raise type(err)(f"the record's settings: {err}") from err
         for i, entry in enumerate(record["moves"]):
             try:
                 game.apply(Move.from_dict(entry))
-            except ValueError as err:
-                raise ValueError(f"move {i} of the record ({entry}): {err}") from err
+            except (TypeError, ValueError) as err:
+                raise type(err)(f"move {i} of the record ({entry}): {err}") from err
+        _first_difference("move", record["moves"], game.moves())
+        _first_difference("event", record["events"], game.events())
         return game
+
+
+_RECORD_FIELDS = ("num_players", "seed", "target", "muggins", "first_dealer", "moves", "events")
+
+
+def _record_dict(record: object) -> dict[str, Any]:
+    """A game record as a dict with every field, else TypeError/ValueError."""
+    if isinstance(record, str | bytes):
+        try:
+            record = json.loads(record)
+        except ValueError as err:
+            raise ValueError(f"a game record must be JSON: {err}") from err
+    if not isinstance(record, dict):
+        raise TypeError(f"a game record must be a dict or its JSON, got {type(record).__name__}")
+    missing = [key for key in _RECORD_FIELDS if key not in record]
+    if missing:
+        raise ValueError(f"the game record has no {', '.join(missing)} field")
+    for key in ("moves", "events"):
+        if not isinstance(record[key], list):
+            raise TypeError(f"the record's {key} must be a list, got {type(record[key]).__name__}")
+    return record
+
+
+def _first_difference(what: str, recorded: list[Any], replayed: list[Any]) -> None:
+    """Fails on the first entry where the record and the replay disagree."""
+    for i, (ours, theirs) in enumerate(zip(_plain(replayed), _plain(recorded), strict=False)):
+        if ours != theirs:
+            if isinstance(theirs, dict):
+                keys = sorted(set(ours) | set(theirs), key=str)
+                diff = ", ".join(
+                    f"{k}: record {theirs.get(k)!r}, replay {ours.get(k)!r}"
+                    for k in keys
+                    if ours.get(k) != theirs.get(k)
+                )
+            else:
+                diff = f"record {theirs!r}, replay {ours!r}"
+            raise ValueError(f"{what} {i} of the record differs from the replay ({diff})")
+    if len(recorded) != len(replayed):
+        raise ValueError(f"the record has {len(recorded)} {what}s, the replay {len(replayed)}")
+
+
+def _plain(value: Any) -> Any:
+    """Tuples as lists, as JSON has them, so a record compares equal to its JSON."""
+    if isinstance(value, dict):
+        return {k: _plain(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_plain(v) for v in value]
+    return value
+
+
+def _check_players(players: object) -> None:
+    """Players must be a sequence of objects with the `PlayerProtocol` methods."""
+    if isinstance(players, str | bytes) or not isinstance(players, Sequence):
+        raise TypeError(f"players must be a list of players, got {type(players).__name__}")
+    for seat, player in enumerate(players):
+        if not isinstance(player, PlayerProtocol):
+            raise TypeError(
+                f"player {seat} ({type(player).__name__}) lacks the PlayerProtocol methods "
+                "discard, play, count and claim"
+            )
 
 
 @dataclass(frozen=True)
@@ -203,7 +273,14 @@ def play_match(
     >>> sum(m.wins)
     2
     """
+    _check_players(players)
     n = len(players)
+    if not 2 <= n <= 4:
+        raise ValueError(f"a match needs 2, 3 or 4 players, got {n}")
+    if isinstance(games, bool) or not hasattr(games, "__index__"):
+        raise TypeError(f"games must be an integer, got {type(games).__name__}")
+    if games < 0:
+        raise ValueError(f"games must be 0 or more, got {games}")
     sides = Game.sides_for(n)
     wins, points = [0] * sides, [0] * sides
     results = []

@@ -9,7 +9,10 @@ crib's deck card with 3 players, then the starter, which no player sees
 until it is cut after the discards).
 
 Actions as in the learning environments: 0..51 a card (discard it to the crib
-or lay it), 52 go; a 2-card discard is two actions. Observation tensors are
+or lay it), 52 go; a 2-card discard is two actions. Every action is checked
+against the legal actions (or chance outcomes) before anything changes: an
+illegal one raises ValueError (TypeError for a non-integer) and leaves the
+state as it was. Observation tensors are
 the 444-value encoding of `cribbage_fast.envs`; the information state string
 is everything the player has seen this deal (its cards, its discards, the
 cards laid in order, the starter) with the scores and the dealer.
@@ -59,6 +62,16 @@ _GAME_TYPE = pyspiel.GameType(
 )
 
 
+def _int_param(params: dict[str, Any], name: str, default: int, top: int) -> int:
+    """An integer parameter in 0..top (the engine checks the exact range)."""
+    value = params.get(name, default)
+    if isinstance(value, bool) or not isinstance(value, int | np.integer):
+        raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
+    if not 0 <= value <= top:
+        raise ValueError(f"{name} must be between 0 and {top}, got {value}")
+    return int(value)
+
+
 def _card_text(index: int) -> str:
     return str(Card.from_index(index))
 
@@ -67,10 +80,15 @@ class CribbageGame(pyspiel.Game):  # type: ignore[misc]
     """The game: parameters ``players`` (2, 3, 4) and ``target``."""
 
     def __init__(self, params: dict[str, Any] | None = None) -> None:
+        if params is not None and not isinstance(params, dict):
+            raise TypeError(f"params must be a dict, got {type(params).__name__}")
         params = dict(params or {})
-        players = int(params.get("players", 2))
-        target = int(params.get("target", 121))
-        ActionGame(players, 0, target)  # validates both
+        unknown = sorted(map(str, set(params) - {"players", "target"}))
+        if unknown:
+            raise ValueError(f"unknown parameters {unknown}: use players and target")
+        players = _int_param(params, "players", 2, _GAME_TYPE.max_num_players)
+        target = _int_param(params, "target", 121, 2**31 - 1)
+        Game(players, 0, target)  # checks both
         sides = Game.sides_for(players)
         # Every deal scores at least the point for last card, and has at most
         # 2 discards, 4 lays and 4 goes per seat.
@@ -96,6 +114,11 @@ class CribbageGame(pyspiel.Game):  # type: ignore[misc]
     ) -> CribbageObserver:
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
+        if iig_obs_type is not None and not isinstance(iig_obs_type, pyspiel.IIGObservationType):
+            raise TypeError(
+                f"iig_obs_type must be a pyspiel.IIGObservationType or None, "
+                f"got {type(iig_obs_type).__name__}"
+            )
         perfect_recall = bool(iig_obs_type is not None and iig_obs_type.perfect_recall)
         return CribbageObserver(perfect_recall)
 
@@ -104,6 +127,8 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
     """A position: the engine's `Game` plus the deal being dealt (chance)."""
 
     def __init__(self, game: CribbageGame) -> None:
+        if not isinstance(game, CribbageGame):  # pyspiel would crash on anything else
+            raise TypeError(f"game must be a CribbageGame, got {type(game).__name__}")
         super().__init__(game)
         self._players = game.players
         self._target = game.target
@@ -160,7 +185,23 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
         moves = game.legal_moves()
         return sorted(GO_ACTION if m.card is None else m.card.index for m in moves)
 
+    def _check_action(self, action: object) -> int:
+        """`action` as an int if it is legal here, else an error (nothing changes)."""
+        if isinstance(action, bool) or not isinstance(action, int | np.integer):
+            raise TypeError(f"an action must be an integer, got {type(action).__name__}")
+        if self.is_terminal():
+            raise ValueError(f"action {action}: the game is over")
+        if self._dealing():
+            legal = [a for a, _ in self.chance_outcomes()]
+        else:
+            legal = self._legal_actions(self.current_player())
+        if int(action) not in legal:
+            shown = ", ".join(map(str, legal[:12])) + (", ..." if len(legal) > 12 else "")
+            raise ValueError(f"action {action} is not legal here; the legal actions are {shown}")
+        return int(action)
+
     def _apply_action(self, action: int) -> None:
+        action = self._check_action(action)
         if self._game is None:
             self._game = Game(self._players, 0, self._target, False, action, False)
             return
@@ -200,15 +241,26 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
             for p in range(self._players)
         ]
 
+    def _seat(self, player: object) -> int:
+        """`player` checked as a seat of this game; None: the player to move."""
+        if player is None:
+            player = self.current_player()
+            if player < 0:
+                raise ValueError("no player is to move here: name the player")
+        if isinstance(player, bool) or not isinstance(player, int | np.integer):
+            raise TypeError(f"player must be an integer seat, got {type(player).__name__}")
+        if not 0 <= player < self._players:
+            raise ValueError(f"player must be a seat 0..{self._players - 1}, got {player}")
+        return int(player)
+
     def information_state_string(self, player: int | None = None) -> str:
-        return self._info_string(self.current_player() if player is None else player, True)
+        return self._info_string(self._seat(player), True)
 
     def observation_string(self, player: int | None = None) -> str:
-        return self._info_string(self.current_player() if player is None else player, False)
+        return self._info_string(self._seat(player), False)
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
-        seat = self.current_player() if player is None else player
-        tensor: list[float] = self._encode(seat).tolist()
+        tensor: list[float] = self._encode(self._seat(player)).tolist()
         return tensor
 
     def _encode(self, seat: int) -> np.ndarray[Any, np.dtype[np.float32]]:
@@ -257,6 +309,9 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
         again uniformly (`Game.determinize`); during the deal (chance) the
         cards not yet seen are redrawn. `sampler` (OpenSpiel's uniform sampler:
         a callable returning a float in [0, 1)) seeds the draw when given."""
+        player = self._seat(player)
+        if sampler is not None and not callable(sampler):
+            raise TypeError(f"sampler must be callable or None, got {type(sampler).__name__}")
         copy: CribbageState = self.clone()
         seed = int(sampler() * 2**53) if callable(sampler) else None
         rng = np.random.default_rng(seed)
@@ -291,11 +346,18 @@ class CribbageObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: CribbageState, player: int) -> None:
+        seat = _state(state)._seat(player)
         if not self.perfect_recall:
-            self.tensor[:] = state._encode(player)
+            self.tensor[:] = state._encode(seat)
 
     def string_from(self, state: CribbageState, player: int) -> str:
-        return state._info_string(player, self.perfect_recall)
+        return _state(state)._info_string(state._seat(player), self.perfect_recall)
+
+
+def _state(state: object) -> CribbageState:
+    if not isinstance(state, CribbageState):
+        raise TypeError(f"state must be a CribbageState, got {type(state).__name__}")
+    return state
 
 
 pyspiel.register_game(_GAME_TYPE, CribbageGame)

@@ -212,7 +212,7 @@ impl PyRandomPlayer {
 player_methods!(PyRandomPlayer, BotKind::Random, "RandomPlayer(seed=1)", {
     #[new]
     #[pyo3(signature = (seed = None))]
-    fn py_new(seed: Option<u64>) -> Self {
+    fn py_new(#[pyo3(from_py_with = super::convert::seed_arg)] seed: Option<u64>) -> Self {
         let seed = seed.unwrap_or_else(fresh_seed);
         PyRandomPlayer {
             bot: std::sync::Mutex::new(Bot::new(BotKind::Random, seed)),

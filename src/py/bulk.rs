@@ -14,6 +14,7 @@ use numpy::{
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
+use super::convert::{breakdown_flag, crib_flag, threads_from_py};
 use crate::bulk;
 use crate::error::{Error, Result};
 
@@ -21,7 +22,16 @@ use crate::error::{Error, Result};
 const CHUNK: usize = 1 << 20;
 
 /// Any array-like as a NumPy array (`numpy.asarray` for lists and the like).
-fn as_array<'py>(obj: &Bound<'py, PyAny>) -> PyResult<Bound<'py, PyUntypedArray>> {
+/// A masked array is refused: scoring its hidden values would be a silent
+/// wrong answer, and dropping them would renumber the rows.
+fn as_array<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, PyUntypedArray>> {
+    let ma = obj.py().import("numpy.ma")?;
+    if ma.call_method1("isMaskedArray", (obj,))?.is_truthy()? {
+        return Err(PyTypeError::new_err(format!(
+            "{what} is a masked array: pass the rows to score as a plain array \
+             (e.g. {what}[~{what}.mask.any(axis=1)].data)"
+        )));
+    }
     if let Ok(arr) = obj.cast::<PyUntypedArray>() {
         return Ok(arr.clone());
     }
@@ -52,16 +62,6 @@ fn shape_text(shape: &[usize]) -> String {
                 .collect::<Vec<_>>()
                 .join(", ")
         ),
-    }
-}
-
-fn threads_arg(threads: Option<i64>) -> PyResult<Option<usize>> {
-    match threads {
-        None => Ok(None),
-        Some(n) if n >= 1 => Ok(Some(usize::try_from(n).unwrap_or(usize::MAX))),
-        Some(n) => Err(PyValueError::new_err(format!(
-            "threads must be at least 1 (or None for all cores), got {n}"
-        ))),
     }
 }
 
@@ -246,18 +246,60 @@ fn stop_error(stop: Option<(usize, String)>) -> PyResult<()> {
     }
 }
 
-/// Scores many shows at once: see `_core.pyi`.
+/// Score many shows at once.
+///
+/// Parameters
+/// ----------
+/// cards : array_like of int, shape (N, 5)
+///     Card indices (``Card.index``, 0..51): columns 0-3 the hand (or crib),
+///     column 4 the starter. A C-contiguous ``uint8`` array is read in place;
+///     any other integer array (any dtype, strides or byte order, or a nested
+///     list) is converted once, and a value that is not a card is an error,
+///     never wrapped around.
+/// crib : bool, default False
+///     Score as a crib (a flush needs the starter's suit too).
+/// threads : int or None, default None
+///     ``None`` runs on every core; otherwise 1 to 256 threads. Pools are
+///     cached and bounded, and the result never depends on the thread count.
+/// breakdown : bool, default False
+///     Return the (N, 5) parts (``BREAKDOWN_COLUMNS``) instead of totals.
+///
+/// Returns
+/// -------
+/// numpy.ndarray of uint8
+///     The N totals, or the (N, 5) breakdown whose columns sum to them.
+///
+/// Raises
+/// ------
+/// ValueError
+///     A shape other than (N, 5), a value outside 0..51 or a card repeated in
+///     a row (naming the first bad row), or ``threads`` outside 1..256.
+/// TypeError
+///     A non-integer or masked array, or a non-integer ``threads``.
+///
+/// Notes
+/// -----
+/// The GIL is released; long inputs run in chunks and Ctrl-C interrupts
+/// between them.
+///
+/// Examples
+/// --------
+/// >>> import numpy as np
+/// >>> from cribbage_fast import Card, score_hands
+/// >>> rows = np.array([[Card(t).index for t in "5H 5D 5C JS 5S".split()]])
+/// >>> score_hands(rows, threads=1)
+/// array([29], dtype=uint8)
 #[pyfunction]
 #[pyo3(signature = (cards, crib = false, *, threads = None, breakdown = false))]
 pub fn score_hands<'py>(
     py: Python<'py>,
     cards: &Bound<'py, PyAny>,
-    crib: bool,
-    threads: Option<i64>,
-    breakdown: bool,
+    #[pyo3(from_py_with = crib_flag)] crib: bool,
+    threads: Option<&Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = breakdown_flag)] breakdown: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
-    let threads = threads_arg(threads)?;
-    let arr = as_array(cards)?;
+    let threads = threads_from_py(threads)?;
+    let arr = as_array(cards, "cards")?;
     if arr.ndim() != 2 || arr.shape()[1] != bulk::ROW {
         return Err(PyValueError::new_err(format!(
             "cards must have shape (N, 5): four hand cards then the starter per row, got shape {}",
@@ -321,7 +363,7 @@ impl Coder for PileCoder<'_> {
 
 /// Pile lengths as i64 (values past i64 saturate; they are bad anyway).
 fn lengths_of(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
-    let arr = as_array(obj)?;
+    let arr = as_array(obj, "lengths")?;
     if arr.shape() != [n] {
         return Err(PyValueError::new_err(format!(
             "lengths must have shape ({n},), one per pile, got shape {}",
@@ -364,17 +406,49 @@ fn lengths_of(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
     lengths_of(&swapped, n)
 }
 
-/// Scores many pegging piles at once: see `_core.pyi`.
+/// Points pegged by the last card of many piles at once.
+///
+/// Parameters
+/// ----------
+/// piles : array_like of int, shape (N, W)
+///     Each row is the cards laid since the count last reset, in order, as
+///     card indices, padded with ``-1`` (for unsigned dtypes the value -1
+///     wraps to, e.g. 255 for ``uint8``).
+/// lengths : array_like of int, shape (N,), optional
+///     The number of cards of each row; the rest of the row is ignored.
+/// threads : int or None, default None
+///     As for ``score_hands``: ``None`` every core, else 1 to 256.
+///
+/// Returns
+/// -------
+/// numpy.ndarray of uint8
+///     What ``score_play`` gives for each pile.
+///
+/// Raises
+/// ------
+/// ValueError
+///     A bad shape, a bad row (naming the first one and why), or ``threads``
+///     outside 1..256.
+/// TypeError
+///     A non-integer or masked array, or a non-integer ``threads``.
+///
+/// Examples
+/// --------
+/// >>> import numpy as np
+/// >>> from cribbage_fast import Card, score_plays
+/// >>> idx = lambda text: [Card(t).index for t in text.split()]
+/// >>> score_plays(np.array([idx("4S 6H 5D") + [-1], idx("5S 5H 5D 5C")]))
+/// array([ 5, 12], dtype=uint8)
 #[pyfunction]
 #[pyo3(signature = (piles, lengths = None, *, threads = None))]
 pub fn score_plays<'py>(
     py: Python<'py>,
     piles: &Bound<'py, PyAny>,
     lengths: Option<&Bound<'py, PyAny>>,
-    threads: Option<i64>,
+    threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Bound<'py, PyArray1<u8>>> {
-    let threads = threads_arg(threads)?;
-    let arr = as_array(piles)?;
+    let threads = threads_from_py(threads)?;
+    let arr = as_array(piles, "piles")?;
     if arr.ndim() != 2 || arr.shape()[1] == 0 {
         return Err(PyValueError::new_err(format!(
             "piles must have shape (N, W) with W >= 1: the cards laid since the count last \
@@ -400,10 +474,35 @@ pub fn score_plays<'py>(
     Ok(PyArray1::from_vec(py, out))
 }
 
-/// The count of (hand, starter) deals per show score 0..29: see `_core.pyi`.
+/// How many of the 12,994,800 (4-card hand, starter) deals score each of 0..29.
+///
+/// Parameters
+/// ----------
+/// crib : bool, default False
+///     Count crib shows (a flush needs all five cards).
+///
+/// Returns
+/// -------
+/// numpy.ndarray of int64, shape (30,)
+///     The number of deals per score; exact, computed in closed form.
+///
+/// Raises
+/// ------
+/// TypeError
+///     ``crib`` is not True or False.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import hand_score_distribution
+/// >>> dist = hand_score_distribution()
+/// >>> int(dist.sum()), int(dist[29]), int(dist[19])
+/// (12994800, 4, 0)
 #[pyfunction]
 #[pyo3(signature = (crib = false))]
-pub fn hand_score_distribution(py: Python<'_>, crib: bool) -> Bound<'_, PyArray1<i64>> {
+pub fn hand_score_distribution(
+    py: Python<'_>,
+    #[pyo3(from_py_with = crib_flag)] crib: bool,
+) -> Bound<'_, PyArray1<i64>> {
     let dist = py.detach(|| bulk::hand_score_distribution(crib));
     let counts: Vec<i64> = dist
         .iter()

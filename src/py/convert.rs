@@ -1,17 +1,105 @@
-//! Python values to cards: a `Card`, card text, or a sequence of either.
+//! Python values to engine values: the `Card` class and cards from card
+//! text or sequences, integer arguments checked against their range, and
+//! thread counts. Every binding converts its arguments here, so each kind of
+//! bad input gets the same exception everywhere.
 
-use pyo3::exceptions::PyTypeError;
+use std::ops::RangeInclusive;
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
 
-use super::show::PyCard;
 use crate::card::{parse_cards, Card};
+use crate::pool;
+
+/// A playing card: immutable, hashable, ordered by rank then suit.
+#[pyclass(
+    name = "Card",
+    module = "cribbage_fast._core",
+    frozen,
+    eq,
+    hash,
+    ord,
+    str,
+    from_py_object
+)]
+#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct PyCard(pub Card);
+
+impl std::fmt::Display for PyCard {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        self.0.fmt(f)
+    }
+}
+
+#[pymethods]
+impl PyCard {
+    #[new]
+    fn py_new(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        card_from_py(text).map(PyCard)
+    }
+
+    /// Parses card text such as `5H`, `5h`, `5♥`, `10H`, `TH`.
+    #[staticmethod]
+    fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
+        card_from_py(text).map(PyCard)
+    }
+
+    /// The card with `index` = (rank - 1) * 4 + suit index (C D H S).
+    #[staticmethod]
+    fn from_index(index: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let index = as_int(index, "index")?;
+        match index.extract::<i64>() {
+            Ok(i) => Ok(PyCard(Card::from_index(i)?)),
+            // An int too large for i64 is still just an index out of range.
+            Err(_) => Err(PyValueError::new_err(format!(
+                "card index {index} is outside 0..51"
+            ))),
+        }
+    }
+
+    /// 1 (ace) to 13 (king).
+    #[getter]
+    fn rank(&self) -> u8 {
+        self.0.rank()
+    }
+
+    /// One of "C", "D", "H", "S".
+    #[getter]
+    fn suit(&self) -> char {
+        self.0.suit_letter()
+    }
+
+    /// Counting value: ace 1, court cards 10.
+    #[getter]
+    fn value(&self) -> u8 {
+        self.0.value()
+    }
+
+    /// 0..51, (rank - 1) * 4 + suit index.
+    #[getter]
+    fn index(&self) -> u8 {
+        self.0.index()
+    }
+
+    fn __repr__(&self) -> String {
+        format!("Card('{}')", self.0)
+    }
+
+    fn __getnewargs__(&self) -> (String,) {
+        (self.0.to_string(),)
+    }
+}
 
 fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
         .name()
         .map_or_else(|_| "object".to_string(), |n| n.to_string())
 }
+
+/// What `__reduce__` returns: a callable and the arguments that rebuild
+/// the object (pickle and `copy` use it).
+pub type Reduce<'py, Args> = PyResult<(Bound<'py, PyAny>, Args)>;
 
 /// One card from a `Card` or text such as `"5H"`.
 pub fn card_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
@@ -26,6 +114,27 @@ pub fn card_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
         type_name(obj),
         obj.repr().map_or_else(|_| "?".into(), |r| r.to_string())
     )))
+}
+
+/// The one card of argument `name` (e.g. the starter): several cards in one
+/// string or a list of cards name the argument rather than "unknown card".
+pub fn one_card_from_py(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Card> {
+    if let Ok(text) = obj.cast::<PyString>() {
+        let text = text.to_cow()?;
+        let n = text.split_whitespace().count();
+        if n > 1 {
+            return Err(PyValueError::new_err(format!(
+                "{name} must be one card, got {n} in {text:?}"
+            )));
+        }
+    }
+    if obj.cast::<PyCard>().is_err() && obj.cast::<PyString>().is_err() {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be one card (a Card or text like '5H'), got {}",
+            describe(obj)
+        )));
+    }
+    card_from_py(obj)
 }
 
 /// Cards from one space-separated string or an iterable of cards / card text.
@@ -61,4 +170,182 @@ pub fn card_tuple<'py>(
 ) -> PyResult<Bound<'py, PyTuple>> {
     let cards: Vec<PyCard> = cards.into_iter().map(PyCard).collect();
     PyTuple::new(py, cards)
+}
+
+fn describe(obj: &Bound<'_, PyAny>) -> String {
+    let repr = obj.repr().map_or_else(|_| "?".into(), |r| r.to_string());
+    let repr = if repr.chars().count() > 60 {
+        format!("{}...", repr.chars().take(60).collect::<String>())
+    } else {
+        repr
+    };
+    format!("{} {repr}", type_name(obj))
+}
+
+/// `obj` as a Python int: an int or anything with `__index__` (NumPy
+/// integers), never a bool, float or string (a TypeError naming `name`).
+fn as_int<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, PyInt>> {
+    let not_int =
+        || PyTypeError::new_err(format!("{name} must be an integer, got {}", describe(obj)));
+    // Booleans are ints to Python but never a count, seat or seed here.
+    if obj.is_instance_of::<PyBool>() || type_name(obj).starts_with("bool") {
+        return Err(not_int());
+    }
+    if let Ok(int) = obj.cast::<PyInt>() {
+        return Ok(int.clone());
+    }
+    match obj.call_method0("__index__") {
+        Ok(index) => index.cast_into::<PyInt>().map_err(|_| not_int()),
+        Err(_) => Err(not_int()),
+    }
+}
+
+fn range_error(
+    name: &str,
+    range: &RangeInclusive<i128>,
+    got: &Bound<'_, PyInt>,
+    note: &str,
+) -> PyErr {
+    PyValueError::new_err(format!(
+        "{name} must be at least {} and at most {}{note}, got {got}",
+        range.start(),
+        range.end()
+    ))
+}
+
+/// An integer argument `name` as a `T`, or `None` when its value does not
+/// fit a `T` (the caller reports the range); not an integer: TypeError.
+pub fn int_value<T: TryFrom<i128>>(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Option<T>> {
+    let int = as_int(obj, name)?;
+    Ok(int.extract::<i128>().ok().and_then(|v| T::try_from(v).ok()))
+}
+
+/// An integer the core range-checks itself (naming its range); a value too
+/// large for `T` fails here: ValueError naming `name` and the value.
+pub fn int_for_core<T: TryFrom<i128>>(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<T> {
+    int_value(obj, name)?
+        .ok_or_else(|| PyValueError::new_err(format!("{name} is out of range, got {obj}")))
+}
+
+/// `#[pyo3(from_py_with = ...)]` converters: [`int_for_core`] per parameter.
+macro_rules! core_int_args {
+    ($($fn_name:ident: $t:ty = $name:literal),* $(,)?) => {
+        $(
+            #[doc = concat!("`", $name, "` for the core (see [`int_for_core`]).")]
+            pub fn $fn_name(obj: &Bound<'_, PyAny>) -> PyResult<$t> {
+                int_for_core(obj, $name)
+            }
+        )*
+    };
+}
+
+core_int_args!(
+    num_players_arg: i64 = "num_players",
+    target_arg: i64 = "target",
+    seat_arg: i64 = "seat",
+    points_arg: i64 = "points",
+);
+
+/// An optional seat (None: the default seat) for the core to check.
+pub fn opt_seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
+    (!obj.is_none()).then(|| seat_arg(obj)).transpose()
+}
+
+/// The optional first dealer (None: cut for deal) for the core to check.
+pub fn first_dealer_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
+    (!obj.is_none())
+        .then(|| int_for_core(obj, "first_dealer"))
+        .transpose()
+}
+
+/// Optional scores (None: keep the game's), one integer per side.
+pub fn scores_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<Vec<u16>>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    if obj.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(
+            "scores must be a list of integers, not a string",
+        ));
+    }
+    let iter = obj.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "scores must be a list of integers, got {}",
+            describe(obj)
+        ))
+    })?;
+    iter.map(|v| int_for_core(&v?, "scores"))
+        .collect::<PyResult<_>>()
+        .map(Some)
+}
+
+/// An optional seed: None, or any integer in `0..=2**64 - 1`.
+pub fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    if obj.is_none() {
+        return Ok(None);
+    }
+    seed_in(obj, "seed").map(Some)
+}
+
+/// An integer argument `name` in `range`: a Python int or a NumPy integer.
+/// Out of range (however large): ValueError naming `name` and the range,
+/// then `note` (e.g. " (or None for every core)"); not an integer (bool,
+/// float, str, None, ...): TypeError.
+pub fn int_in<T: TryFrom<i128>>(
+    obj: &Bound<'_, PyAny>,
+    name: &str,
+    range: RangeInclusive<i128>,
+    note: &str,
+) -> PyResult<T> {
+    let int = as_int(obj, name)?;
+    int.extract::<i128>()
+        .ok()
+        .filter(|v| range.contains(v))
+        .and_then(|v| T::try_from(v).ok())
+        .ok_or_else(|| range_error(name, &range, &int, note))
+}
+
+/// A yes/no argument `name`: True or False (or a NumPy bool); anything else
+/// is a TypeError naming `name` (no truthiness: "yes" is not True).
+pub fn flag(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
+    if let Ok(b) = obj.cast::<PyBool>() {
+        return Ok(b.is_true());
+    }
+    if matches!(type_name(obj).as_str(), "bool" | "bool_") {
+        return obj.is_truthy();
+    }
+    Err(PyTypeError::new_err(format!(
+        "{name} must be True or False, got {}",
+        describe(obj)
+    )))
+}
+
+/// [`flag`] for `crib` (for `#[pyo3(from_py_with = crib_flag)]`).
+pub fn crib_flag(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    flag(obj, "crib")
+}
+
+/// [`flag`] for `dealer`.
+pub fn dealer_flag(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    flag(obj, "dealer")
+}
+
+/// [`flag`] for `breakdown`.
+pub fn breakdown_flag(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    flag(obj, "breakdown")
+}
+
+/// A seed: any integer in `0..=2**64 - 1`.
+pub fn seed_in(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
+    int_value(obj, name)?
+        .ok_or_else(|| PyValueError::new_err(format!("{name} must be 0 to 2**64 - 1, got {obj}")))
+}
+
+/// A `threads` argument: `None` (every core) or `1..=pool::MAX_THREADS`.
+pub fn threads_from_py(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>> {
+    let Some(obj) = obj.filter(|o| !o.is_none()) else {
+        return Ok(None);
+    };
+    let max = i128::try_from(pool::MAX_THREADS).unwrap_or(i128::MAX);
+    int_in(obj, "threads", 1..=max, " (or None for every core)").map(Some)
 }

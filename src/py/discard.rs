@@ -1,11 +1,12 @@
 //! Discard analysis for Python: `analyze_discards`, `best_discard` and
 //! `DiscardOption` (the rules and the model live in `crate::discard`).
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyTuple};
+use pyo3::types::{PyDict, PyTuple, PyType};
 
-use super::convert::{card_tuple, cards_from_py};
-use crate::card::format_cards;
+use super::convert::{card_tuple, cards_from_py, dealer_flag, Reduce};
+use crate::card::{format_cards, Card};
 use crate::discard::{self, DiscardOption};
 
 /// One way to discard, with its exact expected hand, crib and net points.
@@ -94,6 +95,45 @@ impl PyDiscardOption {
         Ok(d)
     }
 
+    /// Rebuilds an option saved by pickle: analyses `keep` + `discard` again
+    /// and picks the option that lays `discard` away.
+    #[classmethod]
+    fn _from_state(
+        _cls: &Bound<'_, PyType>,
+        py: Python<'_>,
+        keep: &Bound<'_, PyAny>,
+        discard: &Bound<'_, PyAny>,
+        dealer: bool,
+    ) -> PyResult<Self> {
+        let (keep, laid) = (cards_from_py(keep)?, cards_from_py(discard)?);
+        let hand: Vec<Card> = keep.iter().chain(&laid).copied().collect();
+        let options = py.detach(|| discard::analyze_discards(&hand, dealer))?;
+        options
+            .into_iter()
+            .find(|o| o.discard() == laid.as_slice())
+            .map(PyDiscardOption)
+            .ok_or_else(|| PyValueError::new_err("no such discard option"))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduce<'py, (String, String, bool)> {
+        let o = &slf.get().0;
+        let state = (
+            format_cards(&o.keep()),
+            format_cards(o.discard()),
+            o.dealer(),
+        );
+        Ok((slf.get_type().getattr("_from_state")?, state))
+    }
+
+    /// Options are immutable: a copy is the option itself.
+    fn __copy__(slf: Bound<'_, Self>) -> Bound<'_, Self> {
+        slf
+    }
+
+    fn __deepcopy__<'py>(slf: Bound<'py, Self>, _memo: &Bound<'py, PyAny>) -> Bound<'py, Self> {
+        slf
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "DiscardOption(discard='{}', keep='{}', hand_ev={:.4}, crib_ev={:.4}, net={:.4})",
@@ -107,11 +147,37 @@ impl PyDiscardOption {
 }
 
 /// Every discard of a 6-card or 5-card hand, best first (exact expectations).
+///
+/// Parameters
+/// ----------
+/// hand : str or iterable of Card or str
+///     Six cards (2 players: discard 2) or five (3 or 4 players: discard 1).
+/// dealer : bool
+///     Whether the crib is yours (its points are added) or not (subtracted).
+///
+/// Returns
+/// -------
+/// list of DiscardOption
+///     Sorted by exact net, then hand EV, then the discarded cards.
+///
+/// Raises
+/// ------
+/// ValueError
+///     Not 5 or 6 distinct cards, or unknown card text.
+/// TypeError
+///     Not cards, or ``dealer`` not True or False.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import analyze_discards
+/// >>> best = analyze_discards("5H 5D JC 4S 6H KD", dealer=True)[0]
+/// >>> [str(c) for c in best.discard], best.hand_total, best.hand_deals
+/// (['JC', 'KD'], 734, 46)
 #[pyfunction]
 pub fn analyze_discards(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
-    dealer: bool,
+    #[pyo3(from_py_with = dealer_flag)] dealer: bool,
 ) -> PyResult<Vec<PyDiscardOption>> {
     let cards = cards_from_py(hand)?;
     let options = py.detach(|| discard::analyze_discards(&cards, dealer))?;
@@ -119,11 +185,32 @@ pub fn analyze_discards(
 }
 
 /// The best discard of `analyze_discards`.
+///
+/// Parameters
+/// ----------
+/// hand, dealer
+///     As for ``analyze_discards``.
+///
+/// Returns
+/// -------
+/// DiscardOption
+///     The first option ``analyze_discards`` lists.
+///
+/// Raises
+/// ------
+/// ValueError, TypeError
+///     As for ``analyze_discards``.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import best_discard
+/// >>> " ".join(map(str, best_discard("5H 5D JC 4S 6H KD", True).keep))
+/// '5H 5D 4S 6H'
 #[pyfunction]
 pub fn best_discard(
     py: Python<'_>,
     hand: &Bound<'_, PyAny>,
-    dealer: bool,
+    #[pyo3(from_py_with = dealer_flag)] dealer: bool,
 ) -> PyResult<PyDiscardOption> {
     let cards = cards_from_py(hand)?;
     let best = py.detach(|| discard::best_discard(&cards, dealer))?;

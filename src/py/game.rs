@@ -4,7 +4,10 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use super::convert::{card_from_py, cards_from_py};
+use super::convert::{
+    card_from_py, cards_from_py, first_dealer_arg, num_players_arg, opt_seat_arg, points_arg,
+    scores_arg, seat_arg, seed_arg, target_arg, Reduce,
+};
 use super::play::fill_play_event;
 use super::show::PyCard;
 use crate::card::Card;
@@ -13,7 +16,7 @@ use crate::play::mask_cards;
 
 mod view;
 
-pub(crate) use view::{ask_player, PyPlayerView};
+pub(crate) use view::{ask_player, check_player, PyPlayerView};
 
 pub(super) fn cards_of(mask: u64) -> Vec<PyCard> {
     mask_cards(mask).map(PyCard).collect()
@@ -138,7 +141,7 @@ impl PyMove {
     /// >>> Move.count(12).points
     /// 12
     #[staticmethod]
-    fn count(points: i64) -> PyResult<Self> {
+    fn count(#[pyo3(from_py_with = points_arg)] points: i64) -> PyResult<Self> {
         Ok(PyMove(Move::Count(show_points(points)?)))
     }
 
@@ -164,7 +167,7 @@ impl PyMove {
     /// >>> Move.claim(0).kind
     /// 'claim'
     #[staticmethod]
-    fn claim(points: i64) -> PyResult<Self> {
+    fn claim(#[pyo3(from_py_with = points_arg)] points: i64) -> PyResult<Self> {
         Ok(PyMove(Move::Claim(show_points(points)?)))
     }
 
@@ -210,6 +213,12 @@ impl PyMove {
     /// {'move': 'discard', 'cards': '5H 6D'}
     fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
         move_dict(py, None, &self.0)
+    }
+
+    /// Pickles (and copies) as `Move.from_dict(move.to_dict())`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduce<'py, (Bound<'py, PyDict>,)> {
+        let rebuild = slf.get_type().getattr("from_dict")?;
+        Ok((rebuild, (move_dict(slf.py(), None, &slf.get().0)?,)))
     }
 
     /// "discard", "lay", "go", "count", "claim" or "deal".
@@ -308,20 +317,15 @@ impl PyGame {
     #[new]
     #[pyo3(signature = (num_players = 2, seed = None, target = 121, muggins = false, first_dealer = None, record = true))]
     fn py_new(
-        num_players: i64,
-        seed: Option<i128>,
-        target: i64,
+        #[pyo3(from_py_with = num_players_arg)] num_players: i64,
+        #[pyo3(from_py_with = seed_arg)] seed: Option<u64>,
+        #[pyo3(from_py_with = target_arg)] target: i64,
         muggins: bool,
-        first_dealer: Option<i64>,
+        #[pyo3(from_py_with = first_dealer_arg)] first_dealer: Option<i64>,
         record: bool,
     ) -> PyResult<Self> {
         let config = GameConfig::new(num_players, target, muggins)?;
-        let seed = match seed {
-            None => fresh_seed(),
-            Some(seed) => u64::try_from(seed).map_err(|_| {
-                PyValueError::new_err(format!("seed must be 0 to 2**64 - 1, got {seed}"))
-            })?,
-        };
+        let seed = seed.unwrap_or_else(fresh_seed);
         let first_dealer = first_dealer
             .map(|d| {
                 usize::try_from(d).map_err(|_| {
@@ -470,7 +474,7 @@ impl PyGame {
     /// >>> from cribbage_fast import Game
     /// >>> len(Game(2, seed=1).hand(0))
     /// 6
-    fn hand(&self, seat: i64) -> PyResult<Vec<PyCard>> {
+    fn hand(&self, #[pyo3(from_py_with = seat_arg)] seat: i64) -> PyResult<Vec<PyCard>> {
         let seat = self.check_seat(seat)?;
         Ok(cards_of(self.game.hand(seat)))
     }
@@ -496,7 +500,7 @@ impl PyGame {
     /// >>> g = Game(2, seed=1)
     /// >>> g.kept(0) == g.hand(0)
     /// True
-    fn kept(&self, seat: i64) -> PyResult<Vec<PyCard>> {
+    fn kept(&self, #[pyo3(from_py_with = seat_arg)] seat: i64) -> PyResult<Vec<PyCard>> {
         let seat = self.check_seat(seat)?;
         Ok(cards_of(self.game.kept(seat)))
     }
@@ -537,7 +541,7 @@ impl PyGame {
     /// >>> [Game.sides_for(n) for n in (2, 3, 4)]
     /// [2, 3, 2]
     #[staticmethod]
-    fn sides_for(num_players: i64) -> PyResult<usize> {
+    fn sides_for(#[pyo3(from_py_with = num_players_arg)] num_players: i64) -> PyResult<usize> {
         Ok(GameConfig::new(num_players, crate::game::DEFAULT_TARGET, false)?.sides())
     }
 
@@ -562,7 +566,7 @@ impl PyGame {
     /// >>> from cribbage_fast import Game
     /// >>> [Game(4, seed=1).side_of(s) for s in range(4)]
     /// [0, 1, 0, 1]
-    fn side_of(&self, seat: i64) -> PyResult<usize> {
+    fn side_of(&self, #[pyo3(from_py_with = seat_arg)] seat: i64) -> PyResult<usize> {
         let seat = self.check_seat(seat)?;
         Ok(self.game.config().side_of(seat))
     }
@@ -697,7 +701,7 @@ impl PyGame {
     /// >>> g.announce(g.view().show_value)
     /// >>> g.phase in ('count', 'claim', 'discard', 'over')
     /// True
-    fn announce(&mut self, points: i64) -> PyResult<()> {
+    fn announce(&mut self, #[pyo3(from_py_with = points_arg)] points: i64) -> PyResult<()> {
         self.apply(PyMove::count(points)?)
     }
 
@@ -726,7 +730,7 @@ impl PyGame {
     /// >>> g.claim(g.view().claimable)
     /// >>> g.phase
     /// 'count'
-    fn claim(&mut self, points: i64) -> PyResult<()> {
+    fn claim(&mut self, #[pyo3(from_py_with = points_arg)] points: i64) -> PyResult<()> {
         self.apply(PyMove::claim(points)?)
     }
 
@@ -766,7 +770,7 @@ impl PyGame {
         hands: &Bound<'_, PyAny>,
         starter: Option<&Bound<'_, PyAny>>,
         crib_card: Option<&Bound<'_, PyAny>>,
-        scores: Option<Vec<u16>>,
+        #[pyo3(from_py_with = scores_arg)] scores: Option<Vec<u16>>,
     ) -> PyResult<()> {
         let hands = hands
             .try_iter()?
@@ -811,6 +815,7 @@ impl PyGame {
             let Some(seat) = this.game.to_move() else {
                 return Err(PyValueError::new_err("the game is over: no more moves"));
             };
+            check_player(player, seat)?;
             PyPlayerView::new(&this.game, seat)
         };
         let mv = ask_player(player, view)?;
@@ -847,6 +852,9 @@ impl PyGame {
                 "{n} players needed, got {}",
                 players.len()
             )));
+        }
+        for (seat, player) in players.iter().enumerate() {
+            check_player(player, seat)?;
         }
         loop {
             let (seat, view) = {
@@ -885,7 +893,10 @@ impl PyGame {
     /// >>> v.phase, len(v.unseen)
     /// ('discard', 46)
     #[pyo3(signature = (seat = None))]
-    fn view(&self, seat: Option<i64>) -> PyResult<PyPlayerView> {
+    fn view(
+        &self,
+        #[pyo3(from_py_with = opt_seat_arg)] seat: Option<i64>,
+    ) -> PyResult<PyPlayerView> {
         let seat = match (seat, self.game.to_move()) {
             (Some(seat), _) => self.check_seat(seat)?,
             (None, Some(seat)) => seat,
@@ -954,9 +965,10 @@ impl PyGame {
     #[pyo3(signature = (seat, seed = None))]
     fn determinize<'py>(
         slf: &Bound<'py, Self>,
-        seat: usize,
-        seed: Option<u64>,
+        #[pyo3(from_py_with = seat_arg)] seat: i64,
+        #[pyo3(from_py_with = seed_arg)] seed: Option<u64>,
     ) -> PyResult<Bound<'py, PyAny>> {
+        let seat = slf.borrow().check_seat(seat)?;
         let game = {
             let mut rng = crate::rng::Rng::new(seed.unwrap_or_else(fresh_seed));
             crate::search::determinize(&slf.borrow().game, seat, &mut rng)?
@@ -982,13 +994,53 @@ impl PyGame {
     /// >>> g.is_over
     /// True
     #[pyo3(signature = (seed = None, end_of_deal = false))]
-    fn playout(&mut self, seed: Option<u64>, end_of_deal: bool) {
+    fn playout(&mut self, #[pyo3(from_py_with = seed_arg)] seed: Option<u64>, end_of_deal: bool) {
         let mut rng = crate::rng::Rng::new(seed.unwrap_or_else(fresh_seed));
         crate::search::playout(&mut self.game, &mut rng, end_of_deal);
     }
 
     fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
         PyGame::clone(slf)
+    }
+
+    /// Pickle support: the settings, then the moves replayed by
+    /// `__setstate__`. A game that keeps no record cannot be pickled.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let this = slf.borrow();
+        if !this.game.records() {
+            return Err(PyTypeError::new_err(
+                "a game made with record=False keeps no moves, so it cannot be pickled",
+            ));
+        }
+        let c = this.game.config();
+        let args = (
+            c.players,
+            this.game.seed(),
+            c.target,
+            c.muggins,
+            this.first_dealer,
+        );
+        let moves = this.moves(slf.py())?;
+        PyTuple::new(
+            slf.py(),
+            [
+                slf.get_type().into_any(),
+                args.into_pyobject(slf.py())?.into_any(),
+                moves.into_any(),
+            ],
+        )
+    }
+
+    /// Pickle support: plays the recorded `moves` on this game, all or
+    /// nothing (an illegal move leaves the game unchanged).
+    fn __setstate__(&mut self, moves: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mut game = self.game.clone();
+        for (i, entry) in moves.try_iter()?.enumerate() {
+            game.apply(move_from_dict(&entry?)?)
+                .map_err(|err| PyValueError::new_err(format!("move {i}: {err}")))?;
+        }
+        self.game = game;
+        Ok(())
     }
 
     fn __deepcopy__<'py>(
@@ -1110,8 +1162,19 @@ fn move_dict<'py>(py: Python<'py>, seat: Option<u8>, mv: &Move) -> PyResult<Boun
 
 /// Rebuilds a move from its dict (the inverse of `moves()`).
 fn move_from_dict(d: &Bound<'_, PyAny>) -> PyResult<Move> {
-    let kind: String = d.get_item("move")?.extract()?;
-    let text = |key: &str| -> PyResult<Bound<'_, PyAny>> { d.get_item(key) };
+    let d = d.cast::<PyDict>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "a move must be a dict like {{\"move\": \"lay\", \"card\": \"5H\"}}, got {}",
+            d.get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string())
+        ))
+    })?;
+    let text = |key: &str| -> PyResult<Bound<'_, PyAny>> {
+        d.get_item(key)?
+            .ok_or_else(|| PyValueError::new_err(format!("the move has no {key:?} entry")))
+    };
+    let kind: String = text("move")?.extract()?;
     Ok(match kind.as_str() {
         "discard" => {
             let cards = cards_from_py(&text("cards")?)?;
@@ -1119,8 +1182,8 @@ fn move_from_dict(d: &Bound<'_, PyAny>) -> PyResult<Move> {
         }
         "lay" => Move::Lay(card_from_py(&text("card")?)?),
         "go" => Move::Go,
-        "count" => Move::Count(text("points")?.extract()?),
-        "claim" => Move::Claim(text("points")?.extract()?),
+        "count" => Move::Count(show_points(points_arg(&text("points")?)?)?),
+        "claim" => Move::Claim(show_points(points_arg(&text("points")?)?)?),
         "deal" => {
             let hands = text("hands")?
                 .try_iter()?
@@ -1138,7 +1201,7 @@ fn move_from_dict(d: &Bound<'_, PyAny>) -> PyResult<Move> {
                 hands,
                 starter: optional("starter")?,
                 crib_card: optional("crib_card")?,
-                scores: text("scores")?.extract()?,
+                scores: scores_arg(&text("scores")?)?,
             }))
         }
         other => {

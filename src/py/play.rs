@@ -3,12 +3,60 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyString, PyTuple};
+use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
-use super::convert::{card_from_py, card_tuple, cards_from_py};
-use super::show::PyCard;
+use super::convert::{card_from_py, card_tuple, cards_from_py, int_value, PyCard, Reduce};
 use crate::card::{format_cards, Card};
-use crate::play::{self, Pegging, PlayEvent, PlayItem, PlayMove};
+use crate::play::{self, EventKind, Pegging, PlayEvent, PlayItem, PlayKind, PlayMove};
+
+/// The kind of a saved play item from its name (`PlayKind::name`); a run's
+/// length is its points.
+fn play_kind(name: &str, points: u8) -> PyResult<PlayKind> {
+    Ok(match name {
+        "fifteen" => PlayKind::Fifteen,
+        "thirty_one" => PlayKind::ThirtyOne,
+        "pair" => PlayKind::Pair(2),
+        "pair_royal" => PlayKind::Pair(3),
+        "double_pair_royal" => PlayKind::Pair(4),
+        "run" => PlayKind::Run(points),
+        "go" => PlayKind::Go,
+        "last_card" => PlayKind::LastCard,
+        _ => {
+            return Err(PyValueError::new_err(format!(
+                "unknown play item kind {name:?}"
+            )))
+        }
+    })
+}
+
+fn event_kind(name: &str) -> PyResult<EventKind> {
+    [
+        EventKind::Lay,
+        EventKind::Go,
+        EventKind::GoPoint,
+        EventKind::LastCard,
+    ]
+    .into_iter()
+    .find(|k| k.name() == name)
+    .ok_or_else(|| PyValueError::new_err(format!("unknown play event kind {name:?}")))
+}
+
+/// A play item as saved by pickle: (kind name, points).
+type ItemState = (String, u8);
+
+/// A play event as saved by pickle: (seat, kind, card text, count, items).
+type EventState = (u8, &'static str, Option<String>, u8, Vec<ItemState>);
+
+fn item_state(item: &PlayItem) -> ItemState {
+    (item.kind.name().to_string(), item.points)
+}
+
+fn item_from_state((kind, points): &ItemState) -> PyResult<PlayItem> {
+    Ok(PlayItem {
+        kind: play_kind(kind, *points)?,
+        points: *points,
+    })
+}
 
 /// One reason for points in the play, e.g. "a run of 3 for 3".
 #[pyclass(
@@ -46,6 +94,17 @@ impl PyPlayItem {
             self.0.kind.name(),
             self.0.points
         )
+    }
+
+    /// Rebuilds an item saved by pickle (`copy` and `pickle` use this).
+    #[classmethod]
+    fn _from_state(_cls: &Bound<'_, PyType>, kind: String, points: u8) -> PyResult<Self> {
+        item_from_state(&(kind, points)).map(PyPlayItem)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduce<'py, ItemState> {
+        let restore = slf.get_type().getattr("_from_state")?;
+        Ok((restore, item_state(&slf.get().0)))
     }
 }
 
@@ -138,6 +197,12 @@ impl PyPlayBreakdown {
             self.items.total()
         )
     }
+
+    /// Pickles (and copies) as `explain_play(pile)`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> Reduce<'py, (String,)> {
+        let explain = py.import("cribbage_fast._core")?.getattr("explain_play")?;
+        Ok((explain, (format_cards(&self.pile),)))
+    }
 }
 
 fn pile_from_py(pile: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
@@ -148,12 +213,56 @@ fn pile_from_py(pile: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
 
 /// Points for the last card of `pile` (the cards laid since the count last
 /// reset, in order).
+///
+/// Parameters
+/// ----------
+/// pile : str or iterable of Card or str
+///     At least one card, distinct, counting at most 31.
+///
+/// Returns
+/// -------
+/// int
+///     Points for fifteen or thirty-one, pairs and runs made by the last card.
+///
+/// Raises
+/// ------
+/// ValueError
+///     An empty pile, a repeated card, a count past 31 or unknown card text.
+/// TypeError
+///     Not cards.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import score_play
+/// >>> score_play("4S 6H 5D")
+/// 5
 #[pyfunction]
 pub fn score_play(pile: &Bound<'_, PyAny>) -> PyResult<u8> {
     Ok(play::score_play(&pile_from_py(pile)?))
 }
 
 /// The points of the last card of `pile`, itemised.
+///
+/// Parameters
+/// ----------
+/// pile
+///     As for ``score_play``.
+///
+/// Returns
+/// -------
+/// PlayBreakdown
+///     The total, the count and each item.
+///
+/// Raises
+/// ------
+/// ValueError, TypeError
+///     As for ``score_play``.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import explain_play
+/// >>> str(explain_play("5S 10H"))
+/// 'fifteen for 2'
 #[pyfunction]
 pub fn explain_play(pile: &Bound<'_, PyAny>) -> PyResult<PyPlayBreakdown> {
     let pile = pile_from_py(pile)?;
@@ -243,6 +352,41 @@ impl PyPlayEvent {
             self.0.points()
         )
     }
+
+    /// Rebuilds an event saved by pickle (`copy` and `pickle` use this).
+    #[classmethod]
+    fn _from_state(
+        _cls: &Bound<'_, PyType>,
+        seat: u8,
+        kind: String,
+        card: Option<&Bound<'_, PyAny>>,
+        count: u8,
+        items: Vec<ItemState>,
+    ) -> PyResult<Self> {
+        let items = items
+            .iter()
+            .map(item_from_state)
+            .collect::<PyResult<Vec<_>>>()?;
+        Ok(PyPlayEvent(PlayEvent {
+            seat,
+            kind: event_kind(&kind)?,
+            card: card.map(card_from_py).transpose()?,
+            count,
+            items: items.into_iter().collect(),
+        }))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduce<'py, EventState> {
+        let e = slf.get().0;
+        let state = (
+            e.seat,
+            e.kind.name(),
+            e.card.map(|c| c.to_string()),
+            e.count,
+            e.items.iter().map(item_state).collect(),
+        );
+        Ok((slf.get_type().getattr("_from_state")?, state))
+    }
 }
 
 fn event_tuple<'py>(py: Python<'py>, events: &[PlayEvent]) -> PyResult<Bound<'py, PyTuple>> {
@@ -268,7 +412,39 @@ fn move_from_py(obj: &Bound<'_, PyAny>) -> PyResult<PlayMove> {
 #[derive(Clone, PartialEq, Eq)]
 pub struct PyPegging(Pegging);
 
+/// Plays `moves` from the start of a play; the first illegal move fails.
+fn replay(hands: &[Vec<Card>], leader: usize, moves: &[PlayMove]) -> crate::Result<Pegging> {
+    let mut play = Pegging::new(hands, leader)?;
+    for &mv in moves {
+        play.apply(mv)?;
+    }
+    Ok(play)
+}
+
 impl PyPegging {
+    /// The starting hands, the leader and the moves that rebuild this play:
+    /// laid cards go back to the hands that laid them, and the leader is the
+    /// first seat whose replay gives exactly this state.
+    fn history(&self) -> (Vec<Vec<Card>>, usize, Vec<PlayMove>) {
+        let seats = self.0.seats();
+        let mut hands: Vec<Vec<Card>> = (0..seats).map(|s| self.0.hand(s).collect()).collect();
+        let mut moves = Vec::new();
+        for event in self.0.events() {
+            match (event.kind, event.card) {
+                (EventKind::Lay, Some(card)) => {
+                    hands[usize::from(event.seat)].push(card);
+                    moves.push(PlayMove::Lay(card));
+                }
+                (EventKind::Go, _) => moves.push(PlayMove::Go),
+                _ => {}
+            }
+        }
+        let leader = (0..seats)
+            .find(|&l| replay(&hands, l, &moves).is_ok_and(|p| p == self.0))
+            .unwrap_or(0);
+        (hands, leader, moves)
+    }
+
     /// Applies a move and returns the events it produced.
     fn apply<'py>(&mut self, py: Python<'py>, mv: PlayMove) -> PyResult<Bound<'py, PyTuple>> {
         let before = self.0.events().len();
@@ -280,8 +456,8 @@ impl PyPegging {
 #[pymethods]
 impl PyPegging {
     #[new]
-    #[pyo3(signature = (hands, leader = 0))]
-    fn py_new(hands: &Bound<'_, PyAny>, leader: i64) -> PyResult<Self> {
+    #[pyo3(signature = (hands, leader = None), text_signature = "(hands, leader=0)")]
+    fn py_new(hands: &Bound<'_, PyAny>, leader: Option<&Bound<'_, PyAny>>) -> PyResult<Self> {
         if hands.is_instance_of::<PyString>() {
             return Err(PyTypeError::new_err(
                 "hands must be one hand per seat, e.g. ['5H 6D 7C 8S', 'KS QD 2C 3H'], not one string",
@@ -299,9 +475,15 @@ impl PyPegging {
                 })
             })
             .collect::<PyResult<_>>()?;
-        let leader = usize::try_from(leader).map_err(|_| {
-            PyValueError::new_err(format!("leader must be a seat number, got {leader}"))
-        })?;
+        // The core names the seats in its error; a value past usize is just
+        // as far out of range.
+        let leader = match leader {
+            Some(obj) => int_value::<usize>(obj, "leader")?.ok_or_else(|| {
+                let last = hands.len().max(1) - 1;
+                PyValueError::new_err(format!("leader must be a seat 0..{last}, got {obj}"))
+            })?,
+            None => 0,
+        };
         Ok(PyPegging(Pegging::new(&hands, leader)?))
     }
 
@@ -411,6 +593,32 @@ impl PyPegging {
 
     fn __deepcopy__(&self, _memo: &Bound<'_, PyAny>) -> Self {
         PyPegging(self.0.clone())
+    }
+
+    /// Pickle support: the starting hands and the leader (see `__getstate__`).
+    fn __getnewargs__(&self) -> (Vec<String>, usize) {
+        let (hands, leader, _) = self.history();
+        (hands.iter().map(|h| format_cards(h)).collect(), leader)
+    }
+
+    /// Pickle support: the moves played so far, as card text or "go".
+    fn __getstate__(&self) -> Vec<String> {
+        let (_, _, moves) = self.history();
+        moves.iter().map(PlayMove::to_string).collect()
+    }
+
+    /// Pickle support: plays `state` (moves from `__getstate__`) on this
+    /// play, all or nothing: on an illegal move the play is unchanged.
+    fn __setstate__(&mut self, state: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mut play = self.0.clone();
+        for (i, mv) in state.try_iter()?.enumerate() {
+            let mv = move_from_py(&mv?)?;
+            play.apply(mv).map_err(|err| {
+                PyValueError::new_err(format!("move {i} of the saved play: {err}"))
+            })?;
+        }
+        self.0 = play;
+        Ok(())
     }
 
     fn __repr__(&self) -> String {

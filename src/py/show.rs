@@ -2,88 +2,12 @@
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyDict, PyInt, PyTuple};
+use pyo3::types::{PyDict, PyTuple, PyType};
 
-use super::convert::{card_from_py, card_tuple, cards_from_py};
-use crate::card::{format_cards, Card};
+pub use super::convert::PyCard;
+use super::convert::{card_tuple, cards_from_py, crib_flag, one_card_from_py, Reduce};
+use crate::card::format_cards;
 use crate::hand::{self, Breakdown, Show, ShowItem, ShowKind};
-
-/// A playing card: immutable, hashable, ordered by rank then suit.
-#[pyclass(
-    name = "Card",
-    module = "cribbage_fast._core",
-    frozen,
-    eq,
-    hash,
-    ord,
-    str,
-    from_py_object
-)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PyCard(pub Card);
-
-impl std::fmt::Display for PyCard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-#[pymethods]
-impl PyCard {
-    #[new]
-    fn py_new(text: &Bound<'_, PyAny>) -> PyResult<Self> {
-        card_from_py(text).map(PyCard)
-    }
-
-    /// Parses card text such as `5H`, `5h`, `5♥`, `10H`, `TH`.
-    #[staticmethod]
-    fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
-        card_from_py(text).map(PyCard)
-    }
-
-    /// The card with `index` = (rank - 1) * 4 + suit index (C D H S).
-    #[staticmethod]
-    fn from_index(index: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let index: i64 = index.extract().map_err(|err| match index.cast::<PyInt>() {
-            // An int too large for i64 is still just an index out of range.
-            Ok(_) => PyValueError::new_err(format!("card index {index} is outside 0..51")),
-            Err(_) => err,
-        })?;
-        Ok(PyCard(Card::from_index(index)?))
-    }
-
-    /// 1 (ace) to 13 (king).
-    #[getter]
-    fn rank(&self) -> u8 {
-        self.0.rank()
-    }
-
-    /// One of "C", "D", "H", "S".
-    #[getter]
-    fn suit(&self) -> char {
-        self.0.suit_letter()
-    }
-
-    /// Counting value: ace 1, court cards 10.
-    #[getter]
-    fn value(&self) -> u8 {
-        self.0.value()
-    }
-
-    /// 0..51, (rank - 1) * 4 + suit index.
-    #[getter]
-    fn index(&self) -> u8 {
-        self.0.index()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Card('{}')", self.0)
-    }
-
-    fn __getnewargs__(&self) -> (String,) {
-        (self.0.to_string(),)
-    }
-}
 
 /// One scoring combination of a show.
 #[pyclass(
@@ -130,6 +54,32 @@ impl PyShowItem {
             format_cards(&self.0.cards),
             self.0.points
         )
+    }
+
+    /// Rebuilds an item saved by pickle (`copy` and `pickle` use this).
+    #[classmethod]
+    fn _from_state(
+        _cls: &Bound<'_, PyType>,
+        kind: &str,
+        cards: &Bound<'_, PyAny>,
+        points: u8,
+    ) -> PyResult<Self> {
+        let kind = ShowKind::ALL
+            .into_iter()
+            .find(|k| k.name() == kind)
+            .ok_or_else(|| PyValueError::new_err(format!("unknown show item kind {kind:?}")))?;
+        let cards = cards_from_py(cards)?;
+        Ok(PyShowItem(ShowItem {
+            kind,
+            cards,
+            points,
+        }))
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduce<'py, (&'static str, String, u8)> {
+        let item = &slf.get().0;
+        let state = (item.kind.name(), format_cards(&item.cards), item.points);
+        Ok((slf.get_type().getattr("_from_state")?, state))
     }
 }
 
@@ -249,28 +199,94 @@ impl PyHandBreakdown {
             self.0.total()
         )
     }
+
+    /// Pickles (and copies) as `explain_hand(hand, starter, crib)`.
+    fn __reduce__<'py>(&self, py: Python<'py>) -> Reduce<'py, (String, String, bool)> {
+        let explain = py.import("cribbage_fast._core")?.getattr("explain_hand")?;
+        let show = &self.0.show;
+        let args = (
+            format_cards(&show.hand),
+            show.starter.to_string(),
+            show.crib,
+        );
+        Ok((explain, args))
+    }
 }
 
 fn show_from_py(hand: &Bound<'_, PyAny>, starter: &Bound<'_, PyAny>, crib: bool) -> PyResult<Show> {
     let hand = cards_from_py(hand)?;
-    let starter = card_from_py(starter)?;
+    let starter = one_card_from_py(starter, "starter")?;
     Ok(Show::new(&hand, starter, crib)?)
 }
 
 /// The show total of a 4-card hand (or crib) with the starter.
+///
+/// Parameters
+/// ----------
+/// hand : str or iterable of Card or str
+///     Four cards, e.g. ``"5H 5D 5C JS"``.
+/// starter : Card or str
+///     The one starter card.
+/// crib : bool, default False
+///     Score as a crib (a flush needs all five cards of one suit).
+///
+/// Returns
+/// -------
+/// int
+///     Points 0..29: fifteens, pairs, runs, flush and nobs.
+///
+/// Raises
+/// ------
+/// ValueError
+///     Unknown card text, a repeated card, not four hand cards, or several
+///     starter cards.
+/// TypeError
+///     Not cards, or ``crib`` not True or False.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import score_hand
+/// >>> score_hand("5H 5D 5C JS", "5S")
+/// 29
 #[pyfunction]
 #[pyo3(signature = (hand, starter, crib = false))]
-pub fn score_hand(hand: &Bound<'_, PyAny>, starter: &Bound<'_, PyAny>, crib: bool) -> PyResult<u8> {
+pub fn score_hand(
+    hand: &Bound<'_, PyAny>,
+    starter: &Bound<'_, PyAny>,
+    #[pyo3(from_py_with = crib_flag)] crib: bool,
+) -> PyResult<u8> {
     Ok(show_from_py(hand, starter, crib)?.score())
 }
 
 /// Every scoring combination of a show, with the spoken count as `str()`.
+///
+/// Parameters
+/// ----------
+/// hand, starter, crib
+///     As for ``score_hand``.
+///
+/// Returns
+/// -------
+/// HandBreakdown
+///     The total, the points per kind and each combination.
+///
+/// Raises
+/// ------
+/// ValueError, TypeError
+///     As for ``score_hand``.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import explain_hand
+/// >>> b = explain_hand("4S 5H 5D 6C", "KS")
+/// >>> b.total, b.fifteens, b.pairs, b.runs
+/// (16, 8, 2, 6)
 #[pyfunction]
 #[pyo3(signature = (hand, starter, crib = false))]
 pub fn explain_hand(
     hand: &Bound<'_, PyAny>,
     starter: &Bound<'_, PyAny>,
-    crib: bool,
+    #[pyo3(from_py_with = crib_flag)] crib: bool,
 ) -> PyResult<PyHandBreakdown> {
     Ok(PyHandBreakdown(hand::explain_hand(show_from_py(
         hand, starter, crib,
@@ -278,12 +294,57 @@ pub fn explain_hand(
 }
 
 /// 2 if the starter is a jack (the dealer's "his heels"), else 0.
+///
+/// Parameters
+/// ----------
+/// starter : Card or str
+///     The one starter card.
+///
+/// Returns
+/// -------
+/// int
+///     2 for a jack, else 0.
+///
+/// Raises
+/// ------
+/// ValueError
+///     Unknown card text or several cards.
+/// TypeError
+///     Not a card.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import his_heels
+/// >>> his_heels("JD"), his_heels("5S")
+/// (2, 0)
 #[pyfunction]
 pub fn his_heels(starter: &Bound<'_, PyAny>) -> PyResult<u8> {
-    Ok(hand::his_heels(card_from_py(starter)?))
+    Ok(hand::his_heels(one_card_from_py(starter, "starter")?))
 }
 
 /// Cards from text such as "5H 5D 5C JS" (or a list of cards / card text).
+///
+/// Parameters
+/// ----------
+/// cards : str or iterable of Card or str
+///     Space-separated card text, or cards.
+///
+/// Returns
+/// -------
+/// list of Card
+///
+/// Raises
+/// ------
+/// ValueError
+///     Unknown card text.
+/// TypeError
+///     Neither text nor an iterable of cards.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import cards
+/// >>> cards("5H 10s")
+/// [Card('5H'), Card('10S')]
 #[pyfunction]
 pub fn cards(cards: &Bound<'_, PyAny>) -> PyResult<Vec<PyCard>> {
     Ok(cards_from_py(cards)?.into_iter().map(PyCard).collect())

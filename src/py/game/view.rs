@@ -1,7 +1,7 @@
 //! What a seat sees, for Python: `PlayerView` (a frozen wrapper of the core's
 //! `Observation`) and the one place that asks a Python player for a move.
 
-use pyo3::exceptions::PyValueError;
+use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
@@ -197,6 +197,21 @@ impl PyPlayerView {
             self.obs.side_scores()
         )
     }
+}
+
+/// Refuses an object that lacks the `PlayerProtocol` methods before any turn
+/// is asked of it, so a bad player fails with a TypeError, not midway.
+pub(crate) fn check_player(player: &Bound<'_, PyAny>, seat: usize) -> PyResult<()> {
+    for name in ["discard", "play", "count", "claim"] {
+        let method = player.getattr_opt(name).ok().flatten();
+        if !method.is_some_and(|m| m.is_callable()) {
+            return Err(PyTypeError::new_err(format!(
+                "player {seat} ({}) lacks the PlayerProtocol methods discard, play, count and claim",
+                player.get_type().name()?
+            )));
+        }
+    }
+    Ok(())
 }
 
 /// Asks a Python player for the decision of the seat `view` belongs to (the
