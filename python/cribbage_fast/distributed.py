@@ -144,7 +144,7 @@ def map_ranges(
         with tqdm(total=total, desc=desc, disable=not shown, unit_scale=True) as bar:
             while pending:
                 ready, pending = ray.wait(pending, num_returns=len(pending), timeout=_POLL)
-                for ref, value in zip(ready, ray.get(ready)):
+                for ref, value in zip(ready, ray.get(ready), strict=True):
                     i = index[ref]
                     results[i] = value
                     bar.update(ranges[i][1] - ranges[i][0])
