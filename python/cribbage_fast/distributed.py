@@ -7,15 +7,13 @@ one local run. Ray schedules the chunks (one task per CPU; the Rust simulator
 runs with the GIL released inside each task), retries the tasks of a worker
 that died, and cancels the outstanding ones on Ctrl-C.
 
->>> import ray
 >>> from cribbage_fast import distributed, simulate
->>> _ = ray.init(num_cpus=2, include_dashboard=False)  # or a cluster: address="auto"
+>>> distributed.connect()  # a local Ray; or a cluster: connect("auto")
 >>> distributed.simulate("greedy", "random", 2_000, 7, progress=False) == simulate(
 ...     "greedy", "random", 2_000, 7)
 True
 >>> distributed.map_ranges(lambda i, j: list(range(i, j)), 5, chunk=2, progress=False)
 [[0, 1], [2, 3], [4]]
->>> ray.shutdown()
 """
 
 from __future__ import annotations
@@ -62,7 +60,7 @@ def _call(fn: Callable[[int, int], T], start: int, stop: int) -> T:
     return fn(start, stop)
 
 
-_remote_call = ray.remote(num_cpus=1)(_call)
+_remote_call: Any = ray.remote(num_cpus=1)(_call)
 
 
 def _check_count(name: str, value: object, low: int) -> int:
@@ -123,11 +121,8 @@ def map_ranges(
 
     Examples
     --------
-    >>> import ray
-    >>> _ = ray.init(num_cpus=2, include_dashboard=False)
     >>> map_ranges(lambda i, j: sum(range(i, j)), 10, chunk=4, progress=False)
     [6, 22, 17]
-    >>> ray.shutdown()
     """
     total = _check_count("total", total, 1)
     chunk = _check_count("chunk", chunk, 1)
@@ -164,7 +159,7 @@ def _player_spec(player: object) -> str | tuple[str, int]:
     if isinstance(player, _core.GreedyPlayer | _core.ExpertPlayer):
         return player.name
     if player in (_core.RandomPlayer, _core.GreedyPlayer, _core.ExpertPlayer):
-        return str(player.__name__).removesuffix("Player").lower()  # type: ignore[attr-defined]
+        return str(getattr(player, "__name__", "")).removesuffix("Player").lower()
     raise TypeError(
         "distributed.simulate runs built-in players only (a bot name, or a RandomPlayer, "
         f"GreedyPlayer or ExpertPlayer); got {type(player).__name__}: run Python players "
@@ -202,7 +197,8 @@ class _SimulationChunk:
 
 def _default_chunk(games: int, expert: bool) -> int:
     """About 4 chunks per CPU, each under a second or two of work."""
-    cpus = max(1, int(ray.cluster_resources().get("CPU", 1)))
+    resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+    cpus = max(1, int(resources.get("CPU", 1)))
     cap = 4_000 if expert else 100_000
     return max(1, min(cap, -(-games // (4 * cpus))))
 
@@ -257,9 +253,17 @@ def simulate(
     """
     specs = (_player_spec(a), _player_spec(b))
     games = _check_count("games", games, 1)
-    options = {"scores": scores, "first_dealer": first_dealer}
+    options: dict[str, Any] = {"scores": scores, "first_dealer": first_dealer}
     # One local game checks every other argument with simulate's own messages.
-    _core.simulate(*map(_player, specs), games=1, seed=seed, first_game=first_game, **options)
+    _core.simulate(
+        _player(specs[0]),
+        _player(specs[1]),
+        games=1,
+        seed=seed,
+        first_game=first_game,
+        scores=scores,
+        first_dealer=first_dealer,
+    )
     connect(address)
     expert = "expert" in (specs[0], specs[1])
     chunk = chunk_games if chunk_games is not None else _default_chunk(games, expert)
