@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import doctest
 import itertools
+import json
 import os
 import signal
 import sys
@@ -167,6 +168,20 @@ def test_errors() -> None:
         distributed.map_ranges(_squares, 10, chunk=0)
     with pytest.raises(ZeroDivisionError):
         distributed.map_ranges(lambda i, j: 1 // 0, 4, chunk=2, progress=False)
+
+
+def test_cli_ray_gives_the_local_numbers() -> None:
+    from click.testing import CliRunner
+
+    from cribbage_fast.cli import main
+
+    args = ["simulate", "greedy", "random", "--games", "700", "--seed", "5", "--json"]
+    local = CliRunner().invoke(main, args)
+    on_ray = CliRunner().invoke(main, [*args, "--ray"])
+    assert on_ray.exit_code == 0, on_ray.output
+    assert json.loads(on_ray.stdout) == json.loads(local.stdout)
+    table = CliRunner().invoke(main, ["simulate", "random", "random", "--ray", "--games", "99"])
+    assert table.exit_code == 0 and "random vs random: 99 games" in table.stdout
 
 
 def test_docstring_examples_run() -> None:
