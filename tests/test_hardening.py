@@ -21,7 +21,6 @@ from cribbage_fast import Game, Move, Player
 
 ROW = np.arange(5, dtype=np.uint8)[None]
 SELFPLAY = "selfplay: the batched and Gymnasium environments (issue 11 items 1-4, 7)"
-RAY = "ray: simulate's arguments (issue 11 items 1, 4, 8)"
 
 
 def _threads() -> int:
@@ -64,7 +63,6 @@ def test_item1_simulate_threads_bound() -> None:
         cf.simulate("random", "random", games=2, threads=100_000)
 
 
-@pytest.mark.xfail(strict=True, reason=RAY)
 def test_item1_simulate_threads_beyond_64_bits() -> None:
     with pytest.raises(ValueError, match="threads"):
         cf.simulate("random", "random", games=2, threads=2**64)
@@ -143,16 +141,8 @@ CASES: list[Any] = [
     ("Pegging(leader=2**63)", lambda: cf.Pegging(["5H", "6D"], leader=2**63)),
     ("RandomPlayer(seed=-1)", lambda: cf.RandomPlayer(seed=-1)),
     ("score_hands(threads=2**64)", lambda: cf.score_hands(ROW, threads=2**64)),
-    pytest.param(
-        "simulate(seed=-1)",
-        lambda: cf.simulate("random", "random", games=2, seed=-1),
-        marks=pytest.mark.xfail(strict=True, reason=RAY),
-    ),
-    pytest.param(
-        "simulate(games=2**64)",
-        lambda: cf.simulate("random", "random", games=2**64),
-        marks=pytest.mark.xfail(strict=True, reason=RAY),
-    ),
+    ("simulate(seed=-1)", lambda: cf.simulate("random", "random", games=2, seed=-1)),
+    ("simulate(games=2**64)", lambda: cf.simulate("random", "random", games=2**64)),
 ]
 
 
@@ -326,7 +316,6 @@ def test_item8_masked_arrays_are_refused() -> None:
         cf.score_plays(np.ma.masked_array(np.array([[0, 1, -1]])))
 
 
-@pytest.mark.xfail(strict=True, reason=RAY)
 def test_item8_random_player_seed_is_honoured() -> None:
     one = cf.simulate(cf.RandomPlayer(seed=1), "random", games=20, seed=0)
     two = cf.simulate(cf.RandomPlayer(seed=2), "random", games=20, seed=0)

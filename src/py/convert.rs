@@ -260,6 +260,11 @@ pub fn first_dealer_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
 
 /// Optional scores (None: keep the game's), one integer per side.
 pub fn scores_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<Vec<u16>>> {
+    scores_in(obj)
+}
+
+/// Optional scores as `T`s, one integer per side, for the core to check.
+pub fn scores_in<T: TryFrom<i128>>(obj: &Bound<'_, PyAny>) -> PyResult<Option<Vec<T>>> {
     if obj.is_none() {
         return Ok(None);
     }

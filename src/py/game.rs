@@ -6,7 +6,7 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use super::convert::{
     card_from_py, cards_from_py, first_dealer_arg, num_players_arg, opt_seat_arg, points_arg,
-    scores_arg, seat_arg, seed_arg, target_arg, Reduce,
+    scores_arg, scores_in, seat_arg, seed_arg, target_arg, Reduce,
 };
 use super::play::fill_play_event;
 use super::show::PyCard;
@@ -315,7 +315,7 @@ pub struct PyGame {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (num_players = 2, seed = None, target = 121, muggins = false, first_dealer = None, record = true))]
+    #[pyo3(signature = (num_players = 2, seed = None, target = 121, muggins = false, first_dealer = None, record = true, scores = None))]
     fn py_new(
         #[pyo3(from_py_with = num_players_arg)] num_players: i64,
         #[pyo3(from_py_with = seed_arg)] seed: Option<u64>,
@@ -323,6 +323,7 @@ impl PyGame {
         muggins: bool,
         #[pyo3(from_py_with = first_dealer_arg)] first_dealer: Option<i64>,
         record: bool,
+        scores: Option<Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let config = GameConfig::new(num_players, target, muggins)?;
         let seed = seed.unwrap_or_else(fresh_seed);
@@ -339,6 +340,10 @@ impl PyGame {
         let game = match first_dealer {
             Some(dealer) => Game::with_first_dealer(config, seed, record, dealer)?,
             None => Game::new(config, seed, record),
+        };
+        let game = match scores {
+            Some(s) => game.with_scores(&scores_in(&s)?.unwrap_or_default())?,
+            None => game,
         };
         Ok(PyGame { game, first_dealer })
     }
