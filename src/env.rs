@@ -235,6 +235,36 @@ impl Reward {
     }
 }
 
+/// What each side earns from a step of a game where every seat learns
+/// (partners share a side): with [`Reward::Win`] +1 to the winning side and
+/// -1/(sides - 1) to each other side once the game is over (zero-sum);
+/// [`Reward::GamePoints`] the same times the game points; with
+/// [`Reward::Points`] every step a side's points `gained` minus the mean of
+/// the other sides' gains. Sides past `game.config().sides()` get 0.
+pub fn side_rewards(game: &Game, gained: &[u16; MAX_SEATS], reward: Reward) -> [f32; MAX_SEATS] {
+    let sides = game.config().sides();
+    let others = (sides - 1) as f32;
+    let mut out = [0.0f32; MAX_SEATS];
+    if reward == Reward::Points {
+        let total: f32 = gained[..sides].iter().map(|&g| f32::from(g)).sum();
+        for (r, &g) in out.iter_mut().zip(&gained[..sides]) {
+            *r = f32::from(g) - (total - f32::from(g)) / others;
+        }
+        return out;
+    }
+    let Some(winner) = game.winner() else {
+        return out;
+    };
+    let scale = match reward {
+        Reward::GamePoints => f32::from(game.game_points()),
+        _ => 1.0,
+    };
+    for (side, r) in out[..sides].iter_mut().enumerate() {
+        *r = if side == winner { scale } else { -scale / others };
+    }
+    out
+}
+
 /// The agent plays seat 0 of a 2-player game against a [`Policy`]; the
 /// first dealer is cut for, so the agent deals first in about half the games.
 #[derive(Clone, Debug)]

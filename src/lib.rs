@@ -16,6 +16,7 @@ pub mod hand;
 pub mod play;
 pub mod rng;
 pub mod search;
+pub mod selfplay;
 pub mod simulate;
 pub mod vecenv;
 

@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::rng::Rng;
 
 /// Games per rayon task: enough work to amortise the scheduling.
-const MIN_CHUNK: usize = 64;
+pub(crate) const MIN_CHUNK: usize = 64;
 
 /// One game of the batch and the generator of its successive seeds.
 #[derive(Clone, Debug)]
@@ -56,28 +56,11 @@ impl VecEnv {
         target: u16,
         threads: Option<usize>,
     ) -> Result<VecEnv> {
-        if num_envs == 0 {
-            return Err(Error::Invalid("a batch needs at least one game".into()));
-        }
         let env = SoloEnv::new(opponent, reward, target)?;
-        let pool = match threads {
-            Some(t) => Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(t)
-                    .build()
-                    .map_err(|e| Error::Invalid(format!("cannot start {t} threads: {e}")))?,
-            ),
-            None => None,
-        };
+        let seeds = Rng::new(0);
         Ok(VecEnv {
-            slots: vec![
-                Slot {
-                    env,
-                    seeds: Rng::new(0),
-                };
-                num_envs
-            ],
-            pool,
+            slots: filled(num_envs, Slot { env, seeds })?,
+            pool: pool_of(threads)?,
         })
     }
 
@@ -117,8 +100,7 @@ impl VecEnv {
         let VecEnv { slots, pool } = self;
         in_pool(pool.as_ref(), || {
             for_each_row(slots, bufs, |i, slot, obs, mask, reward, done| {
-                let mixed = (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                slot.seeds = Rng::new(seed ^ mixed);
+                slot.seeds = row_seeds(seed, i);
                 slot.env.reset(slot.seeds.next_u64());
                 slot.write(obs, mask);
                 *reward = 0.0;
@@ -178,8 +160,53 @@ impl VecEnv {
     }
 }
 
+/// The most games one batch holds: about 2 GB of float32 observations.
+pub const MAX_ENVS: usize = 1 << 20;
+
+/// The largest thread count a batch accepts.
+pub const MAX_THREADS: usize = 256;
+
+/// `n` copies of `slot`, refusing a batch size outside `1..=MAX_ENVS` or one
+/// the memory cannot hold (an error, never an abort).
+pub(crate) fn filled<S: Clone>(n: usize, slot: S) -> Result<Vec<S>> {
+    if n == 0 || n > MAX_ENVS {
+        return Err(Error::Invalid(format!(
+            "num_envs must be between 1 and {MAX_ENVS}, got {n}"
+        )));
+    }
+    let mut slots = Vec::new();
+    slots.try_reserve_exact(n).map_err(|_| {
+        Error::Invalid(format!("not enough memory for a batch of {n} games"))
+    })?;
+    slots.resize(n, slot);
+    Ok(slots)
+}
+
+/// A private pool of `threads` threads (`None`: rayon's global pool); it
+/// lives as long as its batch.
+pub(crate) fn pool_of(threads: Option<usize>) -> Result<Option<rayon::ThreadPool>> {
+    let Some(t) = threads else {
+        return Ok(None);
+    };
+    if t == 0 || t > MAX_THREADS {
+        return Err(Error::Invalid(format!(
+            "threads must be between 1 and {MAX_THREADS} (or None for every core), got {t}"
+        )));
+    }
+    rayon::ThreadPoolBuilder::new()
+        .num_threads(t)
+        .build()
+        .map(Some)
+        .map_err(|e| Error::Invalid(format!("cannot start {t} threads: {e}")))
+}
+
+/// The generator of the successive game seeds of row `i` of a batch.
+pub(crate) fn row_seeds(seed: u64, i: usize) -> Rng {
+    Rng::new(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
 /// Runs `f` on `pool`, or on rayon's global pool.
-fn in_pool<F: FnOnce() -> R + Send, R: Send>(pool: Option<&rayon::ThreadPool>, f: F) -> R {
+pub(crate) fn in_pool<F: FnOnce() -> R + Send, R: Send>(pool: Option<&rayon::ThreadPool>, f: F) -> R {
     match pool {
         Some(pool) => pool.install(f),
         None => f(),
