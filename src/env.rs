@@ -109,7 +109,7 @@ pub struct Table {
 
 impl Table {
     /// A new game without event log (muggins off).
-    pub fn new(players: u8, target: u16, seed: u64) -> Result<Table> {
+    pub fn new(players: impl Into<i64>, target: impl Into<i64>, seed: u64) -> Result<Table> {
         let config = GameConfig::new(players, target, false)?;
         Ok(Table {
             game: Game::new(config, seed, false),
@@ -260,7 +260,11 @@ pub fn side_rewards(game: &Game, gained: &[u16; MAX_SEATS], reward: Reward) -> [
         _ => 1.0,
     };
     for (side, r) in out[..sides].iter_mut().enumerate() {
-        *r = if side == winner { scale } else { -scale / others };
+        *r = if side == winner {
+            scale
+        } else {
+            -scale / others
+        };
     }
     out
 }
@@ -281,9 +285,11 @@ pub const AGENT: usize = 0;
 
 impl SoloEnv {
     /// An environment (call [`SoloEnv::reset`] before stepping).
-    pub fn new(opponent: &str, reward: Reward, target: u16) -> Result<SoloEnv> {
+    pub fn new(opponent: &str, reward: Reward, target: impl Into<i64>) -> Result<SoloEnv> {
+        let table = Table::new(2, target, 0)?;
+        let target = table.game().config().target;
         Ok(SoloEnv {
-            table: Table::new(2, target, 0)?,
+            table,
             opponent: policy(opponent)?,
             opponent_rng: Rng::new(0),
             reward,

@@ -15,7 +15,7 @@ use crate::env::{side_rewards, Reward, Table};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::rng::Rng;
-use crate::vecenv::{filled, in_pool, pool_of, row_seeds, MIN_CHUNK};
+use crate::vecenv::{filled, first_illegal, in_pool, pool_of, row_seeds, MIN_CHUNK};
 
 /// One game of the batch and the generator of its successive seeds.
 #[derive(Clone, Debug)]
@@ -77,8 +77,15 @@ impl Slot {
 
     /// Plays a checked action and fills the row.
     fn step<T: ObsValue>(&mut self, action: usize, reward: Reward, mut row: Row<'_, T>) {
-        let seat = self.table.game().to_move().expect("checked: the game is on");
-        let gained = self.table.step(action).expect("checked: the action is legal");
+        let seat = self
+            .table
+            .game()
+            .to_move()
+            .expect("checked: the game is on");
+        let gained = self
+            .table
+            .step(action)
+            .expect("checked: the action is legal");
         let game = self.table.game();
         let sides = side_rewards(game, &gained, reward);
         let config = game.config();
@@ -101,18 +108,20 @@ impl SelfPlayEnv {
     /// pool). Call [`SelfPlayEnv::reset`] before stepping.
     pub fn new(
         num_envs: usize,
-        players: u8,
+        players: impl Into<i64>,
         reward: Reward,
-        target: u16,
+        target: impl Into<i64>,
         threads: Option<usize>,
     ) -> Result<SelfPlayEnv> {
+        let table = Table::new(players, target, 0)?;
+        let players = usize::from(table.game().config().players);
         let slot = Slot {
-            table: Table::new(players, target, 0)?,
+            table,
             seeds: Rng::new(0),
         };
         Ok(SelfPlayEnv {
             slots: filled(num_envs, slot)?,
-            players: usize::from(players),
+            players,
             reward,
             pool: pool_of(threads)?,
         })
@@ -192,7 +201,9 @@ impl SelfPlayEnv {
             reward,
             ..
         } = self;
-        let bad = in_pool(pool.as_ref(), || first_illegal(slots, actions));
+        let bad = in_pool(pool.as_ref(), || {
+            first_illegal(slots, actions, |s| s.table.legal_actions())
+        });
         if let Some((i, a)) = bad {
             return Err(Error::IllegalMove(format!(
                 "game {i}: action {a} is not legal; legal actions: {:?}",
@@ -207,19 +218,6 @@ impl SelfPlayEnv {
         });
         Ok(())
     }
-}
-
-/// The first row whose action is not legal there.
-fn first_illegal(slots: &[Slot], actions: &[i64]) -> Option<(usize, i64)> {
-    slots
-        .par_iter()
-        .with_min_len(MIN_CHUNK)
-        .zip(actions.par_iter())
-        .enumerate()
-        .find_first(|(_, (slot, &a))| {
-            !(0..NUM_ACTIONS as i64).contains(&a) || (slot.table.legal_actions() >> a) & 1 == 0
-        })
-        .map(|(i, (_, &a))| (i, a))
 }
 
 /// Calls `f` for every game in parallel with its row of each output.

@@ -44,6 +44,9 @@ pub struct Buffers<'a> {
     pub masks: &'a mut [i8],
     pub rewards: &'a mut [f32],
     pub terminated: &'a mut [bool],
+    /// The final observation of each game that ended at this step (other
+    /// rows are left as they were).
+    pub final_obs: &'a mut [f32],
 }
 
 impl VecEnv {
@@ -53,7 +56,7 @@ impl VecEnv {
         num_envs: usize,
         opponent: &str,
         reward: Reward,
-        target: u16,
+        target: impl Into<i64>,
         threads: Option<usize>,
     ) -> Result<VecEnv> {
         let env = SoloEnv::new(opponent, reward, target)?;
@@ -76,6 +79,7 @@ impl VecEnv {
     fn check(&self, bufs: &Buffers<'_>) -> Result<()> {
         let n = self.slots.len();
         let ok = bufs.obs.len() == n * OBS_SIZE
+            && bufs.final_obs.len() == n * OBS_SIZE
             && bufs.masks.len() == n * NUM_ACTIONS
             && bufs.rewards.len() == n
             && bufs.terminated.len() == n;
@@ -83,8 +87,8 @@ impl VecEnv {
             Ok(())
         } else {
             Err(Error::Invalid(format!(
-                "buffers must hold {n} rows ({n} x {OBS_SIZE} observations, \
-                 {n} x {NUM_ACTIONS} masks, {n} rewards and flags)"
+                "buffers must hold {n} rows ({n} x {OBS_SIZE} observations and final \
+                 observations, {n} x {NUM_ACTIONS} masks, {n} rewards and flags)"
             )))
         }
     }
@@ -99,12 +103,12 @@ impl VecEnv {
         self.check(&bufs)?;
         let VecEnv { slots, pool } = self;
         in_pool(pool.as_ref(), || {
-            for_each_row(slots, bufs, |i, slot, obs, mask, reward, done| {
+            for_each_row(slots, bufs, |i, slot, row| {
                 slot.seeds = row_seeds(seed, i);
                 slot.env.reset(slot.seeds.next_u64());
-                slot.write(obs, mask);
-                *reward = 0.0;
-                *done = false;
+                slot.write(row.obs, row.mask);
+                *row.reward = 0.0;
+                *row.done = false;
             });
         });
         Ok(())
@@ -123,18 +127,7 @@ impl VecEnv {
                 self.slots.len()
             )));
         }
-        let bad = self.run(|| {
-            self.slots
-                .par_iter()
-                .with_min_len(MIN_CHUNK)
-                .zip(actions.par_iter())
-                .enumerate()
-                .find_first(|(_, (slot, &a))| {
-                    !(0..NUM_ACTIONS as i64).contains(&a)
-                        || (slot.env.legal_actions() >> a) & 1 == 0
-                })
-                .map(|(i, (_, &a))| (i, a))
-        });
+        let bad = self.run(|| first_illegal(&self.slots, actions, |s| s.env.legal_actions()));
         if let Some((i, a)) = bad {
             return Err(Error::IllegalMove(format!(
                 "game {i}: action {a} is not legal; legal actions: {:?}",
@@ -143,17 +136,18 @@ impl VecEnv {
         }
         let VecEnv { slots, pool } = self;
         in_pool(pool.as_ref(), || {
-            for_each_row(slots, bufs, |i, slot, obs, mask, reward, done| {
+            for_each_row(slots, bufs, |i, slot, row| {
                 let (r, over) = slot
                     .env
                     .step(actions[i] as usize)
                     .expect("actions were checked above");
                 if over {
+                    slot.env.observe(row.final_obs);
                     slot.env.reset(slot.seeds.next_u64());
                 }
-                slot.write(obs, mask);
-                *reward = r;
-                *done = over;
+                slot.write(row.obs, row.mask);
+                *row.reward = r;
+                *row.done = over;
             });
         });
         Ok(())
@@ -175,9 +169,9 @@ pub(crate) fn filled<S: Clone>(n: usize, slot: S) -> Result<Vec<S>> {
         )));
     }
     let mut slots = Vec::new();
-    slots.try_reserve_exact(n).map_err(|_| {
-        Error::Invalid(format!("not enough memory for a batch of {n} games"))
-    })?;
+    slots
+        .try_reserve_exact(n)
+        .map_err(|_| Error::Invalid(format!("not enough memory for a batch of {n} games")))?;
     slots.resize(n, slot);
     Ok(slots)
 }
@@ -200,23 +194,53 @@ pub(crate) fn pool_of(threads: Option<usize>) -> Result<Option<rayon::ThreadPool
         .map_err(|e| Error::Invalid(format!("cannot start {t} threads: {e}")))
 }
 
+/// The first row whose action is not legal there (`legal`: a row's legal
+/// actions as a bitmask).
+pub(crate) fn first_illegal<S: Sync>(
+    slots: &[S],
+    actions: &[i64],
+    legal: impl Fn(&S) -> u64 + Sync + Send,
+) -> Option<(usize, i64)> {
+    slots
+        .par_iter()
+        .with_min_len(MIN_CHUNK)
+        .zip(actions.par_iter())
+        .enumerate()
+        .find_first(|(_, (slot, &a))| {
+            !(0..NUM_ACTIONS as i64).contains(&a) || (legal(slot) >> a) & 1 == 0
+        })
+        .map(|(i, (_, &a))| (i, a))
+}
+
 /// The generator of the successive game seeds of row `i` of a batch.
 pub(crate) fn row_seeds(seed: u64, i: usize) -> Rng {
     Rng::new(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
 }
 
 /// Runs `f` on `pool`, or on rayon's global pool.
-pub(crate) fn in_pool<F: FnOnce() -> R + Send, R: Send>(pool: Option<&rayon::ThreadPool>, f: F) -> R {
+pub(crate) fn in_pool<F: FnOnce() -> R + Send, R: Send>(
+    pool: Option<&rayon::ThreadPool>,
+    f: F,
+) -> R {
     match pool {
         Some(pool) => pool.install(f),
         None => f(),
     }
 }
 
+/// One row of [`Buffers`].
+struct Row<'a> {
+    obs: &'a mut [f32],
+    mask: &'a mut [i8],
+    reward: &'a mut f32,
+    done: &'a mut bool,
+    final_obs: &'a mut [f32],
+}
+
 /// Calls `f` for every game in parallel with its row of each output buffer.
 fn for_each_row<F>(slots: &mut [Slot], bufs: Buffers<'_>, f: F)
 where
-    F: Fn(usize, &mut Slot, &mut [f32], &mut [i8], &mut f32, &mut bool) + Sync + Send,
+    F: Fn(usize, &mut Slot, Row<'_>) + Sync + Send,
 {
     slots
         .par_iter_mut()
@@ -225,8 +249,18 @@ where
         .zip(bufs.masks.par_chunks_mut(NUM_ACTIONS))
         .zip(bufs.rewards.par_iter_mut())
         .zip(bufs.terminated.par_iter_mut())
+        .zip(bufs.final_obs.par_chunks_mut(OBS_SIZE))
         .enumerate()
-        .for_each(|(i, ((((slot, obs), mask), reward), done))| f(i, slot, obs, mask, reward, done));
+        .for_each(|(i, (((((slot, obs), mask), reward), done), final_obs))| {
+            let row = Row {
+                obs,
+                mask,
+                reward,
+                done,
+                final_obs,
+            };
+            f(i, slot, row);
+        });
 }
 
 #[cfg(test)]
@@ -244,6 +278,7 @@ mod tests {
         let mut masks = vec![0i8; n * NUM_ACTIONS];
         let mut rewards = vec![0.0; n];
         let mut done = vec![false; n];
+        let mut last = vec![0.0; n * OBS_SIZE];
         env.reset(
             42,
             Buffers {
@@ -251,6 +286,7 @@ mod tests {
                 masks: &mut masks,
                 rewards: &mut rewards,
                 terminated: &mut done,
+                final_obs: &mut last,
             },
         )
         .unwrap();
@@ -269,6 +305,7 @@ mod tests {
                     masks: &mut masks,
                     rewards: &mut rewards,
                     terminated: &mut done,
+                    final_obs: &mut last,
                 },
             )
             .unwrap();
@@ -296,6 +333,7 @@ mod tests {
         let mut masks = vec![0i8; n * NUM_ACTIONS];
         let mut rewards = vec![0.0; n];
         let mut done = vec![false; n];
+        let mut last = vec![0.0; n * OBS_SIZE];
         env.reset(
             7,
             Buffers {
@@ -303,6 +341,7 @@ mod tests {
                 masks: &mut masks,
                 rewards: &mut rewards,
                 terminated: &mut done,
+                final_obs: &mut last,
             },
         )
         .unwrap();
@@ -324,12 +363,19 @@ mod tests {
                     masks: &mut masks,
                     rewards: &mut rewards,
                     terminated: &mut done,
+                    final_obs: &mut last,
                 },
             )
             .unwrap();
             let (r, over) = single.step(actions[3] as usize).unwrap();
             assert_eq!((r, over), (rewards[3], done[3]));
             if over {
+                single.observe(&mut one);
+                assert_eq!(
+                    &last[3 * OBS_SIZE..4 * OBS_SIZE],
+                    &one[..],
+                    "final, step {step}"
+                );
                 single.reset(seeds.next_u64());
             }
         }
@@ -343,6 +389,7 @@ mod tests {
         let mut masks = vec![0i8; 2 * NUM_ACTIONS];
         let mut rewards = vec![0.0; 2];
         let mut done = vec![false; 2];
+        let mut last = vec![0.0; 2 * OBS_SIZE];
         env.reset(
             1,
             Buffers {
@@ -350,6 +397,7 @@ mod tests {
                 masks: &mut masks,
                 rewards: &mut rewards,
                 terminated: &mut done,
+                final_obs: &mut last,
             },
         )
         .unwrap();
@@ -363,6 +411,7 @@ mod tests {
                     masks: &mut masks,
                     rewards: &mut rewards,
                     terminated: &mut done,
+                    final_obs: &mut last,
                 },
             )
             .unwrap_err();
@@ -376,6 +425,7 @@ mod tests {
                 masks: &mut masks,
                 rewards: &mut rewards,
                 terminated: &mut done,
+                final_obs: &mut last,
             },
         );
         assert!(err.is_err());

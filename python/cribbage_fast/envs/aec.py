@@ -76,7 +76,6 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
         self.agents = self.possible_agents[:]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
-        self._sides = 2 if num_players == 4 else num_players
         obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32),
@@ -127,9 +126,9 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} is to move: None is only for finished agents")
-        gained = self._game.step(int(action))
+        gained = self._game.step(action)
         self._cumulative_rewards[agent] = 0.0
-        side_reward = self._side_rewards(gained)
+        side_reward = self._game.side_rewards(gained, self.reward_mode)
         for a in self.agents:
             self.rewards[a] = side_reward[self._game.side_of(self._seat[a])]
         if self._game.is_over:
@@ -138,17 +137,6 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         else:
             self._select()
         self._accumulate_rewards()
-
-    def _side_rewards(self, gained: list[int]) -> list[float]:
-        sides = self._sides
-        if self.reward_mode == "points":
-            total = sum(gained)
-            return [g - (total - g) / (sides - 1) for g in gained]
-        winner = self._game.winner
-        if winner is None:
-            return [0.0] * sides
-        scale = float(self._game.game_points) if self.reward_mode == "game_points" else 1.0
-        return [scale if s == winner else -scale / (sides - 1) for s in range(sides)]
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":
