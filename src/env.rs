@@ -54,6 +54,12 @@ fn nth_bit(mut mask: u64, mut k: u32) -> u32 {
     mask.trailing_zeros()
 }
 
+/// A uniformly random action among the legal ones of `legal` (a bitmask as
+/// [`Table::legal_actions`] gives it; not 0).
+pub fn random_action(legal: u64, rng: &mut Rng) -> usize {
+    nth_bit(legal, rng.below(legal.count_ones())) as usize
+}
+
 fn card_of(index: u32) -> Card {
     Card::from_index(i64::from(index)).expect("a bit of a card mask is a card")
 }

@@ -11,17 +11,19 @@
 use rayon::prelude::*;
 
 use crate::encode::{encode_as, write_mask, ObsValue, NUM_ACTIONS, OBS_SIZE};
-use crate::env::{side_rewards, Reward, Table};
+use crate::env::{random_action, side_rewards, Reward, Table};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::rng::Rng;
 use crate::vecenv::{filled, first_illegal, in_pool, pool_of, row_seeds, MIN_CHUNK};
 
-/// One game of the batch and the generator of its successive seeds.
+/// One game of the batch, the generator of its successive seeds and the one
+/// [`SelfPlayEnv::sample_actions`] draws from.
 #[derive(Clone, Debug)]
 struct Slot {
     table: Table,
     seeds: Rng,
+    picker: Rng,
 }
 
 /// The arrays one call writes, row `i` for game `i` (`n` games, `p` players).
@@ -118,6 +120,7 @@ impl SelfPlayEnv {
         let slot = Slot {
             table,
             seeds: Rng::new(0),
+            picker: Rng::new(0),
         };
         Ok(SelfPlayEnv {
             slots: filled(num_envs, slot)?,
@@ -172,6 +175,7 @@ impl SelfPlayEnv {
         in_pool(pool.as_ref(), || {
             for_each_row(slots, out, |i, slot, mut row| {
                 slot.seeds = row_seeds(seed, i);
+                slot.picker = Rng::new(slot.seeds.next_u64());
                 slot.restart();
                 row.rewards.fill(0.0);
                 *row.terminated = false;
@@ -215,6 +219,31 @@ impl SelfPlayEnv {
             for_each_row(slots, out, |i, slot, row| {
                 slot.step(actions[i] as usize, reward, row);
             });
+        });
+        Ok(())
+    }
+
+    /// A uniformly random legal action for every game into `out`, each row
+    /// from its own generator (seeded by [`SelfPlayEnv::reset`]), so the
+    /// draws do not depend on the thread count.
+    pub fn sample_actions(&mut self, out: &mut [i64]) -> Result<()> {
+        if out.len() != self.slots.len() {
+            return Err(Error::Invalid(format!(
+                "{} actions for {} games",
+                out.len(),
+                self.slots.len()
+            )));
+        }
+        let SelfPlayEnv { slots, pool, .. } = self;
+        in_pool(pool.as_ref(), || {
+            slots
+                .par_iter_mut()
+                .with_min_len(MIN_CHUNK)
+                .zip(out.par_iter_mut())
+                .for_each(|(slot, a)| {
+                    let legal = slot.table.legal_actions();
+                    *a = random_action(legal, &mut slot.picker) as i64;
+                });
         });
         Ok(())
     }
@@ -410,6 +439,28 @@ mod tests {
             floats.step(&actions, f.out()).unwrap();
             bytes.step(&actions, u.out()).unwrap();
         }
+    }
+
+    #[test]
+    fn sampled_actions_are_legal_and_seeded() {
+        let play = |threads| {
+            let mut env = SelfPlayEnv::new(100, 4, Reward::Win, 121, threads).unwrap();
+            let mut b = Bufs::<u8>::new(100, 4);
+            env.reset(8, b.out()).unwrap();
+            let mut actions = vec![0i64; 100];
+            let mut all = Vec::new();
+            for _ in 0..300 {
+                env.sample_actions(&mut actions).unwrap();
+                for (a, m) in actions.iter().zip(b.masks.chunks(NUM_ACTIONS)) {
+                    assert_eq!(m[*a as usize], 1);
+                }
+                env.step(&actions, b.out()).unwrap();
+                all.extend_from_slice(&actions);
+            }
+            assert!(env.sample_actions(&mut [0; 3]).is_err());
+            all
+        };
+        assert_eq!(play(Some(1)), play(Some(2)));
     }
 
     #[test]

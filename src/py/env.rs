@@ -550,6 +550,14 @@ impl PySelfPlayVecEnv {
         Ok(actions_of(mask))
     }
 
+    /// A uniformly random legal action for every game, each row from its own
+    /// generator (seeded by `reset`; independent of `threads`), into `out`
+    /// (int64, one per game).
+    fn sample_actions(&mut self, py: Python<'_>, out: &Bound<'_, PyArray1<i64>>) -> PyResult<()> {
+        let env = &mut self.env;
+        with_slices!(out => py.detach(|| env.sample_actions(out)).map_err(PyErr::from))
+    }
+
     /// Starts every game from `seed` and writes the first rows.
     #[allow(clippy::too_many_arguments)]
     fn reset(

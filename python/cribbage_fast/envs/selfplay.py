@@ -159,6 +159,23 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
     def _info(self) -> dict[str, Any]:
         return {"action_mask": self._out(self._masks), "to_move": self._out(self._to_move)}
 
+    def sample_actions(self) -> NDArray[np.int64]:
+        """A uniformly random legal action for every game, drawn in Rust.
+
+        Each row draws from its own generator, seeded by `reset`, so the
+        actions do not depend on ``threads``: a fast random player for
+        baselines, exploration and benchmarks.
+
+        >>> envs = CribbageSelfPlayVectorEnv(3)
+        >>> _, info = envs.reset(seed=0)
+        >>> actions = envs.sample_actions()
+        >>> bool(info["action_mask"][np.arange(3), actions].all())
+        True
+        """
+        out = np.empty(self.num_envs, np.int64)
+        self._core.sample_actions(out)
+        return out
+
     def action_masks(self) -> NDArray[np.bool_]:
         """The legal actions of every game now, ``(num_envs, 53)`` booleans."""
         return self._masks.astype(bool)
