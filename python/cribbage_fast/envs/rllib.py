@@ -1,0 +1,134 @@
+"""RLlib multi-agent environment (extra ``rllib``: ``pip install cribbage_fast[rllib]``).
+
+`CribbageMultiAgentEnv` implements RLlib's `MultiAgentEnv` (new API stack) for
+2, 3 or 4 players; importing this module registers it with Ray Tune as
+``"cribbage_fast"``, so ``config.environment("cribbage_fast", env_config={...})``
+works on every worker. Observations follow RLlib's action-masking convention:
+``{"observations": 444 float32, "action_mask": 53 float32 0/1}``. The game and
+the encoding run in Rust (`cribbage_fast._core.ActionGame`). A PPO
+configuration with an action-masking RLModule is in
+`cribbage_fast.examples.rllib_ppo`.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .._extras import require
+
+require("ray.rllib", "rllib")
+
+import numpy as np  # noqa: E402
+from gymnasium import spaces  # noqa: E402
+from numpy.typing import NDArray  # noqa: E402
+from ray.rllib.env.multi_agent_env import MultiAgentEnv  # noqa: E402
+from ray.tune.registry import register_env  # noqa: E402
+
+from .._core import NUM_ACTIONS, OBS_SIZE, ActionGame  # noqa: E402
+
+__all__ = ["ENV_NAME", "CribbageMultiAgentEnv"]
+
+#: The name the env is registered under with `ray.tune.registry.register_env`.
+ENV_NAME = "cribbage_fast"
+
+_CONFIG_KEYS = ("num_players", "reward", "target")
+
+
+class CribbageMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
+    """Cribbage for RLlib: agents ``player_0`` ... in seat order, no muggins.
+
+    ``env_config`` (all optional): ``num_players`` 2, 3 or 4 (partners 0+2 and
+    1+3 share rewards with 4); ``reward`` ``"win"`` (default: at the end +1 to
+    the winning side, -1/(sides - 1) to the others), ``"game_points"`` (the
+    same times 1, 2 skunk, 3 double skunk) or ``"points"`` (each step a side's
+    points minus the mean of the other sides'); ``target`` (121).
+
+    Only the agent to move gets an observation; every agent gets its reward
+    when it is earned (RLlib adds it to that agent's next step). When the game
+    ends every agent gets its final observation (mask all zeros) and
+    ``terminateds["__all__"]`` is true. Actions: 0..51 a card, 52 go; a
+    2-player discard is two card actions. An illegal action raises
+    `cribbage_fast.IllegalMove`: use the mask.
+
+    >>> env = CribbageMultiAgentEnv({"num_players": 3})
+    >>> obs, infos = env.reset(seed=0)
+    >>> [(agent, sorted(o)) for agent, o in obs.items()]  # doctest: +ELLIPSIS
+    [('player_...', ['action_mask', 'observations'])]
+    """
+
+    def __init__(self, env_config: dict[str, Any] | None = None) -> None:
+        super().__init__()
+        config = dict(env_config or {})
+        unknown = sorted(set(config) - set(_CONFIG_KEYS))
+        if unknown:
+            raise ValueError(f"unknown env_config keys {unknown}: use {list(_CONFIG_KEYS)}")
+        self.num_players = config.get("num_players", 2)
+        self.reward_mode = config.get("reward", "win")
+        self.target = config.get("target", 121)
+        if self.reward_mode not in ("win", "game_points", "points"):
+            raise ValueError(
+                f'reward must be "win", "game_points" or "points", got {self.reward_mode!r}'
+            )
+        self._game = ActionGame(self.num_players, 0, self.target)  # validates
+        self.possible_agents = [f"player_{i}" for i in range(self.num_players)]
+        self.agents = self.possible_agents[:]
+        obs_space = spaces.Dict(
+            {
+                "observations": spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32),
+                "action_mask": spaces.Box(0.0, 1.0, (NUM_ACTIONS,), np.float32),
+            }
+        )
+        self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
+        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+
+    def _obs(self, seat: int) -> dict[str, NDArray[np.float32]]:
+        if self._game.to_move == seat:
+            mask = self._game.action_mask().astype(np.float32)
+        else:
+            mask = np.zeros(NUM_ACTIONS, np.float32)
+        return {"observations": self._game.observe(seat), "action_mask": mask}
+
+    def _to_move(self) -> str:
+        seat = self._game.to_move
+        assert seat is not None, "a game in progress has a seat to move"
+        return self.possible_agents[seat]
+
+    def reset(
+        self, *, seed: int | None = None, options: dict[str, Any] | None = None
+    ) -> tuple[dict[str, Any], dict[str, Any]]:
+        """A new game (its seed drawn from ``self.np_random``)."""
+        super().reset(seed=seed, options=options)
+        game_seed = int(self.np_random.integers(0, 2**63 - 1))
+        self._game = ActionGame(self.num_players, game_seed, self.target)
+        self.agents = self.possible_agents[:]
+        agent = self._to_move()
+        return {agent: self._obs(self._game.to_move)}, {agent: {}}
+
+    def step(
+        self, action_dict: dict[str, Any]
+    ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
+        """Plays the action of the agent to move (the only key of ``action_dict``)."""
+        if self._game.is_over:
+            raise RuntimeError("the game is over: call reset() before step()")
+        agent = self._to_move()
+        if set(action_dict) != {agent}:
+            raise ValueError(f"{agent} is to move: expected its action only, got {sorted(action_dict)}")
+        gained = self._game.step(action_dict[agent])
+        side_rewards = self._game.side_rewards(gained, self.reward_mode)
+        rewards = {
+            a: float(side_rewards[self._game.side_of(s)]) for s, a in enumerate(self.possible_agents)
+        }
+        over = self._game.is_over
+        if over:
+            obs = {a: self._obs(s) for s, a in enumerate(self.possible_agents)}
+            infos: dict[str, Any] = {a: {} for a in self.possible_agents}
+            self.agents = []
+        else:
+            nxt = self._to_move()
+            obs, infos = {nxt: self._obs(self._game.to_move)}, {nxt: {}}
+        terminateds = dict.fromkeys(self.possible_agents, over) | {"__all__": over}
+        truncateds = dict.fromkeys(self.possible_agents, False) | {"__all__": False}
+        return obs, rewards, terminateds, truncateds, infos
+
+
+register_env(ENV_NAME, CribbageMultiAgentEnv)
