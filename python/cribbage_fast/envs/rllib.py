@@ -24,14 +24,14 @@ from numpy.typing import NDArray  # noqa: E402
 from ray.rllib.env.multi_agent_env import MultiAgentEnv  # noqa: E402
 from ray.tune.registry import register_env  # noqa: E402
 
-from .._core import NUM_ACTIONS, OBS_SIZE, ActionGame  # noqa: E402
+from .._core import NUM_ACTIONS, OBS_SIZE, ActionGame, IllegalMove  # noqa: E402
 
 __all__ = ["ENV_NAME", "CribbageMultiAgentEnv"]
 
 #: The name the env is registered under with `ray.tune.registry.register_env`.
 ENV_NAME = "cribbage_fast"
 
-_CONFIG_KEYS = ("num_players", "reward", "target")
+_CONFIG_KEYS = ("num_players", "reward", "target", "illegal_action")
 
 
 class CribbageMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
@@ -41,14 +41,18 @@ class CribbageMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
     1+3 share rewards with 4); ``reward`` ``"win"`` (default: at the end +1 to
     the winning side, -1/(sides - 1) to the others), ``"game_points"`` (the
     same times 1, 2 skunk, 3 double skunk) or ``"points"`` (each step a side's
-    points minus the mean of the other sides'); ``target`` (121).
+    points minus the mean of the other sides'); ``target`` (121);
+    ``illegal_action`` ``"lose"`` (default: the game ends, the offending
+    side gets -1 and each other side +1/(sides - 1), and the offender's info
+    has ``"illegal_action": True``) or ``"raise"`` (`cribbage_fast.IllegalMove`,
+    nothing changes).
 
     Only the agent to move gets an observation; every agent gets its reward
     when it is earned (RLlib adds it to that agent's next step). When the game
     ends every agent gets its final observation (mask all zeros) and
     ``terminateds["__all__"]`` is true. Actions: 0..51 a card, 52 go; a
-    2-player discard is two card actions. An illegal action raises
-    `cribbage_fast.IllegalMove`: use the mask.
+    2-player discard is two card actions (integers only: anything else is a
+    TypeError). Use the mask: an illegal action loses (see above).
 
     >>> env = CribbageMultiAgentEnv({"num_players": 3})
     >>> obs, infos = env.reset(seed=0)
@@ -65,6 +69,11 @@ class CribbageMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
         self.num_players = config.get("num_players", 2)
         self.reward_mode = config.get("reward", "win")
         self.target = config.get("target", 121)
+        self.illegal_action = config.get("illegal_action", "lose")
+        if self.illegal_action not in ("lose", "raise"):
+            raise ValueError(
+                f'illegal_action must be "lose" or "raise", got {self.illegal_action!r}'
+            )
         if self.reward_mode not in ("win", "game_points", "points"):
             raise ValueError(
                 f'reward must be "win", "game_points" or "points", got {self.reward_mode!r}'
@@ -80,6 +89,7 @@ class CribbageMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
         )
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self._illegal = False
 
     def _obs(self, seat: int) -> dict[str, NDArray[np.float32]]:
         if self._game.to_move == seat:
@@ -88,10 +98,10 @@ class CribbageMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
             mask = np.zeros(NUM_ACTIONS, np.float32)
         return {"observations": self._game.observe(seat), "action_mask": mask}
 
-    def _to_move(self) -> str:
+    def _to_move(self) -> int:
         seat = self._game.to_move
         assert seat is not None, "a game in progress has a seat to move"
-        return self.possible_agents[seat]
+        return seat
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -101,34 +111,69 @@ class CribbageMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
         self._game = ActionGame(self.num_players, game_seed, self.target)
         self.agents = self.possible_agents[:]
-        agent = self._to_move()
-        return {agent: self._obs(self._game.to_move)}, {agent: {}}
+        self._illegal = False
+        seat = self._to_move()
+        agent = self.possible_agents[seat]
+        return {agent: self._obs(seat)}, {agent: {}}
 
     def step(
         self, action_dict: dict[str, Any]
     ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
         """Plays the action of the agent to move (the only key of ``action_dict``)."""
-        if self._game.is_over:
+        if self._game.is_over or self._illegal:
             raise RuntimeError("the game is over: call reset() before step()")
-        agent = self._to_move()
+        seat = self._to_move()
+        agent = self.possible_agents[seat]
         if set(action_dict) != {agent}:
-            raise ValueError(f"{agent} is to move: expected its action only, got {sorted(action_dict)}")
-        gained = self._game.step(action_dict[agent])
+            raise ValueError(
+                f"{agent} is to move: expected its action only, got {sorted(action_dict)}"
+            )
+        try:
+            gained = self._game.step(action_dict[agent])
+        except IllegalMove:
+            if self.illegal_action == "raise":
+                raise
+            return self._lost_by_illegal_action(seat)
         side_rewards = self._game.side_rewards(gained, self.reward_mode)
         rewards = {
-            a: float(side_rewards[self._game.side_of(s)]) for s, a in enumerate(self.possible_agents)
+            a: float(side_rewards[self._game.side_of(s)])
+            for s, a in enumerate(self.possible_agents)
         }
-        over = self._game.is_over
-        if over:
-            obs = {a: self._obs(s) for s, a in enumerate(self.possible_agents)}
-            infos: dict[str, Any] = {a: {} for a in self.possible_agents}
-            self.agents = []
-        else:
-            nxt = self._to_move()
-            obs, infos = {nxt: self._obs(self._game.to_move)}, {nxt: {}}
-        terminateds = dict.fromkeys(self.possible_agents, over) | {"__all__": over}
-        truncateds = dict.fromkeys(self.possible_agents, False) | {"__all__": False}
+        if self._game.is_over:
+            return self._end(rewards, {})
+        nxt = self._to_move()
+        agent = self.possible_agents[nxt]
+        terminateds = dict.fromkeys([*self.possible_agents, "__all__"], False)
+        truncateds = dict.fromkeys([*self.possible_agents, "__all__"], False)
+        return {agent: self._obs(nxt)}, rewards, terminateds, truncateds, {agent: {}}
+
+    def _lost_by_illegal_action(
+        self, seat: int
+    ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
+        self._illegal = True
+        sides = 2 if self.num_players == 4 else self.num_players
+        loser = self._game.side_of(seat)
+        rewards = {
+            a: -1.0 if self._game.side_of(s) == loser else 1.0 / (sides - 1)
+            for s, a in enumerate(self.possible_agents)
+        }
+        return self._end(rewards, {self.possible_agents[seat]: {"illegal_action": True}})
+
+    def _end(
+        self, rewards: dict[str, float], extra: dict[str, dict[str, Any]]
+    ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
+        """Every agent's final observation (no mask), all terminated."""
+        obs = {a: self._final_obs(s) for s, a in enumerate(self.possible_agents)}
+        infos = {a: extra.get(a, {}) for a in self.possible_agents}
+        terminateds = dict.fromkeys([*self.possible_agents, "__all__"], True)
+        truncateds = dict.fromkeys([*self.possible_agents, "__all__"], False)
         return obs, rewards, terminateds, truncateds, infos
+
+    def _final_obs(self, seat: int) -> dict[str, NDArray[np.float32]]:
+        return {
+            "observations": self._game.observe(seat),
+            "action_mask": np.zeros(NUM_ACTIONS, np.float32),
+        }
 
 
 register_env(ENV_NAME, CribbageMultiAgentEnv)
