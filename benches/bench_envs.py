@@ -156,10 +156,7 @@ def test_selfplay_env(benchmark: Any, num_envs: int, obs_dtype: str, sampler: st
     def play() -> tuple[int, int]:
         games = 0
         for _ in range(STEPS_PER_ROUND):
-            if sampler == "rust":
-                actions = venv.sample_actions()
-            else:
-                actions = masked_random(rng, masks)
+            actions = venv.sample_actions() if sampler == "rust" else masked_random(rng, masks)
             _, _, terminations, _, _ = venv.step(actions)
             games += int(terminations.sum())
         return games, STEPS_PER_ROUND * num_envs

@@ -13,12 +13,12 @@ import pytest
 
 pytest.importorskip("ray.rllib")
 
-from ray.rllib.env.multi_agent_episode import MultiAgentEpisode  # noqa: E402
-from ray.rllib.utils.pre_checks.env import check_multiagent_environments  # noqa: E402
-from ray.tune.registry import ENV_CREATOR, _global_registry  # noqa: E402
+from ray.rllib.env.multi_agent_episode import MultiAgentEpisode
+from ray.rllib.utils.pre_checks.env import check_multiagent_environments
+from ray.tune.registry import ENV_CREATOR, _global_registry
 
-from cribbage_fast import IllegalMove  # noqa: E402
-from cribbage_fast.envs.rllib import ENV_NAME, CribbageMultiAgentEnv  # noqa: E402
+from cribbage_fast import IllegalMove
+from cribbage_fast.envs.rllib import ENV_NAME, CribbageMultiAgentEnv
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

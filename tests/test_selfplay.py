@@ -139,7 +139,7 @@ def test_uint8_observations_unpack_to_the_float32_ones() -> None:
 
 def test_copy_false_returns_the_internal_arrays() -> None:
     env = CribbageSelfPlayVectorEnv(4, copy=False)
-    obs, info = env.reset(seed=0)
+    obs, _ = env.reset(seed=0)
     obs2, *_ = env.step(env.sample_actions())
     assert obs2 is obs
     copied = CribbageSelfPlayVectorEnv(4)
@@ -176,12 +176,12 @@ def test_illegal_and_malformed_actions_change_nothing() -> None:
 def test_vector_env_returns_final_observations() -> None:
     n = 8
     venv = CribbageVectorEnv(n, threads=1)
-    obs, info = venv.reset(seed=4)
+    _, info = venv.reset(seed=4)
     rng = np.random.default_rng(4)
     seen = 0
     for _ in range(500):
         before = [ActionGame.from_game(venv._core.game(i)) for i in range(n)]
-        obs, rewards, terms, _, info = venv.step(random_actions(rng, info["action_mask"]))
+        _, rewards, terms, _, info = venv.step(random_actions(rng, info["action_mask"]))
         if not terms.any():
             assert "final_obs" not in info
             continue
@@ -308,3 +308,21 @@ def test_non_integer_actions_are_type_errors(action: object) -> None:
     if action is not None:
         with pytest.raises(TypeError):
             aec.step(action)  # type: ignore[arg-type]
+
+
+# ----- the NumPy learning example ----------------------------------------------------
+
+
+def test_numpy_learning_example_runs_end_to_end(tmp_path: object) -> None:
+    from pathlib import Path
+
+    from cribbage_fast.examples.numpy_pg import Policy, evaluate, main, plot, train
+
+    policy, curve = train(60.0, num_envs=16, horizon=8, max_updates=30)
+    assert isinstance(policy, Policy) and curve and 0.0 <= curve[-1][1] <= 1.0
+    wins, games = evaluate(policy, 20, num_envs=8)
+    assert games == 20 and 0 <= wins <= 20
+    png = Path(str(tmp_path)) / "curve.png"
+    plot(curve, str(png))
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+    main(["--updates", "2", "--envs", "8", "--eval-games", "10"])

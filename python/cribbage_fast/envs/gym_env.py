@@ -114,7 +114,7 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
         inspect hands or scores."""
         return self._core.game()
 
-    def render(self) -> str | None:
+    def render(self) -> str | None:  # type: ignore[override]
         if self.render_mode != "ansi":
             return None
         game = self._core.game()

@@ -22,6 +22,7 @@ import numpy as np  # noqa: E402
 from gymnasium import spaces  # noqa: E402
 from numpy.typing import NDArray  # noqa: E402
 from ray.rllib.env.multi_agent_env import MultiAgentEnv  # noqa: E402
+from ray.rllib.utils.typing import MultiAgentDict  # noqa: E402
 from ray.tune.registry import register_env  # noqa: E402
 
 from .._core import NUM_ACTIONS, OBS_SIZE, ActionGame, IllegalMove  # noqa: E402
@@ -31,10 +32,12 @@ __all__ = ["ENV_NAME", "CribbageMultiAgentEnv"]
 #: The name the env is registered under with `ray.tune.registry.register_env`.
 ENV_NAME = "cribbage_fast"
 
+_StepResult = tuple[MultiAgentDict, MultiAgentDict, MultiAgentDict, MultiAgentDict, MultiAgentDict]
+
 _CONFIG_KEYS = ("num_players", "reward", "target", "illegal_action")
 
 
-class CribbageMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
+class CribbageMultiAgentEnv(MultiAgentEnv):
     """Cribbage for RLlib: agents ``player_0`` ... in seat order, no muggins.
 
     ``env_config`` (all optional): ``num_players`` 2, 3 or 4 (partners 0+2 and
@@ -61,7 +64,7 @@ class CribbageMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
     """
 
     def __init__(self, env_config: dict[str, Any] | None = None) -> None:
-        super().__init__()
+        super().__init__()  # type: ignore[no-untyped-call]
         config = dict(env_config or {})
         unknown = sorted(set(config) - set(_CONFIG_KEYS))
         if unknown:
@@ -103,9 +106,9 @@ class CribbageMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
         assert seat is not None, "a game in progress has a seat to move"
         return seat
 
-    def reset(
+    def reset(  # type: ignore[override]
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
-    ) -> tuple[dict[str, Any], dict[str, Any]]:
+    ) -> tuple[MultiAgentDict, MultiAgentDict]:
         """A new game (its seed drawn from ``self.np_random``)."""
         super().reset(seed=seed, options=options)
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
@@ -116,9 +119,9 @@ class CribbageMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
         agent = self.possible_agents[seat]
         return {agent: self._obs(seat)}, {agent: {}}
 
-    def step(
-        self, action_dict: dict[str, Any]
-    ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
+    def step(  # type: ignore[override]
+        self, action_dict: MultiAgentDict
+    ) -> _StepResult:
         """Plays the action of the agent to move (the only key of ``action_dict``)."""
         if self._game.is_over or self._illegal:
             raise RuntimeError("the game is over: call reset() before step()")
@@ -126,7 +129,7 @@ class CribbageMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
         agent = self.possible_agents[seat]
         if set(action_dict) != {agent}:
             raise ValueError(
-                f"{agent} is to move: expected its action only, got {sorted(action_dict)}"
+                f"{agent} is to move: expected its action only, got {sorted(map(str, action_dict))}"
             )
         try:
             gained = self._game.step(action_dict[agent])
@@ -147,9 +150,7 @@ class CribbageMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
         truncateds = dict.fromkeys([*self.possible_agents, "__all__"], False)
         return {agent: self._obs(nxt)}, rewards, terminateds, truncateds, {agent: {}}
 
-    def _lost_by_illegal_action(
-        self, seat: int
-    ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
+    def _lost_by_illegal_action(self, seat: int) -> _StepResult:
         self._illegal = True
         sides = 2 if self.num_players == 4 else self.num_players
         loser = self._game.side_of(seat)
@@ -159,9 +160,7 @@ class CribbageMultiAgentEnv(MultiAgentEnv):  # type: ignore[misc]
         }
         return self._end(rewards, {self.possible_agents[seat]: {"illegal_action": True}})
 
-    def _end(
-        self, rewards: dict[str, float], extra: dict[str, dict[str, Any]]
-    ) -> tuple[dict[str, Any], dict[str, float], dict[str, bool], dict[str, bool], dict[str, Any]]:
+    def _end(self, rewards: MultiAgentDict, extra: MultiAgentDict) -> _StepResult:
         """Every agent's final observation (no mask), all terminated."""
         obs = {a: self._final_obs(s) for s, a in enumerate(self.possible_agents)}
         infos = {a: extra.get(a, {}) for a in self.possible_agents}

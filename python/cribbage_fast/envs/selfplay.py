@@ -7,7 +7,7 @@ Each row's observation is that of the seat to move in that game
 
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Any
 
 import numpy as np
 from gymnasium import spaces
@@ -37,7 +37,8 @@ def unpack_obs(obs: NDArray[np.uint8], target: int = 121) -> NDArray[np.float32]
     >>> bool((unpack_obs(obs) == floats).all())
     True
     """
-    return np.asarray(obs, np.float32) / obs_denominators(target)
+    unpacked: NDArray[np.float32] = np.asarray(obs, np.float32) / obs_denominators(target)
+    return unpacked
 
 
 class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArray[Any]]):
@@ -100,7 +101,8 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
         self.target = target
         self.copy = copy
         high = 1.0 if dtype == np.float32 else 255
-        self.single_observation_space = spaces.Box(0, high, (OBS_SIZE,), dtype)
+        box_dtype: Any = dtype.type
+        self.single_observation_space = spaces.Box(0, high, (OBS_SIZE,), box_dtype)
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
         self.observation_space = batch_space(self.single_observation_space, n)
         self.action_space = batch_space(self.single_action_space, n)
@@ -146,7 +148,10 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
         np.copyto(self._last_seat, self._to_move)
         self._core.step(acts, *self._outputs())
         info = self._info()
-        final = {"action_mask": self._final_masks, "seat": self._last_seat.copy()}
+        final: dict[str, NDArray[Any]] = {
+            "action_mask": self._final_masks,
+            "seat": self._last_seat.copy(),
+        }
         add_final_info(info, self._terminations, self._final_obs, final)
         return (
             self._out(self._obs),
@@ -186,4 +191,3 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
 
     def _out(self, a: NDArray[Any]) -> NDArray[Any]:
         return a.copy() if self.copy else a
-

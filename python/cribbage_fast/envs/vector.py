@@ -67,7 +67,9 @@ def add_final_info(
     for key, value in final_info.items():
         batched[key] = value
         batched[f"_{key}"] = mask
-    info.update({"final_obs": objects, "_final_obs": mask, "final_info": batched, "_final_info": mask})
+    info.update(
+        {"final_obs": objects, "_final_obs": mask, "final_info": batched, "_final_info": mask}
+    )
 
 
 class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArray[Any]]):

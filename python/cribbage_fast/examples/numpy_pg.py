@@ -18,6 +18,7 @@ training early and still evaluates.
 from __future__ import annotations
 
 import argparse
+import importlib
 import sys
 import time
 from dataclasses import dataclass, field
@@ -46,7 +47,8 @@ class Policy:
         h = self.hidden
 
         def init(*shape: int) -> Array:
-            return (rng.standard_normal(shape) / np.sqrt(shape[0])).astype(np.float32)
+            weights: Array = (rng.standard_normal(shape) / np.sqrt(shape[0])).astype(np.float32)
+            return weights
 
         self.params = {
             "w1": init(OBS_SIZE, h),
@@ -75,9 +77,10 @@ class Policy:
         """Sampled actions (``rng``) or the most likely legal ones (``None``)."""
         _, probs, _ = self.forward(obs, masks)
         if rng is None:
-            return probs.argmax(axis=1)
+            return np.asarray(probs.argmax(axis=1), np.int64)
         draws = rng.random((len(probs), 1), np.float32)
-        return np.minimum((probs.cumsum(axis=1) < draws).sum(axis=1), NUM_ACTIONS - 1)
+        picked = np.minimum((probs.cumsum(axis=1) < draws).sum(axis=1), NUM_ACTIONS - 1)
+        return np.asarray(picked, np.int64)
 
 
 class Adam:
@@ -207,7 +210,7 @@ def _progress(enabled: bool) -> Any:
     if not enabled or not sys.stderr.isatty():
         return None
     try:
-        from tqdm import tqdm
+        tqdm = importlib.import_module("tqdm").tqdm
     except ImportError:
         return None
     return tqdm(unit="update")
@@ -252,7 +255,9 @@ def plot(curve: list[tuple[int, float]], path: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser = argparse.ArgumentParser(
+        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
+    )
     parser.add_argument("--minutes", type=float, default=4.0, help="training time")
     parser.add_argument("--updates", type=int, default=None, help="stop after this many updates")
     parser.add_argument("--envs", type=int, default=256, help="games stepped together")

@@ -36,7 +36,7 @@ def ppo_config(num_players: int = 2, num_env_runners: int = 1) -> Any:
     )
 
     return (
-        PPOConfig()
+        PPOConfig()  # type: ignore[no-untyped-call]
         .environment(ENV_NAME, env_config={"num_players": num_players, "reward": "win"})
         .env_runners(num_env_runners=num_env_runners)
         .multi_agent(
