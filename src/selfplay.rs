@@ -363,6 +363,7 @@ mod tests {
             let mut b = Bufs::<f32>::new(n, p);
             env.reset(5, b.out()).unwrap();
             let mut seeds = row_seeds(5, 1);
+            seeds.next_u64(); // the seed of the row's action picker
             let mut twin = Table::new(players, 121, seeds.next_u64()).unwrap();
             let mut rng = Rng::new(u64::from(players));
             let mut one = vec![0.0; OBS_SIZE];
