@@ -113,3 +113,12 @@ def test_missing_extra_names_it() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
     assert "pip install cribbage_fast[rllib]" in out
+
+
+def test_docstring_examples() -> None:
+    import doctest
+
+    import cribbage_fast.envs.rllib as module
+
+    result = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 0

@@ -326,3 +326,26 @@ def test_numpy_learning_example_runs_end_to_end(tmp_path: object) -> None:
     plot(curve, str(png))
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     main(["--updates", "2", "--envs", "8", "--eval-games", "10"])
+
+
+@pytest.mark.parametrize(
+    "name", ["cribbage_fast.envs.selfplay", "cribbage_fast.envs.vector", "cribbage_fast.envs"]
+)
+def test_docstring_examples(name: str) -> None:
+    import doctest
+    import importlib
+
+    result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0
+
+
+def test_compiled_docstring_examples() -> None:
+    import doctest
+
+    from cribbage_fast import _core
+
+    for obj in (_core.SelfPlayVecEnv, _core.obs_denominators):
+        test = doctest.DocTestParser().get_doctest(obj.__doc__ or "", {}, obj.__name__, None, 0)
+        runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+        runner.run(test)
+        assert runner.summarize().attempted > 0 and runner.failures == 0
