@@ -15,7 +15,7 @@ use crate::env::{random_action, side_rewards, Reward, Table};
 use crate::error::{Error, Result};
 use crate::game::Game;
 use crate::rng::Rng;
-use crate::vecenv::{filled, first_illegal, in_pool, pool_of, row_seeds, MIN_CHUNK};
+use crate::vecenv::{check_actions, filled, in_pool, pool_of, row_seeds, MIN_CHUNK};
 
 /// One game of the batch, the generator of its successive seeds and the one
 /// [`SelfPlayEnv::sample_actions`] draws from.
@@ -192,28 +192,15 @@ impl SelfPlayEnv {
     /// and names the first bad row.
     pub fn step<T: ObsValue>(&mut self, actions: &[i64], out: Outputs<'_, T>) -> Result<()> {
         self.check(&out)?;
-        if actions.len() != self.slots.len() {
-            return Err(Error::Invalid(format!(
-                "{} actions for {} games",
-                actions.len(),
-                self.slots.len()
-            )));
-        }
         let SelfPlayEnv {
             slots,
             pool,
             reward,
             ..
         } = self;
-        let bad = in_pool(pool.as_ref(), || {
-            first_illegal(slots, actions, |s| s.table.legal_actions())
-        });
-        if let Some((i, a)) = bad {
-            return Err(Error::IllegalMove(format!(
-                "game {i}: action {a} is not legal; legal actions: {:?}",
-                crate::encode::actions_of(slots[i].table.legal_actions())
-            )));
-        }
+        in_pool(pool.as_ref(), || {
+            check_actions(slots, actions, |s| s.table.legal_actions())
+        })?;
         let reward = *reward;
         in_pool(pool.as_ref(), || {
             for_each_row(slots, out, |i, slot, row| {

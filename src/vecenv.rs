@@ -120,20 +120,7 @@ impl VecEnv {
     /// illegal action anywhere changes no game and names the first bad row.
     pub fn step(&mut self, actions: &[i64], bufs: Buffers<'_>) -> Result<()> {
         self.check(&bufs)?;
-        if actions.len() != self.slots.len() {
-            return Err(Error::Invalid(format!(
-                "{} actions for {} games",
-                actions.len(),
-                self.slots.len()
-            )));
-        }
-        let bad = self.run(|| first_illegal(&self.slots, actions, |s| s.env.legal_actions()));
-        if let Some((i, a)) = bad {
-            return Err(Error::IllegalMove(format!(
-                "game {i}: action {a} is not legal; legal actions: {:?}",
-                crate::encode::actions_of(self.slots[i].env.legal_actions())
-            )));
-        }
+        self.run(|| check_actions(&self.slots, actions, |s| s.env.legal_actions()))?;
         let VecEnv { slots, pool } = self;
         in_pool(pool.as_ref(), || {
             for_each_row(slots, bufs, |i, slot, row| {
@@ -194,22 +181,35 @@ pub(crate) fn pool_of(threads: Option<usize>) -> Result<Option<rayon::ThreadPool
         .map_err(|e| Error::Invalid(format!("cannot start {t} threads: {e}")))
 }
 
-/// The first row whose action is not legal there (`legal`: a row's legal
-/// actions as a bitmask).
-pub(crate) fn first_illegal<S: Sync>(
+/// Checks one action per row, each legal in its row (`legal`: a row's legal
+/// actions as a bitmask); the error names the first bad row.
+pub(crate) fn check_actions<S: Sync>(
     slots: &[S],
     actions: &[i64],
     legal: impl Fn(&S) -> u64 + Sync + Send,
-) -> Option<(usize, i64)> {
-    slots
+) -> Result<()> {
+    if actions.len() != slots.len() {
+        return Err(Error::Invalid(format!(
+            "{} actions for {} games",
+            actions.len(),
+            slots.len()
+        )));
+    }
+    let bad = slots
         .par_iter()
         .with_min_len(MIN_CHUNK)
         .zip(actions.par_iter())
         .enumerate()
         .find_first(|(_, (slot, &a))| {
             !(0..NUM_ACTIONS as i64).contains(&a) || (legal(slot) >> a) & 1 == 0
-        })
-        .map(|(i, (_, &a))| (i, a))
+        });
+    match bad {
+        None => Ok(()),
+        Some((i, (slot, a))) => Err(Error::IllegalMove(format!(
+            "game {i}: action {a} is not legal; legal actions: {:?}",
+            crate::encode::actions_of(legal(slot))
+        ))),
+    }
 }
 
 /// The generator of the successive game seeds of row `i` of a batch.

@@ -344,7 +344,13 @@ def test_compiled_docstring_examples() -> None:
 
     from cribbage_fast import _core
 
-    for obj in (_core.SelfPlayVecEnv, _core.obs_denominators):
+    for obj in (
+        _core.ActionGame,
+        _core.SoloEnv,
+        _core.VecEnv,
+        _core.SelfPlayVecEnv,
+        _core.obs_denominators,
+    ):
         test = doctest.DocTestParser().get_doctest(obj.__doc__ or "", {}, obj.__name__, None, 0)
         runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
         runner.run(test)

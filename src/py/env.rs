@@ -97,7 +97,32 @@ fn mask_array(py: Python<'_>, legal: u64) -> Bound<'_, PyArray1<i8>> {
     PyArray1::from_slice(py, &buf)
 }
 
-/// A game without muggins driven by action numbers (0..51 a card, 52 go).
+/// A game without muggins driven by action numbers (0..51 a card, 52 go;
+/// a 2-player discard is two card actions), for PettingZoo, OpenSpiel and
+/// RLlib.
+///
+/// Parameters
+/// ----------
+/// num_players : int
+///     2, 3 or 4 (default 2).
+/// seed : int
+///     The deals, 0 to 2**64 - 1 (default 0).
+/// target : int
+///     Points to win, 31 to 1000 (default 121).
+///
+/// Raises
+/// ------
+/// ValueError
+///     A player count, seed or target out of range.
+/// TypeError
+///     A number that is not an integer.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast._core import ActionGame
+/// >>> g = ActionGame(num_players=2, seed=1)
+/// >>> g.observe(0).shape, int(g.action_mask().sum())
+/// ((444,), 6)
 #[pyclass(
     name = "ActionGame",
     module = "cribbage_fast._core",
@@ -253,6 +278,29 @@ impl PyActionGame {
 
 /// Seat 0 of a 2-player game against a built-in opponent (the core of
 /// `cribbage_fast.envs.CribbageEnv`).
+///
+/// Parameters
+/// ----------
+/// opponent : str
+///     A name from `OPPONENTS` ("random", "greedy", "expert").
+/// reward : str
+///     "win", "game_points" or "points".
+/// target : int
+///     Points to win, 31 to 1000 (default 121).
+///
+/// Raises
+/// ------
+/// ValueError
+///     An unknown opponent or reward, or a target out of range.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast._core import SoloEnv
+/// >>> env = SoloEnv("random", "win")
+/// >>> obs, mask = env.reset(7)
+/// >>> obs, mask, reward, terminated = env.step(int(mask.argmax()))
+/// >>> reward
+/// 0.0
 #[pyclass(name = "SoloEnv", module = "cribbage_fast._core")]
 pub struct PySoloEnv {
     env: SoloEnv,
@@ -321,8 +369,38 @@ impl PySoloEnv {
 }
 
 /// `num_envs` `SoloEnv` games stepped together in Rust (GIL released, rayon),
-/// writing into caller-owned arrays (the core of
-/// `cribbage_fast.envs.CribbageVectorEnv`).
+/// writing into caller-owned C-contiguous arrays (the core of
+/// `cribbage_fast.envs.CribbageVectorEnv`). A finished game restarts at once;
+/// its final observation goes to `final_obs`. Results for a seed do not
+/// depend on `threads`.
+///
+/// Parameters
+/// ----------
+/// num_envs : int
+///     Games in the batch, 1 to 2**20.
+/// opponent, reward, target
+///     As for `SoloEnv`.
+/// threads : int or None
+///     A private pool of that many threads (1 to 256); None: every core.
+///
+/// Raises
+/// ------
+/// ValueError
+///     A bad size, opponent, reward, target or thread count; output arrays
+///     of the wrong size, not contiguous, read-only or shared.
+///
+/// Examples
+/// --------
+/// >>> import numpy as np
+/// >>> from cribbage_fast._core import VecEnv, OBS_SIZE, NUM_ACTIONS
+/// >>> v = VecEnv(2)
+/// >>> obs = np.zeros((2, OBS_SIZE), np.float32); last = np.zeros_like(obs)
+/// >>> masks = np.zeros((2, NUM_ACTIONS), np.int8)
+/// >>> rewards = np.zeros(2, np.float32); done = np.zeros(2, np.bool_)
+/// >>> v.reset(0, obs, masks, rewards, done, last)
+/// >>> v.step(masks.argmax(axis=1).astype(np.int64), obs, masks, rewards, done, last)
+/// >>> done.tolist()
+/// [False, False]
 #[pyclass(name = "VecEnv", module = "cribbage_fast._core")]
 pub struct PyVecEnv {
     env: VecEnv,
