@@ -355,3 +355,21 @@ def test_compiled_docstring_examples() -> None:
         runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
         runner.run(test)
         assert runner.summarize().attempted > 0 and runner.failures == 0
+
+
+def test_seats_and_rows_out_of_range_are_value_errors() -> None:
+    game = ActionGame(3, 1)
+    vec = CribbageVectorEnv(2)
+    selfplay = CribbageSelfPlayVectorEnv(2)
+    calls = [game.observe, game.side_of, vec._core.game, selfplay.game, selfplay._core.pending]
+    for call in calls:
+        for bad in (-1, 3, 2**63, 2**70):
+            with pytest.raises(ValueError):
+                call(bad)
+        with pytest.raises(TypeError):
+            call(0.5)
+    assert game.side_of(np.int64(2)) == 2
+    with pytest.raises(ValueError, match="65535"):
+        game.side_rewards([70000, 0, 0], "points")
+    with pytest.raises(ValueError, match="one per side"):
+        game.side_rewards([0, 0], "points")

@@ -71,6 +71,16 @@ fn action_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
         .ok_or_else(out_of_range)
 }
 
+/// An index (a seat, a row) in `0..n`: an integer (TypeError otherwise),
+/// ValueError naming `what` outside the range.
+fn index_arg(obj: &Bound<'_, PyAny>, n: usize, what: &str) -> PyResult<usize> {
+    let i = integer(obj, what)?;
+    usize::try_from(i)
+        .ok()
+        .filter(|&i| i < n)
+        .ok_or_else(|| PyValueError::new_err(format!("{what} must be 0..{}, got {i}", n - 1)))
+}
+
 /// A batch size or thread count: a non-negative integer.
 fn count_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
     let n = integer(obj, what)?;
@@ -194,14 +204,18 @@ impl PyActionGame {
     }
 
     /// The side (team with 4 players) of `seat`.
-    fn side_of(&self, seat: usize) -> PyResult<usize> {
-        self.check_seat(seat)?;
+    fn side_of(&self, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
+        let seat = self.check_seat(seat)?;
         Ok(self.table.game().config().side_of(seat))
     }
 
     /// What `seat` may know, as a float32 vector of length OBS_SIZE.
-    fn observe<'py>(&self, py: Python<'py>, seat: usize) -> PyResult<Bound<'py, PyArray1<f32>>> {
-        self.check_seat(seat)?;
+    fn observe<'py>(
+        &self,
+        py: Python<'py>,
+        seat: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyArray1<f32>>> {
+        let seat = self.check_seat(seat)?;
         Ok(obs_array(py, &self.table, seat))
     }
 
@@ -224,7 +238,7 @@ impl PyActionGame {
 
     /// What each side earns from a step that gained `gained` points per side
     /// (see `cribbage_fast.envs.CribbageAECEnv` for the reward modes).
-    fn side_rewards(&self, gained: Vec<u16>, reward: &str) -> PyResult<Vec<f32>> {
+    fn side_rewards(&self, gained: Vec<i64>, reward: &str) -> PyResult<Vec<f32>> {
         let sides = self.table.game().config().sides();
         if gained.len() != sides {
             return Err(PyValueError::new_err(format!(
@@ -233,7 +247,11 @@ impl PyActionGame {
             )));
         }
         let mut points = [0u16; crate::game::MAX_SEATS];
-        points[..sides].copy_from_slice(&gained);
+        for (p, &g) in points.iter_mut().zip(&gained) {
+            *p = u16::try_from(g).map_err(|_| {
+                PyValueError::new_err(format!("points gained must be 0 to 65535, got {g}"))
+            })?;
+        }
         let out = crate::env::side_rewards(self.table.game(), &points, Reward::parse(reward)?);
         Ok(out[..sides].to_vec())
     }
@@ -264,15 +282,10 @@ impl PyActionGame {
 }
 
 impl PyActionGame {
-    fn check_seat(&self, seat: usize) -> PyResult<()> {
+    /// A seat of this game from a Python integer.
+    fn check_seat(&self, seat: &Bound<'_, PyAny>) -> PyResult<usize> {
         let n = usize::from(self.table.game().config().players);
-        if seat >= n {
-            return Err(PyValueError::new_err(format!(
-                "seat must be 0..{}, got {seat}",
-                n - 1
-            )));
-        }
-        Ok(())
+        index_arg(seat, n, "seat")
     }
 }
 
@@ -473,8 +486,9 @@ impl PyVecEnv {
     }
 
     /// A copy of the game being played in row `i` (the agent is seat 0).
-    fn game(&self, i: usize) -> PyResult<PyGame> {
-        row_game(self.env.game(i), i, self.env.num_envs())
+    fn game(&self, i: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        let i = index_arg(i, self.env.num_envs(), "row")?;
+        row_game(self.env.game(i))
     }
 
     /// Starts every game from `seed`, writing observations `(n, OBS_SIZE)`
@@ -522,10 +536,9 @@ impl PyVecEnv {
     }
 }
 
-/// A copy of the game of row `i` of a batch of `n`.
-fn row_game(game: Option<&crate::game::Game>, i: usize, n: usize) -> PyResult<PyGame> {
-    let game =
-        game.ok_or_else(|| PyValueError::new_err(format!("row must be 0..{}, got {i}", n - 1)))?;
+/// A copy of the game of a row checked with [`index_arg`].
+fn row_game(game: Option<&crate::game::Game>) -> PyResult<PyGame> {
+    let game = game.ok_or_else(|| PyValueError::new_err("no such row"))?;
     Ok(PyGame {
         game: game.clone(),
         first_dealer: None,
@@ -612,19 +625,19 @@ impl PySelfPlayVecEnv {
     }
 
     /// A copy of the game being played in row `i`.
-    fn game(&self, i: usize) -> PyResult<PyGame> {
-        row_game(self.env.game(i), i, self.env.num_envs())
+    fn game(&self, i: &Bound<'_, PyAny>) -> PyResult<PyGame> {
+        let i = index_arg(i, self.env.num_envs(), "row")?;
+        row_game(self.env.game(i))
     }
 
     /// The cards (indices) the seat to move in row `i` has put aside in an
     /// unfinished 2-card discard.
-    fn pending(&self, i: usize) -> PyResult<Vec<usize>> {
-        let mask = self.env.pending(i).ok_or_else(|| {
-            PyValueError::new_err(format!(
-                "row must be 0..{}, got {i}",
-                self.env.num_envs() - 1
-            ))
-        })?;
+    fn pending(&self, i: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+        let i = index_arg(i, self.env.num_envs(), "row")?;
+        let mask = self
+            .env
+            .pending(i)
+            .ok_or_else(|| PyValueError::new_err("no such row"))?;
         Ok(actions_of(mask))
     }
 
