@@ -24,6 +24,9 @@ struct Slot {
     table: Table,
     seeds: Rng,
     picker: Rng,
+    /// The legal actions now, kept from the last write (read by every check
+    /// and draw).
+    legal: u64,
 }
 
 /// The arrays one call writes, row `i` for game `i` (`n` games, `p` players).
@@ -69,11 +72,12 @@ impl Slot {
         self.table = Table::from_game(game).expect("self-play games have no muggins");
     }
 
-    fn write<T: ObsValue>(&self, row: &mut Row<'_, T>) {
+    fn write<T: ObsValue>(&mut self, row: &mut Row<'_, T>) {
         let game = self.table.game();
         let seat = game.to_move().expect("a live game has a seat to move");
         encode_as(game, seat, self.table.pending(), row.obs);
-        write_mask(self.table.legal_actions(), row.mask);
+        self.legal = self.table.legal_actions();
+        write_mask(self.legal, row.mask);
         *row.to_move = seat as i64;
     }
 
@@ -121,6 +125,7 @@ impl SelfPlayEnv {
             table,
             seeds: Rng::new(0),
             picker: Rng::new(0),
+            legal: 0,
         };
         Ok(SelfPlayEnv {
             slots: filled(num_envs, slot)?,
@@ -199,7 +204,7 @@ impl SelfPlayEnv {
             ..
         } = self;
         in_pool(pool.as_ref(), || {
-            check_actions(slots, actions, |s| s.table.legal_actions())
+            check_actions(slots, actions, |s| s.legal)
         })?;
         let reward = *reward;
         in_pool(pool.as_ref(), || {
@@ -228,8 +233,7 @@ impl SelfPlayEnv {
                 .with_min_len(MIN_CHUNK)
                 .zip(out.par_iter_mut())
                 .for_each(|(slot, a)| {
-                    let legal = slot.table.legal_actions();
-                    *a = random_action(legal, &mut slot.picker) as i64;
+                    *a = random_action(slot.legal, &mut slot.picker) as i64;
                 });
         });
         Ok(())
