@@ -203,9 +203,7 @@ impl SelfPlayEnv {
             reward,
             ..
         } = self;
-        in_pool(pool.as_ref(), || {
-            check_actions(slots, actions, |s| s.legal)
-        })?;
+        in_pool(pool.as_ref(), || check_actions(slots, actions, |s| s.legal))?;
         let reward = *reward;
         in_pool(pool.as_ref(), || {
             for_each_row(slots, out, |i, slot, row| {
