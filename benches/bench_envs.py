@@ -1,9 +1,15 @@
 """Whole random games per second: OpenSpiel's cribbage stepped from Python, our
-Gymnasium env, our PettingZoo env, and the batched env (agent steps per second).
+Gymnasium env, our PettingZoo env, the batched env against a built-in opponent
+and the self-play batched env (agent steps per second).
 
 Every benchmark plays uniformly random legal moves for every seat it controls
 (the Gymnasium and batched envs' opponent is the built-in random player, in
-Rust). ``extra_info`` holds games/s and agent steps/s of the last round.
+Rust). The batched envs draw the agent's actions either in NumPy from the
+action mask (``numpy``: the cost of a Python agent included) or, for the
+self-play env, with its Rust `sample_actions` (``rust``). An agent step is one
+action of the agent (the self-play env: one move of any seat; the opponent
+env: one move of seat 0 plus the opponent's replies). ``extra_info`` holds
+games/s and agent steps/s of the last round.
 
     .venv/bin/python -m pytest benches/bench_envs.py --benchmark-enable
 """
@@ -20,7 +26,12 @@ import pytest
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-from cribbage_fast.envs import CribbageAECEnv, CribbageEnv, CribbageVectorEnv
+from cribbage_fast.envs import (
+    CribbageAECEnv,
+    CribbageEnv,
+    CribbageSelfPlayVectorEnv,
+    CribbageVectorEnv,
+)
 
 GAMES = 20
 
@@ -106,22 +117,48 @@ def test_pettingzoo_aec_env(benchmark: Any) -> None:
     counted(benchmark, play)
 
 
+STEPS_PER_ROUND = 50
+
+
+def masked_random(rng: np.random.Generator, masks: np.ndarray) -> np.ndarray:
+    """A uniformly random legal action per row: argmax of masked noise."""
+    return (rng.random(masks.shape, np.float32) * masks).argmax(axis=1)
+
+
 @pytest.mark.benchmark(group="envs: whole random games")
-@pytest.mark.parametrize("num_envs", [1024, 8192])
+@pytest.mark.parametrize("num_envs", [1024, 4096, 8192])
 def test_batched_env(benchmark: Any, num_envs: int) -> None:
     venv = CribbageVectorEnv(num_envs, copy=False)
     _, info = venv.reset(seed=0)
     masks = info["action_mask"]
     rng = np.random.default_rng(0)
-    steps_per_round = 50
 
     def play() -> tuple[int, int]:
         games = 0
-        for _ in range(steps_per_round):
-            # A uniformly random legal action per row: argmax of masked noise.
-            actions = (rng.random(masks.shape, np.float32) * masks).argmax(axis=1)
+        for _ in range(STEPS_PER_ROUND):
+            _, _, terminations, _, _ = venv.step(masked_random(rng, masks))
+            games += int(terminations.sum())
+        return games, STEPS_PER_ROUND * num_envs
+
+    counted(benchmark, play)
+
+
+@pytest.mark.benchmark(group="envs: whole random games")
+@pytest.mark.parametrize("sampler", ["numpy", "rust"])
+@pytest.mark.parametrize("obs_dtype", ["float32", "uint8"])
+@pytest.mark.parametrize("num_envs", [4096, 16384])
+def test_selfplay_env(benchmark: Any, num_envs: int, obs_dtype: str, sampler: str) -> None:
+    venv = CribbageSelfPlayVectorEnv(num_envs, obs_dtype=np.dtype(obs_dtype), copy=False)
+    _, info = venv.reset(seed=0)
+    masks = info["action_mask"]
+    rng = np.random.default_rng(0)
+
+    def play() -> tuple[int, int]:
+        games = 0
+        for _ in range(STEPS_PER_ROUND):
+            actions = venv.sample_actions() if sampler == "rust" else masked_random(rng, masks)
             _, _, terminations, _, _ = venv.step(actions)
             games += int(terminations.sum())
-        return games, steps_per_round * num_envs
+        return games, STEPS_PER_ROUND * num_envs
 
     counted(benchmark, play)

@@ -66,11 +66,50 @@ pub const SCORES: usize = 436;
 pub const PLAYERS: usize = 440;
 pub const TO_DISCARD: usize = 443;
 
-/// Writes the cards of a bitmask as 1.0 at `base + index`.
-fn set_cards(out: &mut [f32], base: usize, mask: u64) {
+/// An element type observations can be written in: `f32` (every value in
+/// `0..=1`) or `u8` (the whole numbers behind them; see [`DENOMINATORS`]).
+pub trait ObsValue: Copy + Send + Sync + 'static {
+    const ZERO: Self;
+    const ONE: Self;
+    /// `num / den` as this type (`u8`: `num` itself; callers keep it <= 255).
+    fn ratio(num: u16, den: u16) -> Self;
+}
+
+impl ObsValue for f32 {
+    const ZERO: f32 = 0.0;
+    const ONE: f32 = 1.0;
+    #[inline]
+    fn ratio(num: u16, den: u16) -> f32 {
+        f32::from(num) / f32::from(den)
+    }
+}
+
+impl ObsValue for u8 {
+    const ZERO: u8 = 0;
+    const ONE: u8 = 1;
+    #[inline]
+    fn ratio(num: u16, _den: u16) -> u8 {
+        num.min(255) as u8
+    }
+}
+
+/// What divides each `u8` observation value to give the `f32` one: 1 for the
+/// 0/1 slots, 31 for the count, 6 for cards held, the target for scores
+/// (`u8` observations need a target of at most 255), 2 for cards to discard.
+pub fn denominators(target: u16) -> [u16; OBS_SIZE] {
+    let mut d = [1u16; OBS_SIZE];
+    d[COUNT] = 31;
+    d[HELD..HELD + 4].fill(6);
+    d[SCORES..SCORES + 4].fill(target);
+    d[TO_DISCARD] = 2;
+    d
+}
+
+/// Writes the cards of a bitmask as ones at `base + index`.
+fn set_cards<T: ObsValue>(out: &mut [T], base: usize, mask: u64) {
     let mut rest = mask;
     while rest != 0 {
-        out[base + rest.trailing_zeros() as usize] = 1.0;
+        out[base + rest.trailing_zeros() as usize] = T::ONE;
         rest &= rest - 1;
     }
 }
@@ -82,8 +121,14 @@ fn set_cards(out: &mut [f32], base: usize, mask: u64) {
 /// # Panics
 /// If `out` is shorter than [`OBS_SIZE`] or `seat` is not a seat of the game.
 pub fn encode(game: &Game, seat: usize, pending: u64, out: &mut [f32]) {
+    encode_as(game, seat, pending, out);
+}
+
+/// [`encode`] into any [`ObsValue`] type (`u8`: whole numbers, see
+/// [`denominators`]).
+pub fn encode_as<T: ObsValue>(game: &Game, seat: usize, pending: u64, out: &mut [T]) {
     let out = &mut out[..OBS_SIZE];
-    out.fill(0.0);
+    out.fill(T::ZERO);
     let config = game.config();
     let n = usize::from(config.players);
     assert!(seat < n, "seat {seat} is not at a {n}-player table");
@@ -94,49 +139,48 @@ pub fn encode(game: &Game, seat: usize, pending: u64, out: &mut [f32]) {
     set_cards(out, HAND, game.hand(seat) & !mine);
     set_cards(out, OWN_DISCARDS, game.discards_of(seat) | mine);
     if let Some(starter) = game.starter() {
-        out[STARTER + usize::from(starter.index())] = 1.0;
+        out[STARTER + usize::from(starter.index())] = T::ONE;
     }
     let pegging = game.pegging().filter(|_| phase != Phase::Discard);
     if let Some(play) = pegging {
         for &card in play.pile() {
-            out[PILE + usize::from(card.index())] = 1.0;
+            out[PILE + usize::from(card.index())] = T::ONE;
         }
-        out[COUNT] = f32::from(play.count()) / 31.0;
+        out[COUNT] = T::ratio(u16::from(play.count()), 31);
         for s in 0..n {
             if play.said_go(s) {
-                out[SAID_GO + rel(s)] = 1.0;
+                out[SAID_GO + rel(s)] = T::ONE;
             }
         }
     }
     for &(s, card) in game.laid() {
-        out[LAID + 52 * rel(usize::from(s)) + usize::from(card.index())] = 1.0;
+        out[LAID + 52 * rel(usize::from(s)) + usize::from(card.index())] = T::ONE;
     }
     let phase_slot = match phase {
         Phase::Discard => 0,
         Phase::Play | Phase::Count | Phase::Claim => 1,
         Phase::Over => 2,
     };
-    out[PHASE + phase_slot] = 1.0;
-    out[DEALER + rel(game.dealer())] = 1.0;
+    out[PHASE + phase_slot] = T::ONE;
+    out[DEALER + rel(game.dealer())] = T::ONE;
     if let Some(s) = game.to_move() {
-        out[TO_MOVE + rel(s)] = 1.0;
+        out[TO_MOVE + rel(s)] = T::ONE;
     }
     for s in 0..n {
         // A card put aside in an unfinished discard is face down: not held.
         let held = game.hand(s) & !pending_of(game, s, pending);
-        out[HELD + rel(s)] = held.count_ones() as f32 / 6.0;
+        out[HELD + rel(s)] = T::ratio(held.count_ones() as u16, 6);
     }
     let sides = config.sides();
     let own_side = config.side_of(seat);
-    let target = f32::from(config.target);
     for (side, &score) in game.scores().iter().enumerate() {
         let r = (side + sides - own_side) % sides;
-        out[SCORES + r] = (f32::from(score) / target).min(1.0);
+        out[SCORES + r] = T::ratio(score.min(config.target), config.target);
     }
-    out[PLAYERS + n - 2] = 1.0;
+    out[PLAYERS + n - 2] = T::ONE;
     if phase == Phase::Discard && game.discards_of(seat) == 0 {
         let left = config.discards() - mine.count_ones() as usize;
-        out[TO_DISCARD] = left as f32 / 2.0;
+        out[TO_DISCARD] = T::ratio(left as u16, 2);
     }
 }
 

@@ -54,6 +54,12 @@ fn nth_bit(mut mask: u64, mut k: u32) -> u32 {
     mask.trailing_zeros()
 }
 
+/// A uniformly random action among the legal ones of `legal` (a bitmask as
+/// [`Table::legal_actions`] gives it; not 0).
+pub fn random_action(legal: u64, rng: &mut Rng) -> usize {
+    nth_bit(legal, rng.below(legal.count_ones())) as usize
+}
+
 fn card_of(index: u32) -> Card {
     Card::from_index(i64::from(index)).expect("a bit of a card mask is a card")
 }
@@ -109,7 +115,7 @@ pub struct Table {
 
 impl Table {
     /// A new game without event log (muggins off).
-    pub fn new(players: u8, target: u16, seed: u64) -> Result<Table> {
+    pub fn new(players: impl Into<i64>, target: impl Into<i64>, seed: u64) -> Result<Table> {
         let config = GameConfig::new(players, target, false)?;
         Ok(Table {
             game: Game::new(config, seed, false),
@@ -235,6 +241,40 @@ impl Reward {
     }
 }
 
+/// What each side earns from a step of a game where every seat learns
+/// (partners share a side): with [`Reward::Win`] +1 to the winning side and
+/// -1/(sides - 1) to each other side once the game is over (zero-sum);
+/// [`Reward::GamePoints`] the same times the game points; with
+/// [`Reward::Points`] every step a side's points `gained` minus the mean of
+/// the other sides' gains. Sides past `game.config().sides()` get 0.
+pub fn side_rewards(game: &Game, gained: &[u16; MAX_SEATS], reward: Reward) -> [f32; MAX_SEATS] {
+    let sides = game.config().sides();
+    let others = (sides - 1) as f32;
+    let mut out = [0.0f32; MAX_SEATS];
+    if reward == Reward::Points {
+        let total: f32 = gained[..sides].iter().map(|&g| f32::from(g)).sum();
+        for (r, &g) in out.iter_mut().zip(&gained[..sides]) {
+            *r = f32::from(g) - (total - f32::from(g)) / others;
+        }
+        return out;
+    }
+    let Some(winner) = game.winner() else {
+        return out;
+    };
+    let scale = match reward {
+        Reward::GamePoints => f32::from(game.game_points()),
+        _ => 1.0,
+    };
+    for (side, r) in out[..sides].iter_mut().enumerate() {
+        *r = if side == winner {
+            scale
+        } else {
+            -scale / others
+        };
+    }
+    out
+}
+
 /// The agent plays seat 0 of a 2-player game against a [`Policy`]; the
 /// first dealer is cut for, so the agent deals first in about half the games.
 #[derive(Clone, Debug)]
@@ -251,9 +291,11 @@ pub const AGENT: usize = 0;
 
 impl SoloEnv {
     /// An environment (call [`SoloEnv::reset`] before stepping).
-    pub fn new(opponent: &str, reward: Reward, target: u16) -> Result<SoloEnv> {
+    pub fn new(opponent: &str, reward: Reward, target: impl Into<i64>) -> Result<SoloEnv> {
+        let table = Table::new(2, target, 0)?;
+        let target = table.game().config().target;
         Ok(SoloEnv {
-            table: Table::new(2, target, 0)?,
+            table,
             opponent: policy(opponent)?,
             opponent_rng: Rng::new(0),
             reward,

@@ -18,6 +18,7 @@ pub mod play;
 pub mod pool;
 pub mod rng;
 pub mod search;
+pub mod selfplay;
 pub mod simulate;
 pub mod vecenv;
 

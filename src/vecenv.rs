@@ -15,7 +15,7 @@ use crate::error::{Error, Result};
 use crate::rng::Rng;
 
 /// Games per rayon task: enough work to amortise the scheduling.
-const MIN_CHUNK: usize = 64;
+pub(crate) const MIN_CHUNK: usize = 64;
 
 /// One game of the batch and the generator of its successive seeds.
 #[derive(Clone, Debug)]
@@ -35,7 +35,7 @@ impl Slot {
 #[derive(Debug)]
 pub struct VecEnv {
     slots: Vec<Slot>,
-    pool: Option<rayon::ThreadPool>,
+    pool: crate::pool::Pool,
 }
 
 /// The buffers one step writes, each `num_envs` rows long.
@@ -44,40 +44,26 @@ pub struct Buffers<'a> {
     pub masks: &'a mut [i8],
     pub rewards: &'a mut [f32],
     pub terminated: &'a mut [bool],
+    /// The final observation of each game that ended at this step (other
+    /// rows are left as they were).
+    pub final_obs: &'a mut [f32],
 }
 
 impl VecEnv {
     /// `num_envs` games against the opponent `opponent`; `threads` sets a
-    /// private rayon pool (`None`: the global pool).
+    /// pool (see [`crate::pool`]).
     pub fn new(
         num_envs: usize,
         opponent: &str,
         reward: Reward,
-        target: u16,
+        target: impl Into<i64>,
         threads: Option<usize>,
     ) -> Result<VecEnv> {
-        if num_envs == 0 {
-            return Err(Error::Invalid("a batch needs at least one game".into()));
-        }
         let env = SoloEnv::new(opponent, reward, target)?;
-        let pool = match threads {
-            Some(t) => Some(
-                rayon::ThreadPoolBuilder::new()
-                    .num_threads(t)
-                    .build()
-                    .map_err(|e| Error::Invalid(format!("cannot start {t} threads: {e}")))?,
-            ),
-            None => None,
-        };
+        let seeds = Rng::new(0);
         Ok(VecEnv {
-            slots: vec![
-                Slot {
-                    env,
-                    seeds: Rng::new(0),
-                };
-                num_envs
-            ],
-            pool,
+            slots: filled(num_envs, Slot { env, seeds })?,
+            pool: crate::pool::Pool::new(threads)?,
         })
     }
 
@@ -93,6 +79,7 @@ impl VecEnv {
     fn check(&self, bufs: &Buffers<'_>) -> Result<()> {
         let n = self.slots.len();
         let ok = bufs.obs.len() == n * OBS_SIZE
+            && bufs.final_obs.len() == n * OBS_SIZE
             && bufs.masks.len() == n * NUM_ACTIONS
             && bufs.rewards.len() == n
             && bufs.terminated.len() == n;
@@ -100,14 +87,14 @@ impl VecEnv {
             Ok(())
         } else {
             Err(Error::Invalid(format!(
-                "buffers must hold {n} rows ({n} x {OBS_SIZE} observations, \
-                 {n} x {NUM_ACTIONS} masks, {n} rewards and flags)"
+                "buffers must hold {n} rows ({n} x {OBS_SIZE} observations and final \
+                 observations, {n} x {NUM_ACTIONS} masks, {n} rewards and flags)"
             )))
         }
     }
 
     fn run<F: FnOnce() -> R + Send, R: Send>(&self, f: F) -> R {
-        in_pool(self.pool.as_ref(), f)
+        self.pool.install(f)
     }
 
     /// Starts every game afresh from `seed`; writes observations and masks
@@ -115,14 +102,13 @@ impl VecEnv {
     pub fn reset(&mut self, seed: u64, bufs: Buffers<'_>) -> Result<()> {
         self.check(&bufs)?;
         let VecEnv { slots, pool } = self;
-        in_pool(pool.as_ref(), || {
-            for_each_row(slots, bufs, |i, slot, obs, mask, reward, done| {
-                let mixed = (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15);
-                slot.seeds = Rng::new(seed ^ mixed);
+        pool.install(|| {
+            for_each_row(slots, bufs, |i, slot, row| {
+                slot.seeds = row_seeds(seed, i);
                 slot.env.reset(slot.seeds.next_u64());
-                slot.write(obs, mask);
-                *reward = 0.0;
-                *done = false;
+                slot.write(row.obs, row.mask);
+                *row.reward = 0.0;
+                *row.done = false;
             });
         });
         Ok(())
@@ -134,62 +120,95 @@ impl VecEnv {
     /// illegal action anywhere changes no game and names the first bad row.
     pub fn step(&mut self, actions: &[i64], bufs: Buffers<'_>) -> Result<()> {
         self.check(&bufs)?;
-        if actions.len() != self.slots.len() {
-            return Err(Error::Invalid(format!(
-                "{} actions for {} games",
-                actions.len(),
-                self.slots.len()
-            )));
-        }
-        let bad = self.run(|| {
-            self.slots
-                .par_iter()
-                .with_min_len(MIN_CHUNK)
-                .zip(actions.par_iter())
-                .enumerate()
-                .find_first(|(_, (slot, &a))| {
-                    !(0..NUM_ACTIONS as i64).contains(&a)
-                        || (slot.env.legal_actions() >> a) & 1 == 0
-                })
-                .map(|(i, (_, &a))| (i, a))
-        });
-        if let Some((i, a)) = bad {
-            return Err(Error::IllegalMove(format!(
-                "game {i}: action {a} is not legal; legal actions: {:?}",
-                crate::encode::actions_of(self.slots[i].env.legal_actions())
-            )));
-        }
+        self.run(|| check_actions(&self.slots, actions, |s| s.env.legal_actions()))?;
         let VecEnv { slots, pool } = self;
-        in_pool(pool.as_ref(), || {
-            for_each_row(slots, bufs, |i, slot, obs, mask, reward, done| {
+        pool.install(|| {
+            for_each_row(slots, bufs, |i, slot, row| {
                 let (r, over) = slot
                     .env
                     .step(actions[i] as usize)
                     .expect("actions were checked above");
                 if over {
+                    slot.env.observe(row.final_obs);
                     slot.env.reset(slot.seeds.next_u64());
                 }
-                slot.write(obs, mask);
-                *reward = r;
-                *done = over;
+                slot.write(row.obs, row.mask);
+                *row.reward = r;
+                *row.done = over;
             });
         });
         Ok(())
     }
 }
 
-/// Runs `f` on `pool`, or on rayon's global pool.
-fn in_pool<F: FnOnce() -> R + Send, R: Send>(pool: Option<&rayon::ThreadPool>, f: F) -> R {
-    match pool {
-        Some(pool) => pool.install(f),
-        None => f(),
+/// The most games one batch holds: about 2 GB of float32 observations.
+pub const MAX_ENVS: usize = 1 << 20;
+
+/// `n` copies of `slot`, refusing a batch size outside `1..=MAX_ENVS` or one
+/// the memory cannot hold (an error, never an abort).
+pub(crate) fn filled<S: Clone>(n: usize, slot: S) -> Result<Vec<S>> {
+    if n == 0 || n > MAX_ENVS {
+        return Err(Error::Invalid(format!(
+            "num_envs must be between 1 and {MAX_ENVS}, got {n}"
+        )));
     }
+    let mut slots = Vec::new();
+    slots
+        .try_reserve_exact(n)
+        .map_err(|_| Error::Invalid(format!("not enough memory for a batch of {n} games")))?;
+    slots.resize(n, slot);
+    Ok(slots)
+}
+
+/// Checks one action per row, each legal in its row (`legal`: a row's legal
+/// actions as a bitmask); the error names the first bad row.
+pub(crate) fn check_actions<S: Sync>(
+    slots: &[S],
+    actions: &[i64],
+    legal: impl Fn(&S) -> u64 + Sync + Send,
+) -> Result<()> {
+    if actions.len() != slots.len() {
+        return Err(Error::Invalid(format!(
+            "{} actions for {} games",
+            actions.len(),
+            slots.len()
+        )));
+    }
+    let bad = slots
+        .par_iter()
+        .with_min_len(MIN_CHUNK)
+        .zip(actions.par_iter())
+        .enumerate()
+        .find_first(|(_, (slot, &a))| {
+            !(0..NUM_ACTIONS as i64).contains(&a) || (legal(slot) >> a) & 1 == 0
+        });
+    match bad {
+        None => Ok(()),
+        Some((i, (slot, a))) => Err(Error::IllegalMove(format!(
+            "game {i}: action {a} is not legal; legal actions: {:?}",
+            crate::encode::actions_of(legal(slot))
+        ))),
+    }
+}
+
+/// The generator of the successive game seeds of row `i` of a batch.
+pub(crate) fn row_seeds(seed: u64, i: usize) -> Rng {
+    Rng::new(seed ^ (i as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15))
+}
+
+/// One row of [`Buffers`].
+struct Row<'a> {
+    obs: &'a mut [f32],
+    mask: &'a mut [i8],
+    reward: &'a mut f32,
+    done: &'a mut bool,
+    final_obs: &'a mut [f32],
 }
 
 /// Calls `f` for every game in parallel with its row of each output buffer.
 fn for_each_row<F>(slots: &mut [Slot], bufs: Buffers<'_>, f: F)
 where
-    F: Fn(usize, &mut Slot, &mut [f32], &mut [i8], &mut f32, &mut bool) + Sync + Send,
+    F: Fn(usize, &mut Slot, Row<'_>) + Sync + Send,
 {
     slots
         .par_iter_mut()
@@ -198,8 +217,18 @@ where
         .zip(bufs.masks.par_chunks_mut(NUM_ACTIONS))
         .zip(bufs.rewards.par_iter_mut())
         .zip(bufs.terminated.par_iter_mut())
+        .zip(bufs.final_obs.par_chunks_mut(OBS_SIZE))
         .enumerate()
-        .for_each(|(i, ((((slot, obs), mask), reward), done))| f(i, slot, obs, mask, reward, done));
+        .for_each(|(i, (((((slot, obs), mask), reward), done), final_obs))| {
+            let row = Row {
+                obs,
+                mask,
+                reward,
+                done,
+                final_obs,
+            };
+            f(i, slot, row);
+        });
 }
 
 #[cfg(test)]
@@ -217,6 +246,7 @@ mod tests {
         let mut masks = vec![0i8; n * NUM_ACTIONS];
         let mut rewards = vec![0.0; n];
         let mut done = vec![false; n];
+        let mut last = vec![0.0; n * OBS_SIZE];
         env.reset(
             42,
             Buffers {
@@ -224,6 +254,7 @@ mod tests {
                 masks: &mut masks,
                 rewards: &mut rewards,
                 terminated: &mut done,
+                final_obs: &mut last,
             },
         )
         .unwrap();
@@ -242,6 +273,7 @@ mod tests {
                     masks: &mut masks,
                     rewards: &mut rewards,
                     terminated: &mut done,
+                    final_obs: &mut last,
                 },
             )
             .unwrap();
@@ -269,6 +301,7 @@ mod tests {
         let mut masks = vec![0i8; n * NUM_ACTIONS];
         let mut rewards = vec![0.0; n];
         let mut done = vec![false; n];
+        let mut last = vec![0.0; n * OBS_SIZE];
         env.reset(
             7,
             Buffers {
@@ -276,6 +309,7 @@ mod tests {
                 masks: &mut masks,
                 rewards: &mut rewards,
                 terminated: &mut done,
+                final_obs: &mut last,
             },
         )
         .unwrap();
@@ -297,12 +331,19 @@ mod tests {
                     masks: &mut masks,
                     rewards: &mut rewards,
                     terminated: &mut done,
+                    final_obs: &mut last,
                 },
             )
             .unwrap();
             let (r, over) = single.step(actions[3] as usize).unwrap();
             assert_eq!((r, over), (rewards[3], done[3]));
             if over {
+                single.observe(&mut one);
+                assert_eq!(
+                    &last[3 * OBS_SIZE..4 * OBS_SIZE],
+                    &one[..],
+                    "final, step {step}"
+                );
                 single.reset(seeds.next_u64());
             }
         }
@@ -316,6 +357,7 @@ mod tests {
         let mut masks = vec![0i8; 2 * NUM_ACTIONS];
         let mut rewards = vec![0.0; 2];
         let mut done = vec![false; 2];
+        let mut last = vec![0.0; 2 * OBS_SIZE];
         env.reset(
             1,
             Buffers {
@@ -323,6 +365,7 @@ mod tests {
                 masks: &mut masks,
                 rewards: &mut rewards,
                 terminated: &mut done,
+                final_obs: &mut last,
             },
         )
         .unwrap();
@@ -336,6 +379,7 @@ mod tests {
                     masks: &mut masks,
                     rewards: &mut rewards,
                     terminated: &mut done,
+                    final_obs: &mut last,
                 },
             )
             .unwrap_err();
@@ -349,6 +393,7 @@ mod tests {
                 masks: &mut masks,
                 rewards: &mut rewards,
                 terminated: &mut done,
+                final_obs: &mut last,
             },
         );
         assert!(err.is_err());

@@ -119,8 +119,8 @@ def test_illegal_actions() -> None:
 # ----- the vector env ------------------------------------------------------------
 
 
-def run_vector(num_threads: int | None, n: int = 64, steps: int = 300) -> list[np.ndarray]:
-    envs_ = CribbageVectorEnv(n, num_threads=num_threads)
+def run_vector(threads: int | None, n: int = 64, steps: int = 300) -> list[np.ndarray]:
+    envs_ = CribbageVectorEnv(n, threads=threads)
     obs, info = envs_.reset(seed=11)
     rng = np.random.default_rng(0)
     out = [obs]
@@ -141,7 +141,7 @@ def test_vector_env_is_deterministic_for_any_thread_count() -> None:
 
 def test_vector_rows_are_single_games() -> None:
     n = 8
-    venv = CribbageVectorEnv(n, reward="win", num_threads=1)
+    venv = CribbageVectorEnv(n, reward="win", threads=1)
     obs, info = venv.reset(seed=3)
     assert venv.observation_space.shape == (n, OBS_SIZE)
     rng = np.random.default_rng(1)

@@ -262,30 +262,7 @@ def _names(module: str) -> list[str]:
         return []
 
 
-# Known failures in code other helpers own; the lead removes each marker when
-# the owner's fix is merged (strict: a fixed case fails until then).
-SELFPLAY = "selfplay: the environments' integer arguments (issue 11 items 2-4, 7)"
-OWNED_ELSEWHERE: dict[str, str] = {
-    "cribbage_fast.envs:CribbageEnv": SELFPLAY,
-    "cribbage_fast.envs:CribbageAECEnv": SELFPLAY,
-    "cribbage_fast.envs:CribbageVectorEnv": SELFPLAY,
-    "cribbage_fast.envs:CribbageVectorEnv.step": SELFPLAY,
-    "cribbage_fast.envs:CribbageEnv.step": SELFPLAY,
-    "cribbage_fast.envs:CribbageAECEnv.step": SELFPLAY,
-    "cribbage_fast.envs:CribbageAECEnv.observe": SELFPLAY,
-    "cribbage_fast.envs:CribbageAECEnv.action_space": SELFPLAY,
-    "cribbage_fast.envs:CribbageAECEnv.observation_space": SELFPLAY,
-}
-
-
-def _mark(target: str) -> Any:
-    reason = OWNED_ELSEWHERE.get(target)
-    if reason is None:
-        return target
-    return pytest.param(target, marks=pytest.mark.xfail(strict=True, reason=reason))
-
-
-CALLABLES = [_mark(f"{module}:{name}") for module in MODULES for name in _names(module)]
+CALLABLES = [f"{module}:{name}" for module in MODULES for name in _names(module)]
 
 
 # ---------------------------------------------------------------------------
@@ -457,7 +434,7 @@ def _methods(module: str) -> list[Any]:
         if _is_player(kind):
             names = [n for n in names if n not in SKIPPED_METHODS]
         for name in names:
-            out.append(_mark(f"{module}:{kind}.{name}"))
+            out.append(f"{module}:{kind}.{name}")
     return out
 
 

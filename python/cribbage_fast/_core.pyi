@@ -787,7 +787,9 @@ class ActionGame:
         ValueError: a player count other than 2, 3, 4 or a bad target.
     """
 
-    def __new__(cls, num_players: int = 2, seed: int = 0, target: int = 121) -> ActionGame: ...
+    def __new__(
+        cls, num_players: int | None = None, seed: int | None = None, target: int | None = None
+    ) -> ActionGame: ...
     @staticmethod
     def from_game(game: Game) -> ActionGame:
         """Drives a copy of `game`.
@@ -815,11 +817,19 @@ class ActionGame:
     def action_mask(self) -> NDArray[np.int8]:
         """Legal actions of the seat to move, 0/1 int8 of length NUM_ACTIONS."""
     def legal_actions(self) -> list[int]: ...
-    def step(self, action: int) -> list[int]:
+    def step(self, action: int | np.integer[Any]) -> list[int]:
         """Plays `action` for the seat to move; returns the points each side gained.
 
         Raises:
-            IllegalMove: the action is not legal now; nothing changes.
+            IllegalMove: the action is not legal now (or outside 0..52); nothing changes.
+            TypeError: the action is not an integer.
+        """
+    def side_rewards(self, gained: list[int], reward: str) -> list[float]:
+        """What each side earns from a step that gained `gained` points per side
+        (`reward`: "win", "game_points" or "points").
+
+        Raises:
+            ValueError: not one number per side, or an unknown reward.
         """
     def game(self) -> Game:
         """A copy of the underlying game."""
@@ -839,11 +849,13 @@ class SoloEnv:
     """
 
     def __new__(
-        cls, opponent: str = "random", reward: str = "win", target: int = 121
+        cls, opponent: str = "random", reward: str = "win", target: int | None = None
     ) -> SoloEnv: ...
-    def reset(self, seed: int) -> tuple[NDArray[np.float32], NDArray[np.int8]]:
+    def reset(self, seed: int | np.integer[Any]) -> tuple[NDArray[np.float32], NDArray[np.int8]]:
         """A new game from `seed`: (observation, action mask)."""
-    def step(self, action: int) -> tuple[NDArray[np.float32], NDArray[np.int8], float, bool]:
+    def step(
+        self, action: int | np.integer[Any]
+    ) -> tuple[NDArray[np.float32], NDArray[np.int8], float, bool]:
         """The agent's action and the opponent's replies:
         (observation, action mask, reward, terminated).
 
@@ -856,15 +868,17 @@ class SoloEnv:
 @final
 class VecEnv:
     """`num_envs` SoloEnv games stepped together in Rust (GIL released, rayon), writing
-    into caller-owned C-contiguous arrays; finished games restart at once. Results
-    for a seed do not depend on `num_threads` (None: rayon's global pool).
+    into caller-owned C-contiguous arrays; finished games restart at once and
+    their final observations go to `final_obs`. Results for a seed do not depend
+    on `threads` (1 to 256; None: rayon's global pool).
 
     >>> import numpy as np
     >>> v = VecEnv(2)
     >>> obs = np.zeros((2, OBS_SIZE), np.float32); masks = np.zeros((2, NUM_ACTIONS), np.int8)
     >>> rewards = np.zeros(2, np.float32); done = np.zeros(2, np.bool_)
-    >>> v.reset(0, obs, masks, rewards, done)
-    >>> v.step(masks.argmax(axis=1).astype(np.int64), obs, masks, rewards, done)
+    >>> last = np.zeros_like(obs)
+    >>> v.reset(0, obs, masks, rewards, done, last)
+    >>> v.step(masks.argmax(axis=1).astype(np.int64), obs, masks, rewards, done, last)
     """
 
     def __new__(
@@ -872,8 +886,8 @@ class VecEnv:
         num_envs: int,
         opponent: str = "random",
         reward: str = "win",
-        target: int = 121,
-        num_threads: int | None = None,
+        target: int | None = None,
+        threads: int | None = None,
     ) -> VecEnv: ...
     @property
     def num_envs(self) -> int: ...
@@ -890,8 +904,13 @@ class VecEnv:
         masks: NDArray[np.int8],
         rewards: NDArray[np.float32],
         terminated: NDArray[np.bool_],
+        final_obs: NDArray[np.float32],
     ) -> None:
-        """Starts every game from `seed`; fills observations and masks."""
+        """Starts every game from `seed`; fills observations and masks.
+
+        Raises:
+            ValueError: arrays of the wrong size, not contiguous, read-only or shared.
+        """
     def step(
         self,
         actions: NDArray[np.int64],
@@ -899,13 +918,93 @@ class VecEnv:
         masks: NDArray[np.int8],
         rewards: NDArray[np.float32],
         terminated: NDArray[np.bool_],
+        final_obs: NDArray[np.float32],
     ) -> None:
-        """Plays `actions[i]` in game `i` and fills the arrays.
+        """Plays `actions[i]` in game `i` and fills the arrays (`final_obs`: rows of
+        games that ended).
 
         Raises:
             IllegalMove: an action is not legal; no game changes.
-            ValueError: arrays of the wrong size or not contiguous.
+            ValueError: arrays of the wrong size, not contiguous, read-only or shared.
         """
+
+_ObsArray: TypeAlias = NDArray[np.float32] | NDArray[np.uint8]
+
+@final
+class SelfPlayVecEnv:
+    """`num_envs` self-play games of `num_players` stepped together in Rust (GIL
+    released, rayon), writing into caller-owned C-contiguous arrays (the core of
+    `cribbage_fast.envs.CribbageSelfPlayVectorEnv`). Each row's observation is that
+    of the seat to move; float32 or uint8 observations (the dtype of `obs` and
+    `final_obs` chooses; uint8 divided by `obs_denominators(target)` gives float32).
+    Results for a seed do not depend on `threads`.
+
+    Raises:
+        ValueError: a bad size, player count, reward, target or thread count.
+    """
+
+    def __new__(
+        cls,
+        num_envs: int,
+        num_players: int | None = None,
+        reward: str = "win",
+        target: int | None = None,
+        threads: int | None = None,
+    ) -> SelfPlayVecEnv: ...
+    @property
+    def num_envs(self) -> int: ...
+    @property
+    def num_players(self) -> int: ...
+    def game(self, i: int) -> Game:
+        """A copy of the game in row `i`.
+
+        Raises:
+            ValueError: no such row.
+        """
+    def pending(self, i: int) -> list[int]:
+        """Cards (indices) put aside in an unfinished 2-card discard in row `i`."""
+    def sample_actions(self, out: NDArray[np.int64]) -> None:
+        """A uniformly random legal action per game into `out`, seeded by `reset`."""
+    def reset(
+        self,
+        seed: int,
+        obs: _ObsArray,
+        masks: NDArray[np.int8],
+        to_move: NDArray[np.int64],
+        rewards: NDArray[np.float32],
+        terminated: NDArray[np.bool_],
+        final_obs: _ObsArray,
+    ) -> None:
+        """Starts every game from `seed` and writes the first rows.
+
+        Raises:
+            ValueError: arrays of the wrong size, not contiguous, read-only or shared.
+            TypeError: observations neither both float32 nor both uint8.
+        """
+    def step(
+        self,
+        actions: NDArray[np.int64],
+        obs: _ObsArray,
+        masks: NDArray[np.int8],
+        to_move: NDArray[np.int64],
+        rewards: NDArray[np.float32],
+        terminated: NDArray[np.bool_],
+        final_obs: _ObsArray,
+    ) -> None:
+        """Plays `actions[i]` for the seat to move in game `i`.
+
+        Raises:
+            IllegalMove: an action is not legal; no game changes.
+            ValueError: arrays of the wrong size, not contiguous, read-only or shared.
+        """
+
+def obs_denominators(target: int) -> NDArray[np.float32]:
+    """What divides each uint8 observation value to give the float32 one.
+
+    >>> d = obs_denominators(121)
+    >>> float(d[416]), float(d[436])
+    (31.0, 121.0)
+    """
 
 _BotName: TypeAlias = Literal["random", "greedy", "expert"]
 

@@ -50,7 +50,7 @@ mod _core {
     #[pymodule_export]
     use super::discard::{analyze_discards, best_discard, PyDiscardOption};
     #[pymodule_export]
-    use super::env::{PyActionGame, PySoloEnv, PyVecEnv};
+    use super::env::{obs_denominators, PyActionGame, PySelfPlayVecEnv, PySoloEnv, PyVecEnv};
     #[pymodule_export]
     use super::game::{PyGame, PyMove, PyPlayerView};
     #[pymodule_export]

@@ -6,8 +6,8 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-use super::convert::{int_in, scores_in, seed_in, threads_from_py};
 use super::bots::{contender, Contender, PyRandomPlayer, PySeat};
+use super::convert::{int_in, scores_in, seed_in, threads_from_py};
 use crate::bots::Bot;
 use crate::simulate::{bot_seed, play_out, GameRanges, SimStats, Simulator, Start};
 
@@ -455,7 +455,8 @@ impl Plan {
         let max_index = i128::from(i64::MAX);
         let games: u64 = games.map_or(Ok(1000), |g| int_in(g, "games", 1..=max_index, ""))?;
         let last_first = max_index - i128::from(games);
-        let first_game = first_game.map_or(Ok(0), |f| int_in(f, "first_game", 0..=last_first, ""))?;
+        let first_game =
+            first_game.map_or(Ok(0), |f| int_in(f, "first_game", 0..=last_first, ""))?;
         let threads = threads_from_py(threads)?;
         let scores = match scores {
             Some(s) => scores_in(s)?.unwrap_or(vec![0, 0]),

@@ -4,8 +4,11 @@
   2-player game against a built-in opponent.
 - `CribbageVectorEnv` (Gymnasium vector API): many such games stepped together
   in Rust, in parallel, with automatic resets.
+- `CribbageSelfPlayVectorEnv`: many games of 2, 3 or 4 players where the agent
+  plays every seat (self-play), stepped together in Rust.
 - `CribbageAECEnv` / `aec_env()` (PettingZoo AEC): 2, 3 or 4 players, partners
   share rewards.
+- `cribbage_fast.envs.rllib.CribbageMultiAgentEnv` (RLlib, extra ``rllib``).
 
 Observation (444 float32 in 0..1) and action (53: card index, 52 = go) layouts
 are documented in the README ("Learning environments") and in `src/encode.rs`.
@@ -30,6 +33,7 @@ import gymnasium  # noqa: E402
 
 from .._core import GO_ACTION, NUM_ACTIONS, OBS_SIZE, OPPONENTS  # noqa: E402
 from .gym_env import CribbageEnv  # noqa: E402
+from .selfplay import CribbageSelfPlayVectorEnv, unpack_obs  # noqa: E402
 from .vector import CribbageVectorEnv  # noqa: E402
 
 __all__ = [
@@ -39,8 +43,10 @@ __all__ = [
     "OPPONENTS",
     "CribbageAECEnv",
     "CribbageEnv",
+    "CribbageSelfPlayVectorEnv",
     "CribbageVectorEnv",
     "aec_env",
+    "unpack_obs",
 ]
 
 if "Cribbage-v0" not in gymnasium.registry:

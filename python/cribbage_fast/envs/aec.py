@@ -18,7 +18,7 @@ from numpy.typing import NDArray  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 
-from .._core import NUM_ACTIONS, OBS_SIZE, ActionGame, Game  # noqa: E402
+from .._core import NUM_ACTIONS, OBS_SIZE, ActionGame  # noqa: E402
 
 __all__ = ["CribbageAECEnv", "aec_env"]
 
@@ -76,7 +76,6 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         self.possible_agents = [f"player_{i}" for i in range(num_players)]
         self.agents = self.possible_agents[:]
         self._seat = {agent: i for i, agent in enumerate(self.possible_agents)}
-        self._sides = Game.sides_for(num_players)
         obs_space = spaces.Dict(
             {
                 "observation": spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32),
@@ -84,15 +83,24 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
             }
         )
         self.observation_spaces = {a: obs_space for a in self.possible_agents}
-        self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
+        self.action_spaces: dict[str, spaces.Space[Any]] = {
+            a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents
+        }
         self._np_random: np.random.Generator | None = None
         self._game = ActionGame(num_players, 0, target)
 
+    def _seat_of(self, agent: object) -> int:
+        """The seat of `agent`; ValueError naming it if it is not one."""
+        seat = self._seat.get(agent) if isinstance(agent, str) else None
+        if seat is None:
+            raise ValueError(f"unknown agent {agent!r}: expected one of {self.possible_agents}")
+        return seat
+
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[agent]
+        return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[agent]
+        return self.action_spaces[self.possible_agents[self._seat_of(agent)]]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None or self._np_random is None:
@@ -113,7 +121,7 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[seat]
 
     def observe(self, agent: str) -> dict[str, NDArray[Any]]:
-        seat = self._seat[agent]
+        seat = self._seat_of(agent)
         if self._game.to_move == seat:
             mask = self._game.action_mask()
         else:
@@ -127,9 +135,9 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
             return
         if action is None:
             raise ValueError(f"{agent} is to move: None is only for finished agents")
-        gained = self._game.step(int(action))
+        gained = self._game.step(action)
         self._cumulative_rewards[agent] = 0.0
-        side_reward = self._side_rewards(gained)
+        side_reward = self._game.side_rewards(gained, self.reward_mode)
         for a in self.agents:
             self.rewards[a] = side_reward[self._game.side_of(self._seat[a])]
         if self._game.is_over:
@@ -138,17 +146,6 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         else:
             self._select()
         self._accumulate_rewards()
-
-    def _side_rewards(self, gained: list[int]) -> list[float]:
-        sides = self._sides
-        if self.reward_mode == "points":
-            total = sum(gained)
-            return [g - (total - g) / (sides - 1) for g in gained]
-        winner = self._game.winner
-        if winner is None:
-            return [0.0] * sides
-        scale = float(self._game.game_points) if self.reward_mode == "game_points" else 1.0
-        return [scale if s == winner else -scale / (sides - 1) for s in range(sides)]
 
     def render(self) -> str | None:
         if self.render_mode != "ansi":

@@ -38,9 +38,11 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
     ``"points"`` each step the points the agent gained minus the opponent's
     (pegging and shows), nothing extra at the end.
 
-    Illegal actions (``illegal_action=``): ``"lose"`` (default) ends the
-    episode with reward ``illegal_reward`` (-1) and ``info["illegal_action"]``;
-    ``"raise"`` raises `cribbage_fast.IllegalMove` and changes nothing.
+    Illegal actions (``illegal_action=``), including integers outside 0..52:
+    ``"lose"`` (default) ends the episode with reward ``illegal_reward`` (-1)
+    and ``info["illegal_action"]``; ``"raise"`` raises
+    `cribbage_fast.IllegalMove` (a ValueError) and changes nothing. Actions
+    must be Python or NumPy integers (anything else: TypeError).
 
     >>> env = CribbageEnv()
     >>> obs, info = env.reset(seed=1)
@@ -92,7 +94,7 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
         if self._done:
             raise RuntimeError("the game is over: call reset() before step()")
         try:
-            self._obs, self._mask, reward, terminated = self._core.step(int(action))
+            self._obs, self._mask, reward, terminated = self._core.step(action)
         except IllegalMove:
             if self.illegal_action == "raise":
                 raise
@@ -112,7 +114,7 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
         inspect hands or scores."""
         return self._core.game()
 
-    def render(self) -> str | None:
+    def render(self) -> str | None:  # type: ignore[override]
         if self.render_mode != "ansi":
             return None
         game = self._core.game()

@@ -3,7 +3,9 @@
 Every game is a `CribbageEnv` game (seat 0 against a built-in opponent). One
 `step` plays all N agent actions and the opponents' replies in Rust, with the
 GIL released and rayon across cores, writing into preallocated NumPy arrays.
-Finished games restart in the same step (``AutoresetMode.SAME_STEP``).
+Finished games restart in the same step (``AutoresetMode.SAME_STEP``); the
+final observation of each finished game is in ``info["final_obs"]``, as
+Gymnasium's own vector envs give it.
 """
 
 from __future__ import annotations
@@ -20,7 +22,54 @@ from .._core import NUM_ACTIONS, OBS_SIZE
 from .._core import VecEnv as _CoreVecEnv
 from .gym_env import RewardMode
 
-__all__ = ["CribbageVectorEnv"]
+__all__ = ["CribbageVectorEnv", "add_final_info", "as_actions"]
+
+
+def as_actions(actions: Any, num_envs: int) -> NDArray[np.int64]:
+    """One integer action per game as a contiguous int64 array.
+
+    Raises:
+        TypeError: the actions are not integers (floats are never truncated).
+        ValueError: not one action per game.
+    """
+    arr = np.asarray(actions)
+    if arr.dtype.kind not in "iu":
+        raise TypeError(f"actions must be integers, got an array of {arr.dtype}")
+    if arr.size != num_envs:
+        raise ValueError(f"expected {num_envs} actions (one per game), got shape {arr.shape}")
+    if arr.dtype == np.uint64:
+        # Beyond int64: out of range either way, and must not wrap into range.
+        arr = np.minimum(arr, np.uint64(2**63 - 1))
+    return np.ascontiguousarray(arr.reshape(num_envs), dtype=np.int64)
+
+
+def add_final_info(
+    info: dict[str, Any],
+    done: NDArray[np.bool_],
+    final_obs: NDArray[Any],
+    final_info: dict[str, NDArray[Any]],
+) -> None:
+    """Adds Gymnasium's same-step autoreset entries to ``info`` if any game ended.
+
+    ``info["final_obs"]`` is an object array with the final observation of
+    each finished game (``None`` elsewhere), ``info["final_info"]`` the batched
+    info of those final steps, each with its ``_key`` boolean mask, as
+    `gymnasium.vector.SyncVectorEnv` builds them.
+    """
+    if not done.any():
+        return
+    rows = np.flatnonzero(done)
+    objects = np.full(len(done), None, dtype=object)
+    for i in rows:
+        objects[i] = final_obs[i].copy()
+    mask = done.copy()
+    batched: dict[str, NDArray[Any]] = {}
+    for key, value in final_info.items():
+        batched[key] = value
+        batched[f"_{key}"] = mask
+    info.update(
+        {"final_obs": objects, "_final_obs": mask, "final_info": batched, "_final_info": mask}
+    )
 
 
 class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArray[Any]]):
@@ -30,11 +79,14 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
     with ``info["action_mask"]`` of shape ``(num_envs, 53)`` (int8). When a
     game ends its row already holds the first observation and mask of the next
     game, while the reward and termination belong to the game that ended
-    (same-step autoreset; the final observation of a finished game is not
-    returned: it is terminal). Results for a seed do not depend on the thread
-    count (``num_threads``: a private pool of that size; ``None``: rayon's
-    global pool). An illegal action raises `cribbage_fast.IllegalMove` and
-    changes no game.
+    (``AutoresetMode.SAME_STEP``). As in Gymnasium's own vector envs,
+    ``info["final_obs"]`` (an object array, ``None`` for rows still playing)
+    then holds the final observation of each finished game and
+    ``info["final_info"]`` its info, each with a ``_final_obs`` /
+    ``_final_info`` boolean mask. Results for a seed do not depend on the
+    thread count (``threads``: a private pool of that size, at most 256;
+    ``None``: rayon's global pool). An illegal action raises
+    `cribbage_fast.IllegalMove` and changes no game.
 
     ``copy=False`` returns the internal arrays themselves (overwritten by the
     next call; fastest); the default returns copies.
@@ -57,11 +109,11 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
         opponent: str = "random",
         reward: RewardMode = "win",
         target: int = 121,
-        num_threads: int | None = None,
+        threads: int | None = None,
         copy: bool = True,
     ) -> None:
-        self._core = _CoreVecEnv(num_envs, opponent, reward, target, num_threads)
-        self.num_envs = num_envs
+        self._core = _CoreVecEnv(num_envs, opponent, reward, target, threads)
+        self.num_envs = self._core.num_envs
         self.copy = copy
         self.single_observation_space = spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32)
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
@@ -72,6 +124,8 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
         self._rewards = np.zeros(num_envs, np.float32)
         self._terminations = np.zeros(num_envs, np.bool_)
         self._truncations = np.zeros(num_envs, np.bool_)
+        self._final_obs = np.zeros((num_envs, OBS_SIZE), np.float32)
+        self._final_masks = np.zeros((num_envs, NUM_ACTIONS), np.int8)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -79,7 +133,9 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
         """Starts every game afresh (seeds drawn from ``self.np_random``)."""
         super().reset(seed=seed)
         batch_seed = int(self.np_random.integers(0, 2**63 - 1))
-        self._core.reset(batch_seed, self._obs, self._masks, self._rewards, self._terminations)
+        self._core.reset(
+            batch_seed, self._obs, self._masks, self._rewards, self._terminations, self._final_obs
+        )
         return self._out(self._obs), {"action_mask": self._out(self._masks)}
 
     def step(
@@ -91,14 +147,20 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
         NDArray[np.bool_],
         dict[str, Any],
     ]:
-        acts = np.ascontiguousarray(actions, dtype=np.int64).reshape(self.num_envs)
-        self._core.step(acts, self._obs, self._masks, self._rewards, self._terminations)
+        acts = as_actions(actions, self.num_envs)
+        self._core.step(
+            acts, self._obs, self._masks, self._rewards, self._terminations, self._final_obs
+        )
+        info = {"action_mask": self._out(self._masks)}
+        add_final_info(
+            info, self._terminations, self._final_obs, {"action_mask": self._final_masks}
+        )
         return (
             self._out(self._obs),
             self._out(self._rewards),
             self._out(self._terminations),
             self._out(self._truncations),
-            {"action_mask": self._out(self._masks)},
+            info,
         )
 
     def action_masks(self) -> NDArray[np.bool_]:
