@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import click
@@ -44,10 +45,16 @@ class _Group(click.Group):
 
     group_class = type
 
-    def main(self, *args: Any, **kwargs: Any) -> Any:
-        standalone = kwargs.pop("standalone_mode", True)
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
         try:
-            code = super().main(*args, standalone_mode=False, **kwargs)
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
         except click.ClickException as err:
             message = " ".join(err.format_message().split())
             if isinstance(err, click.UsageError) and err.ctx is not None:
@@ -56,7 +63,7 @@ class _Group(click.Group):
         except click.Abort:
             click.echo("Aborted!", err=True)
             sys.exit(1)
-        if standalone:
+        if standalone_mode:
             sys.exit(code if isinstance(code, int) else 0)
         return code
 
