@@ -57,7 +57,7 @@ def test_simulate_is_quiet_when_stderr_is_not_a_terminal() -> None:
 
 def test_simulate_shows_a_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(cli.sys.stderr, "isatty", lambda: True)
-    with cli._progress(10, "label") as bar:
+    with cli.progress_bar(10, "label") as bar:
         assert type(bar).__name__ == "ProgressBar"
 
 
@@ -109,3 +109,29 @@ def test_leave_a_game_with_a_goodbye_and_the_board(answers: str, code: int) -> N
     assert lines[-2].endswith("Goodbye: you left the game.")
     assert re.fullmatch(r"Board: you \d+, greedy bot \d+ \(to 121\)", lines[-1])
     assert "Aborted" not in result.output
+
+
+def test_ismcts_example_help_and_quiet_output(capsys: pytest.CaptureFixture[str]) -> None:
+    from cribbage_fast.examples import ismcts
+
+    with pytest.raises(SystemExit):
+        ismcts.main(["--help"])
+    help_text = capsys.readouterr().out
+    assert "games to play (default: 200)" in help_text
+    assert "ISMCTS iterations per play decision" in help_text
+    # The description keeps its paragraphs.
+    assert "\n\nSeats and the first dealer alternate" in help_text
+    ismcts.main(["--games", "2", "--iterations", "5", "--seed", "3"])
+    out, err = capsys.readouterr()
+    assert err == "" and out.startswith("ISMCTS (5 iterations, 20 for discards) vs greedy: ")
+    with pytest.raises(SystemExit):
+        ismcts.main(["--games", "0"])
+    assert "--games and --iterations must be at least 1" in capsys.readouterr().err
+
+
+def test_misdeal_messages_count_cards_and_hands() -> None:
+    game = Game(2, seed=5)
+    with pytest.raises(cribbage_fast.Misdeal, match=r"seat 1 was dealt 1 card, not 6$"):
+        game.supply_deal(["AC 2C 3C 4C 6D 7D", "AH"])
+    with pytest.raises(cribbage_fast.Misdeal, match=r"1 hand for 2 players$"):
+        game.supply_deal(["AC 2C 3C 4C 6D 7D"])

@@ -193,7 +193,7 @@ class _Quiet:
         return None
 
 
-def _progress(length: int, label: str) -> Any:
+def progress_bar(length: int, label: str) -> Any:
     """A progress bar on stderr when it is a terminal, else nothing at all
     (click's bar would still print its label)."""
     if not sys.stderr.isatty():
@@ -222,7 +222,7 @@ def simulate(a: str, b: str, games: int, seed: int, threads: int | None, as_json
     A progress bar shows on a terminal.
     """
     done = 0
-    with _progress(games, f"{a} vs {b}") as bar:
+    with progress_bar(games, f"{a} vs {b}") as bar:
 
         def progress(n: int) -> None:
             nonlocal done
