@@ -1,9 +1,11 @@
-"""Smoke test of an installed wheel: run by .ci/run in a fresh virtual
-environment of each supported Python, with no Rust toolchain on PATH."""
+"""Smoke test of an installed wheel, run in a fresh virtual environment of each
+supported Python by .ci/run (with `--no-rust`: no Rust toolchain on PATH) and by
+the release workflow."""
 
 import shutil
 import subprocess
 import sys
+import sysconfig
 from importlib.metadata import version
 from pathlib import Path
 
@@ -14,7 +16,8 @@ import cribbage_fast
 import cribbage_fast.envs  # the `rl` extra; registers Cribbage-v0
 from cribbage_fast import cards, score_hand, score_hands, simulate
 
-assert shutil.which("cargo") is None and shutil.which("rustc") is None, "Rust is on PATH"
+if "--no-rust" in sys.argv:
+    assert shutil.which("cargo") is None and shutil.which("rustc") is None, "Rust is on PATH"
 # The installed wheel, not a source tree, and the one stable-ABI build.
 core = Path(cribbage_fast._core.__file__)
 assert Path(sys.prefix) in core.parents, core
@@ -38,7 +41,8 @@ while not done:
     done = done or truncated
 assert reward in (-1.0, 1.0)
 
-script = Path(sys.executable).with_name("cribbage-fast")
+script = shutil.which("cribbage-fast", path=sysconfig.get_path("scripts"))
+assert script, "the cribbage-fast command is not installed"
 out = subprocess.run([script, "--version"], check=True, capture_output=True, text=True).stdout
 assert cribbage_fast.__version__ in out, out
 print(f"Python {sys.version.split()[0]}: {core.name} {cribbage_fast.__version__} ok")

@@ -16,6 +16,7 @@ import pytest
 
 import cribbage_fast
 from cribbage_fast import Game, Player, _core
+from cribbage_fast._extras import require
 
 ROOT = Path(__file__).resolve().parent.parent
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -99,3 +100,33 @@ def test_player_example_plays_whole_games(players: int) -> None:
         seats = [example() if seat % 2 == 0 else Player() for seat in range(players)]
         result = Game(num_players=players, seed=seed).play(seats)
         assert max(result.scores) >= 121
+
+
+RULES_SECTIONS = [
+    "Cards",
+    "The show",
+    "His heels",
+    "The play",
+    "The show order and the end of the game",
+    "Dealing",
+    "Muggins",
+    "Decisions where the texts are silent",
+]
+
+
+def test_rules_document_has_the_sections_the_code_cites() -> None:
+    text = (ROOT / "docs" / "rules.md").read_text()
+    headings = [line[3:] for line in text.splitlines() if line.startswith("## ")]
+    assert headings == RULES_SECTIONS
+    readme = (ROOT / "README.md").read_text()
+    assert "(docs/rules.md)" in readme and "RULES.md" not in readme
+
+
+def test_install_commands_work_as_written_today() -> None:
+    """No unquoted `pip install cribbage_fast[...]`: it is not published yet, and
+    shells expand the brackets."""
+    texts = [(ROOT / "README.md").read_text(), (ROOT / "CONTRIBUTING.md").read_text()]
+    for text in texts:
+        assert "pip install cribbage_fast[" not in text
+    with pytest.raises(ImportError, match=r'pip install -e "\.\[rl\]"'):
+        require("no_such_module", "rl")
