@@ -135,3 +135,16 @@ def test_misdeal_messages_count_cards_and_hands() -> None:
         game.supply_deal(["AC 2C 3C 4C 6D 7D", "AH"])
     with pytest.raises(cribbage_fast.Misdeal, match=r"1 hand for 2 players$"):
         game.supply_deal(["AC 2C 3C 4C 6D 7D"])
+
+
+def test_ctrl_c_during_a_game_leaves_like_quit(monkeypatch: pytest.MonkeyPatch) -> None:
+    def interrupted(*args: object) -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(cli, "_play_out", interrupted)
+    result = CliRunner().invoke(main, ["play", "--bot", "random", "--seed", "1"])
+    assert result.exit_code == 1
+    assert result.output.splitlines()[-2:] == [
+        "Goodbye: you left the game.",
+        "Board: you 0, random bot 0 (to 121)",
+    ]

@@ -421,7 +421,7 @@ def play(bot: str, seed: int | None) -> None:
         _play_out(game, opponent, table)
     except _Quit:
         table.leave()
-    except click.Abort:  # Ctrl-C or end of input: leave like q, with status 1
+    except (click.Abort, KeyboardInterrupt):  # Ctrl-C or end of input: like q, status 1
         click.echo()
         table.leave()
         sys.exit(1)
