@@ -1,5 +1,5 @@
 //! Whole random games per second driven from Rust: every decision a uniformly
-//! random legal move through the public `Game` API (RULES.md, every section).
+//! random legal move through the public `Game` API (docs/rules.md, every section).
 
 use std::hint::black_box;
 

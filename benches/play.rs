@@ -1,4 +1,4 @@
-//! Random play phases per second in pure Rust (RULES.md, "The play"): deal 4
+//! Random play phases per second in pure Rust (docs/rules.md, "The play"): deal 4
 //! cards a seat, play uniformly random legal moves to the end, with and
 //! without the event log.
 

@@ -1,4 +1,4 @@
-//! Built-in players and the simulator (RULES.md, every section: the bots only
+//! Built-in players and the simulator (docs/rules.md, every section: the bots only
 //! choose among the moves [`Game`] allows; the rules stay in `game` and `play`).
 //!
 //! Every bot decides from an [`Observation`]: what its seat may know (its own

@@ -1,5 +1,5 @@
 //! Bulk scoring: many shows or pegging piles at once, and the exact score
-//! distribution over every deal (RULES.md, "The show" and "The play").
+//! distribution over every deal (docs/rules.md, "The show" and "The play").
 //!
 //! Rows are card indices (`Card::index`, 0..=51) laid out flat, five per show
 //! (four hand cards, then the starter). The show total is a lookup in a lazily

@@ -1,5 +1,5 @@
 //! Cards: 52 of them, ace low, indexed `(rank - 1) * 4 + suit` with suits in
-//! the order clubs, diamonds, hearts, spades (RULES.md, "Cards").
+//! the order clubs, diamonds, hearts, spades (docs/rules.md, "Cards").
 
 use std::fmt;
 use std::str::FromStr;

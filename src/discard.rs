@@ -1,4 +1,4 @@
-//! Discard analysis: which cards to lay away to the crib (RULES.md, "Dealing"
+//! Discard analysis: which cards to lay away to the crib (docs/rules.md, "Dealing"
 //! for the hand sizes, "The show" for the scoring).
 //!
 //! For a 6-card hand (2 players, discard 2) or a 5-card hand (3 or 4 players,

@@ -1,4 +1,4 @@
-//! Observations and actions for learning agents (RULES.md, "The play" and
+//! Observations and actions for learning agents (docs/rules.md, "The play" and
 //! "Dealing": only what a seat may know at the table).
 //!
 //! # Actions (53)

@@ -1,5 +1,5 @@
 //! Games driven by action numbers ([`Table`]) and the one-seat environment
-//! ([`SoloEnv`]) behind the Gymnasium and batched environments (RULES.md, every
+//! ([`SoloEnv`]) behind the Gymnasium and batched environments (docs/rules.md, every
 //! section; muggins is off: the show counts itself).
 //!
 //! Actions and observations are laid out in [`crate::encode`]. The opponents

@@ -1,4 +1,4 @@
-//! Whole games for 2, 3 and 4 players, move by move (RULES.md, every section;
+//! Whole games for 2, 3 and 4 players, move by move (docs/rules.md, every section;
 //! ACC tournament rules where it is silent).
 //!
 //! - First deal: every seat cuts, the lowest rank deals (ace low); if the

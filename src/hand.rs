@@ -1,5 +1,5 @@
 //! The show: scoring a hand or crib of four cards with the starter
-//! (RULES.md, "The show"; flush and nobs as in the ACC rules).
+//! (docs/rules.md, "The show"; flush and nobs as in the ACC rules).
 //!
 //! Two independent paths: [`score_hand`] counts from rank histograms (fast),
 //! [`explain_hand`] enumerates every combination (itemised). Tests hold them

@@ -1,7 +1,7 @@
 //! cribbage_fast: an exact, fast cribbage engine.
 //!
 //! The pure Rust core owns every rule; `py` (behind the `python` feature) is a
-//! thin PyO3 skin over it. Rules: `RULES.md` of the project, ACC tournament
+//! thin PyO3 skin over it. Rules: `docs/rules.md`, ACC tournament
 //! rules where it is silent.
 
 pub mod bots;

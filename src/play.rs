@@ -1,7 +1,7 @@
 //! The play (pegging): points for each card laid, and [`Pegging`], an engine
-//! that plays one whole play phase for 2, 3 or 4 seats (RULES.md, "The play").
+//! that plays one whole play phase for 2, 3 or 4 seats (docs/rules.md, "The play").
 //!
-//! Rules implemented (RULES.md, "The play", ACC where it is silent):
+//! Rules implemented (docs/rules.md, "The play", ACC where it is silent):
 //! - Seats lay in turn starting from the leader (the seat left of the dealer);
 //!   the running count may never pass 31.
 //! - A card scores for its owner: count 15 = 2, count 31 = 2 (never 2 + 1 for

@@ -1,7 +1,7 @@
 //! Search support: resampling the cards a seat cannot see (determinization,
 //! for information-set MCTS and similar methods) and random playouts.
 //!
-//! What a seat sees (RULES.md, "Dealing" and "The play"): its own cards, its own
+//! What a seat sees (docs/rules.md, "Dealing" and "The play"): its own cards, its own
 //! discards, every card laid in the play, the starter once cut, and hands and
 //! crib once shown. Everything else is hidden: the other seats' cards not yet
 //! laid, their discards (the crib) until the crib is shown, the crib's card

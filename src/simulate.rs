@@ -1,5 +1,5 @@
 //! Playing whole games between seats, and the seeded two-player simulator
-//! (docs/rules.md, "The game"): game `i` of seed `S` uses the seed
+//! (docs/rules.md, "The show order and the end of the game"): game `i` of seed `S` uses the seed
 //! [`game_seed`]`(S, i)` and seat 0 (the first player) deals first in even
 //! games. Per-game results are exact integer sums, so the statistics are the
 //! same whatever the number of threads.

@@ -1,5 +1,5 @@
 //! Bulk scoring against the one-show scorers and the public distribution
-//! table (RULES.md, "The show": 12,994,800 deals summing to 61,974,180).
+//! table (docs/rules.md, "The show": 12,994,800 deals summing to 61,974,180).
 
 use cribbage_fast::bulk::{self, DEALS, ROW, SCORES};
 use cribbage_fast::card::{parse_cards, Card};

@@ -1,6 +1,6 @@
 """Bulk scoring (issue 4): score_hands, score_plays, hand_score_distribution.
 
-RULES.md, "The show" and "The play": totals held to the one-show scorer.
+docs/rules.md, "The show" and "The play": totals held to the one-show scorer.
 """
 
 from __future__ import annotations

@@ -45,6 +45,11 @@ def first_option_answers(seed: int) -> str:
     """Input for a whole game against the random bot: always the first menu
     entries ("1 2" to discard, "1" to lay), replayed on a mirror game to know
     how many prompts there will be."""
+    return mirror_game(seed)[0]
+
+
+def mirror_game(seed: int) -> tuple[str, Game]:
+    """The answers of `first_option_answers` and the finished game they play."""
     from cribbage_fast import RandomPlayer
 
     game = Game(num_players=2, seed=seed)
@@ -72,7 +77,7 @@ def first_option_answers(seed: int) -> str:
                     game.lay(hand[index])
                 else:
                     game.lay(first)
-    return "\n".join(lines) + "\n"
+    return "\n".join(lines) + "\n", game
 
 
 def test_play_a_whole_game_against_the_random_bot() -> None:
@@ -84,7 +89,9 @@ def test_play_a_whole_game_against_the_random_bot() -> None:
     assert "=== Deal 1:" in out and "Board: you 0, random bot 0" in out
     assert "Starter:" in out and "count" in out
     assert re.search(r"Your hand [^\n]* \+ \S+: \d+", out)
-    assert re.search(r"(You win|The random bot wins), \d+ to \d+\.", out)
+    assert re.search(
+        r"\n(You win|The random bot wins) \d+ to \d+(, a (double )?skunk .*)?\.\n", out
+    )
     # A spoken show ("fifteen two ...") or a zero hand appears.
     assert "fifteen two" in out or "nineteen" in out
 

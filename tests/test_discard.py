@@ -1,4 +1,4 @@
-"""Discard analysis (RULES.md, "The show"): Rust against the pure-Python reference."""
+"""Discard analysis (docs/rules.md, "The show"): Rust against the pure-Python reference."""
 
 from __future__ import annotations
 

@@ -286,7 +286,7 @@ def test_missing_extra_names_it() -> None:
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
-    assert "pip install cribbage_fast[rl]" in out
+    assert 'pip install -e ".[rl]"' in out and 'pip install "cribbage_fast[rl]"' in out
 
 
 def test_ismcts_smoke() -> None:

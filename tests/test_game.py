@@ -1,4 +1,4 @@
-"""Scripted games that hit each rule of the whole game (RULES.md, all sections)."""
+"""Scripted games that hit each rule of the whole game (docs/rules.md, all sections)."""
 
 import copy
 import doctest
@@ -151,7 +151,7 @@ def test_skunk_boundaries(loser: int, points: int, skunk: bool, double: bool) ->
     ("hands", "crib_card", "match"),
     [
         (["AC 2C 3C 4C 6D", "AH 2H 3H 4H 6S 7S"], None, "seat 0 was dealt 5 cards, not 6"),
-        (["AC 2C 3C 4C 6D 7D"], None, "1 hands for 2 players"),
+        (["AC 2C 3C 4C 6D 7D"], None, "1 hand for 2 players"),
         (["AC 2C 3C 4C 6D 7D", "AH 2H 3H 4H 6S 7S"], "9C", "only 3 players"),
     ],
 )

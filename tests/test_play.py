@@ -1,4 +1,4 @@
-"""The play (RULES.md, "The play"): every row of the play table and every case of
+"""The play (docs/rules.md, "The play"): every row of the play table and every case of
 issue 3, through the Rust core and the pure-Python reference alike."""
 
 from __future__ import annotations

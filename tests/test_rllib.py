@@ -115,7 +115,7 @@ def test_missing_extra_names_it() -> None:
     out = subprocess.run(
         [sys.executable, "-c", code], capture_output=True, text=True, check=True
     ).stdout
-    assert "pip install cribbage_fast[rllib]" in out
+    assert 'pip install -e ".[rllib]"' in out
 
 
 def test_docstring_examples() -> None:

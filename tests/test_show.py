@@ -10,7 +10,7 @@ from cribbage_fast import reference
 Scorer = Callable[..., int]
 SCORERS = [pytest.param(cf.score_hand, id="rust"), pytest.param(reference.score_hand, id="ref")]
 
-# (hand, starter, crib, total, why) — RULES.md "The show" and the two rule texts.
+# (hand, starter, crib, total, why) — docs/rules.md "The show" and the two rule texts.
 WORKED = [
     ("5H 5D 5C JS", "5S", False, 29, "the maximum: 16 fifteens, 12 pairs, nobs"),
     ("4S 5H 5D 6C", "KS", False, 16, "scoring-explained worked example"),

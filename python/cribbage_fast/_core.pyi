@@ -594,7 +594,7 @@ class PlayEvent:
 
 @final
 class Pegging:
-    """One play phase (pegging) for 2, 3 or 4 seats, following RULES.md "The play".
+    """One play phase (pegging) for 2, 3 or 4 seats, following docs/rules.md "The play".
 
     ``hands`` lists each seat's cards in seat order (0 to 6 cards each, no card
     twice); ``leader`` lays first. A seat that holds cards none of which fits must

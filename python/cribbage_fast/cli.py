@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import json
 import sys
+from collections.abc import Sequence
 from typing import Any, NoReturn
 
 import click
@@ -29,7 +30,55 @@ def fail(message: str) -> NoReturn:
     sys.exit(2)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def _summary(command: click.Command) -> str:
+    """A command's line in the command list: its short help, else the whole
+    first paragraph of its help (wrapped, never cut mid-sentence)."""
+    if command.short_help:
+        return command.short_help
+    return " ".join((command.help or "").split("\n\n")[0].split())
+
+
+class _Group(click.Group):
+    """A click group whose usage errors print one line like every other bad
+    input, and whose command list shows whole summaries. Subgroups
+    (`@main.group()`) are of the same class."""
+
+    group_class = type
+
+    def main(
+        self,
+        args: Sequence[str] | None = None,
+        prog_name: str | None = None,
+        complete_var: str | None = None,
+        standalone_mode: bool = True,
+        **extra: Any,
+    ) -> Any:
+        try:
+            code = super().main(args, prog_name, complete_var, standalone_mode=False, **extra)
+        except click.ClickException as err:
+            message = " ".join(err.format_message().split())
+            if isinstance(err, click.UsageError) and err.ctx is not None:
+                message += f" (see '{err.ctx.command_path} --help')"
+            fail(message)
+        except click.Abort:
+            click.echo("Aborted!", err=True)
+            sys.exit(1)
+        if standalone_mode:
+            sys.exit(code if isinstance(code, int) else 0)
+        return code
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        rows = []
+        for name in self.list_commands(ctx):
+            command = self.get_command(ctx, name)
+            if command is not None and not command.hidden:
+                rows.append((name, _summary(command)))
+        if rows:
+            with formatter.section("Commands"):
+                formatter.write_dl(rows)
+
+
+@click.group(cls=_Group, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(_core.__version__, prog_name="cribbage-fast")
 def main() -> None:
     """cribbage_fast: an exact, fast cribbage engine."""
@@ -40,7 +89,10 @@ def main() -> None:
 @click.option("--crib", is_flag=True, help="Score as a crib (only a 5-card flush counts).")
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 def score(cards: tuple[str, ...], crib: bool, as_json: bool) -> None:
-    """Score a show: four hand cards then the starter, e.g. 5H 5D 5C JS 5S."""
+    """Score a show: four hand cards, then the starter.
+
+    E.g. 5H 5D 5C JS 5S, or "5H 5D 5C JS 5S" as one argument.
+    """
     try:
         parsed = _core.cards(" ".join(cards))
         if len(parsed) != 5:
@@ -101,8 +153,9 @@ def _format_discards(options: list[_core.DiscardOption], dealer: bool) -> list[s
 )
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
 def discard(cards: tuple[str, ...], dealer: bool, top: int | None, as_json: bool) -> None:
-    """Rank every discard of a 6-card (2-player) or 5-card (3/4-player) hand.
+    """Rank the discards of a hand by exact expected points.
 
+    A 6-card hand (2 players) lays away two cards, a 5-card hand (3 or 4 players) one.
     Expected hand and crib points are exact over every unseen starter and every
     completion of the crib from the unseen cards, e.g. 5H 5D JC 4S 6H KD --dealer.
     """
@@ -127,9 +180,30 @@ def discard(cards: tuple[str, ...], dealer: bool, top: int | None, as_json: bool
 BOTS = ("random", "greedy", "expert")
 
 
+class _Quiet:
+    """Stands in for a progress bar when stderr is not a terminal."""
+
+    def __enter__(self) -> _Quiet:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        return None
+
+    def update(self, n: int) -> None:
+        return None
+
+
+def progress_bar(length: int, label: str) -> Any:
+    """A progress bar on stderr when it is a terminal, else nothing at all
+    (click's bar would still print its label)."""
+    if not sys.stderr.isatty():
+        return _Quiet()
+    return click.progressbar(length=length, label=label, file=sys.stderr, show_pos=True)
+
+
 @main.command()
-@click.argument("a", type=click.Choice(BOTS, case_sensitive=False))
-@click.argument("b", type=click.Choice(BOTS, case_sensitive=False))
+@click.argument("a", type=click.Choice(BOTS, case_sensitive=False), metavar="A")
+@click.argument("b", type=click.Choice(BOTS, case_sensitive=False), metavar="B")
 @click.option(
     "--games", type=click.IntRange(min=1), default=10_000, show_default=True, help="Games to play."
 )
@@ -159,10 +233,11 @@ def simulate(
     as_json: bool,
     ray_address: str | None,
 ) -> None:
-    """Play seeded games between two built-in bots and summarise them.
+    """Play seeded games between two built-in bots (random, greedy, expert).
 
     A plays seat 0, B seat 1; the first deal alternates. E.g. expert greedy --games 100000.
-    With --ray the games run as Ray tasks; the statistics are the same.
+    A progress bar shows on a terminal. With --ray the games run as Ray
+    tasks; the statistics are the same.
     """
     if ray_address is not None:
         from . import distributed
@@ -181,9 +256,7 @@ def simulate(
         click.echo(json.dumps(stats.to_dict()) if as_json else str(stats))
         return
     done = 0
-    with click.progressbar(
-        length=games, label=f"{a} vs {b}", file=sys.stderr, show_pos=True
-    ) as bar:
+    with progress_bar(games, f"{a} vs {b}") as bar:
 
         def progress(n: int) -> None:
             nonlocal done
@@ -255,6 +328,11 @@ class _Table:
         you, bot = self.game.scores
         click.echo(f"Board: you {you}, {self.bot_name} bot {bot} (to {self.game.target})")
 
+    def leave(self) -> None:
+        """The goodbye when the human leaves before the end."""
+        click.echo("Goodbye: you left the game.")
+        self.board()
+
     def report(self) -> None:
         """Echoes the events since the last report."""
         events: list[dict[str, Any]] = self.game.events()
@@ -280,9 +358,19 @@ class _Table:
         elif kind == "show":
             self.echo_show(e)
         elif kind == "game_over":
-            you, bot = e["scores"]
-            result = "You win" if e["winner"] == HUMAN else f"The {self.bot_name} bot wins"
-            click.echo(f"\n{result}, {you} to {bot}.")
+            click.echo(f"\n{self.game_over()}")
+
+    def game_over(self) -> str:
+        """The winner first: "The greedy bot wins 126 to 94." plus any skunk."""
+        result = self.game.result()
+        winner, loser = sorted(result.scores, reverse=True)
+        line = f"{self.who(result.winner)} win{'' if result.winner == HUMAN else 's'}"
+        line += f" {winner} to {loser}"
+        if result.double_skunk:
+            line += ", a double skunk (3 game points)"
+        elif result.skunk:
+            line += ", a skunk (2 game points)"
+        return line + "."
 
     def echo_peg(self, e: dict[str, Any]) -> None:
         who = self.who(e["seat"])
@@ -290,10 +378,12 @@ class _Table:
         if e["kind"] == "lay":
             line = f"{who}: {e['card']}, count {e['count']}"
             if e["points"]:
-                line += f" — {reasons} ({e['points']})"
+                line += f" — {reasons}"
             click.echo(line)
         elif e["kind"] == "go":
-            click.echo(f"{who}: go")
+            # The CLI says go for the human only when no card fits.
+            why = ", no card fits" if e["seat"] == HUMAN else ""
+            click.echo(f"{who}: go (count {e['count']}{why})")
         else:
             click.echo(f"{who} peg {reasons}." if e["seat"] == HUMAN else f"{who} pegs {reasons}.")
 
@@ -308,11 +398,24 @@ class _Table:
         click.echo(f"{whose} {what} {cards} + {self.starter}: {breakdown.total} — {breakdown}")
 
 
+QUIT = ("q", "quit")
+
+
+class _Quit(Exception):
+    """The human typed q or quit."""
+
+
 def _ask(prompt: str, hand: list[_core.Card], want: int, check: Any) -> list[_core.Card]:
-    """Prompts until `want` held cards are chosen and `check(cards)` accepts them."""
+    """Prompts until `want` held cards are chosen and `check(cards)` accepts them.
+
+    Raises:
+        _Quit: the human typed q or quit.
+    """
     while True:
         click.echo(f"Your hand: {_hand_text(hand)}")
         text = click.prompt(prompt, default="", show_default=False)
+        if text.strip().lower() in QUIT:
+            raise _Quit
         try:
             chosen = _parse_choice(text, hand)
             if len(chosen) != want:
@@ -336,7 +439,7 @@ def play(bot: str, seed: int | None) -> None:
     """Play a game of cribbage against a built-in bot in the terminal.
 
     Type cards as 5h, 10S, TS or T♠, or their numbers in the hand shown; a go is
-    said for you when no card fits.
+    said for you when no card fits. Type q or quit to leave.
     """
     name = bot.lower()
     opponent: Any = {
@@ -346,8 +449,20 @@ def play(bot: str, seed: int | None) -> None:
     }[name]()
     game = Game(num_players=2, seed=seed)
     table = _Table(game, name)
-    click.echo(f"Cribbage against the {name} bot, first to {game.target}. You are seat 0.")
+    click.echo(f"Cribbage against the {name} bot, first to {game.target}. You are seat 0; q quits.")
     table.report()
+    try:
+        _play_out(game, opponent, table)
+    except _Quit:
+        table.leave()
+    except (click.Abort, KeyboardInterrupt):  # Ctrl-C or end of input: like q, status 1
+        click.echo()
+        table.leave()
+        sys.exit(1)
+
+
+def _play_out(game: Game, opponent: Any, table: _Table) -> None:
+    """Plays the game to its end, asking the human for each decision."""
     while not game.is_over:
         seat = game.to_move
         assert seat is not None
@@ -368,8 +483,7 @@ def play(bot: str, seed: int | None) -> None:
 def _human_play(game: Game) -> None:
     view = game.view(HUMAN)
     if view.legal_moves[0].kind == "go":
-        click.echo(f"Count {view.count}: no card fits, you say go.")
-        game.go()
+        game.go()  # reported with the events: "You: go (count 28, no card fits)"
         return
     pile = " ".join(str(c) for c in view.pile) or "empty"
     click.echo(f"Count {view.count} (pile: {pile}).")

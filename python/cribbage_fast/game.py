@@ -57,9 +57,12 @@ class Player:
     """A plain player to subclass: the first legal discard and lay, honest
     counts, and claims of exactly what an opponent missed.
 
-    >>> class Greedy(Player):
+    >>> class HighCard(Player):              # lays its highest card that fits
     ...     def play(self, view):
-    ...         return max(view.hand, key=lambda c: c.value) if view.legal_moves[0].card else None
+    ...         fits = [m.card for m in view.legal_moves if m.card]
+    ...         return max(fits, key=lambda c: c.value) if fits else None   # None says go
+    >>> Game(num_players=2, seed=7).play([HighCard(), Player()]).winner in (0, 1)
+    True
     """
 
     def discard(self, view: PlayerView) -> Sequence[CardLike]:

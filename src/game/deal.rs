@@ -99,12 +99,14 @@ impl Game {
         }
         let n = usize::from(self.config.players);
         if deal.hands.len() != n {
-            return misdeal(format!("{} hands for {n} players", deal.hands.len()));
+            let plural = if deal.hands.len() == 1 { "" } else { "s" };
+            return misdeal(format!("{} hand{plural} for {n} players", deal.hands.len()));
         }
         let size = self.config.hand_size();
         if let Some((seat, hand)) = deal.hands.iter().enumerate().find(|(_, h)| h.len() != size) {
+            let plural = if hand.len() == 1 { "" } else { "s" };
             return misdeal(format!(
-                "seat {seat} was dealt {} cards, not {size}",
+                "seat {seat} was dealt {} card{plural}, not {size}",
                 hand.len()
             ));
         }

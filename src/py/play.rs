@@ -1,5 +1,5 @@
 //! The play for Python: `score_play`, `explain_play` and the `Pegging` engine
-//! (RULES.md, "The play"). The rules live in `crate::play`.
+//! (docs/rules.md, "The play"). The rules live in `crate::play`.
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;

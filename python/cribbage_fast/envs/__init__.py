@@ -1,4 +1,4 @@
-"""Learning environments (optional extra ``rl``: ``pip install cribbage_fast[rl]``).
+"""Learning environments (optional extra ``rl``: ``pip install -e ".[rl]"`` in a clone).
 
 - `CribbageEnv` (Gymnasium, id ``Cribbage-v0``): the agent plays seat 0 of a
   2-player game against a built-in opponent.

@@ -1,4 +1,4 @@
-"""RLlib multi-agent environment (extra ``rllib``: ``pip install cribbage_fast[rllib]``).
+"""RLlib multi-agent environment (extra ``rllib``: ``pip install -e ".[rllib]"`` in a clone).
 
 `CribbageMultiAgentEnv` implements RLlib's `MultiAgentEnv` (new API stack) for
 2, 3 or 4 players; importing this module registers it with Ray Tune as

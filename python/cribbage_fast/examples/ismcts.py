@@ -1,18 +1,25 @@
 """ISMCTS against the greedy baseline: win rate with a 95% Wilson interval.
 
+Example:
+
     python -m cribbage_fast.examples.ismcts --games 400 --iterations 200
 
 Seats and the first dealer alternate so neither side gets the better draw.
+A game takes about half a second at 200 iterations; a progress bar shows on a
+terminal, and Ctrl-C stops with the games played so far.
 """
 
 from __future__ import annotations
 
 import argparse
 import math
+import sys
 import time
+from collections.abc import Iterator
 
 from cribbage_fast import Game, GreedyPlayer, PlayerProtocol
 from cribbage_fast.agents import ISMCTSPlayer, play_with_search
+from cribbage_fast.cli import progress_bar
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -31,9 +38,13 @@ def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
     return (centre - spread) / scale, (centre + spread) / scale
 
 
-def match(games: int, iterations: int, seed: int = 0) -> tuple[int, int]:
-    """(ISMCTS wins, games) over `games` 2-player games to 121."""
-    wins = 0
+def results(games: int, iterations: int, seed: int = 0) -> Iterator[bool]:
+    """Whether ISMCTS won, game by game, over `games` 2-player games to 121.
+
+    >>> won = list(results(2, iterations=5, seed=1))
+    >>> len(won), all(isinstance(w, bool) for w in won)
+    (2, True)
+    """
     for g in range(games):
         seat = g % 2
         search = ISMCTSPlayer(iterations, seed=seed + g)
@@ -42,20 +53,49 @@ def match(games: int, iterations: int, seed: int = 0) -> tuple[int, int]:
             players.reverse()
         game = Game(2, seed=seed + 1000 + g, first_dealer=(g // 2) % 2, record=False)
         winner, _ = play_with_search(game, players)
-        wins += winner == seat
-    return wins, games
+        yield winner == seat
+
+
+def match(games: int, iterations: int, seed: int = 0) -> tuple[int, int]:
+    """(ISMCTS wins, games) over `games` 2-player games to 121."""
+    return sum(results(games, iterations, seed)), games
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--games", type=int, default=200)
-    parser.add_argument("--iterations", type=int, default=200)
-    parser.add_argument("--seed", type=int, default=0)
+    parser = argparse.ArgumentParser(
+        prog="python -m cribbage_fast.examples.ismcts",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument(
+        "--games", type=int, default=200, help="games to play (default: %(default)s)"
+    )
+    parser.add_argument(
+        "--iterations",
+        type=int,
+        default=200,
+        help="ISMCTS iterations per play decision, 4 times as many per discard "
+        "(default: %(default)s)",
+    )
+    parser.add_argument(
+        "--seed", type=int, default=0, help="seed of the deals and the search (default: 0)"
+    )
     args = parser.parse_args(argv)
+    if args.games < 1 or args.iterations < 1 or args.seed < 0:
+        parser.error("--games and --iterations must be at least 1, --seed at least 0")
     start = time.perf_counter()
-    wins, games = match(args.games, args.iterations, args.seed)
+    wins = games = 0
+    with progress_bar(args.games, "ISMCTS vs greedy") as bar:
+        try:
+            for won in results(args.games, args.iterations, args.seed):
+                wins, games = wins + won, games + 1
+                bar.update(1)
+        except KeyboardInterrupt:
+            print(f"\ninterrupted after {games} of {args.games} games", file=sys.stderr)
+    if games == 0:
+        sys.exit(130)
     low, high = wilson(wins, games)
-    seconds = (time.perf_counter() - start) / max(games, 1)
+    seconds = (time.perf_counter() - start) / games
     print(
         f"ISMCTS ({args.iterations} iterations, {4 * args.iterations} for discards) "
         f"vs greedy: {wins}/{games} = {wins / games:.3f} "

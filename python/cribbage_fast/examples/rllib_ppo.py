@@ -1,7 +1,7 @@
 """PPO with an action-masking RLModule on `CribbageMultiAgentEnv` (RLlib's new
 API stack), every seat sharing one policy (self-play).
 
-    pip install cribbage_fast[rllib] torch
+    pip install -e ".[rllib]" torch   # in a clone
     python -m cribbage_fast.examples.rllib_ppo --iterations 50 --num-players 2
 
 Training needs torch, which cribbage_fast does not install (nor does its test

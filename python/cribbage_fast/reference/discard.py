@@ -1,4 +1,4 @@
-"""Reference discard analysis by plain enumeration (RULES.md, "The show"; hand sizes from
+"""Reference discard analysis by plain enumeration (docs/rules.md, "The show"; hand sizes from
 "Dealing, cutting, misdeals").
 
 Slow on purpose and independent of the Rust core: every unseen starter is tried for the

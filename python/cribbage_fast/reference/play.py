@@ -1,4 +1,4 @@
-"""Reference play (pegging) in plain Python: clarity over speed (RULES.md, "The play").
+"""Reference play (pegging) in plain Python: clarity over speed (docs/rules.md, "The play").
 
 Written independently of the Rust core (it never imports it) so property tests can
 hold the two against each other. Cards here are plain text such as ``"5H"`` (a rank,

@@ -1,6 +1,6 @@
 """Reference show scoring, written for clarity: every subset is enumerated.
 
-Rules: RULES.md, "The show" (a crib scores only a five-card flush; nobs is a
+Rules: docs/rules.md, "The show" (a crib scores only a five-card flush; nobs is a
 jack in hand of the starter's suit, never the starter).
 
 >>> score_hand("5H 5D 5C JS", "5S")
