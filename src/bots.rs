@@ -19,7 +19,8 @@
 //! card that does not leave the count at 5 or 21 (where any ten-card makes 15
 //! or 31), then to the lower card.
 //!
-//! **ExpertPlayer** discards with [`best_discard`]: the exact expected hand
+//! **ExpertPlayer** discards with [`crate::discard::best_discard`] (read from
+//! the table of [`crate::discard_cache`] where it can be): the exact expected hand
 //! plus (dealer, or the dealer's partner) or minus (pone) the exact expected
 //! crib. In the play it scores each card that fits by a small expectimax over
 //! the cards it cannot see: the points the card pegs now, minus the expected
@@ -39,7 +40,7 @@
 use std::sync::OnceLock;
 
 use crate::card::{Card, JACK};
-use crate::discard::best_discard;
+use crate::discard_cache::best_discard_mask;
 use crate::error::{Error, Result};
 use crate::game::{Game, Move, Phase, MAX_SEATS};
 use crate::hand::{rank_points, score_hand};
@@ -328,12 +329,8 @@ impl Bot {
             BotKind::Random => self.random_discard(obs.hand, k),
             BotKind::Greedy => greedy_discard(obs.hand, k),
             BotKind::Expert => {
-                let cards: Vec<Card> = mask_cards(obs.hand).collect();
                 let ours = obs.side_of(obs.seat) == obs.side_of(obs.dealer);
-                match best_discard(&cards, ours) {
-                    Ok(best) => best.discard().iter().fold(0, |m, &c| m | c.bit()),
-                    Err(_) => greedy_discard(obs.hand, k),
-                }
+                best_discard_mask(obs.hand, ours).unwrap_or_else(|_| greedy_discard(obs.hand, k))
             }
         }
     }

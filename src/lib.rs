@@ -7,12 +7,17 @@
 pub mod bots;
 pub mod bulk;
 pub mod card;
+pub mod crib_table;
+pub mod deal_analysis;
+pub mod deals;
 pub mod discard;
+pub mod discard_cache;
 pub mod encode;
 pub mod env;
 pub mod error;
 pub mod game;
 pub mod hand;
+pub mod pegging_table;
 pub mod play;
 pub mod rng;
 pub mod search;

@@ -107,15 +107,26 @@ impl PyDiscardOption {
 }
 
 /// Every discard of a 6-card or 5-card hand, best first (exact expectations).
+///
+/// With `crib_model="fixed_point"` or `pegging=True` the options come from
+/// `cribbage_fast.tables.analyze_discards` (the shipped discard tables).
 #[pyfunction]
-pub fn analyze_discards(
-    py: Python<'_>,
-    hand: &Bound<'_, PyAny>,
+#[pyo3(signature = (hand, dealer, crib_model = "uniform", pegging = false))]
+pub fn analyze_discards<'py>(
+    py: Python<'py>,
+    hand: &Bound<'py, PyAny>,
     dealer: bool,
-) -> PyResult<Vec<PyDiscardOption>> {
+    crib_model: &str,
+    pegging: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    if crib_model != "uniform" || pegging {
+        let tables = py.import("cribbage_fast.tables")?;
+        return tables.call_method1("analyze_discards", (hand, dealer, crib_model, pegging));
+    }
     let cards = cards_from_py(hand)?;
     let options = py.detach(|| discard::analyze_discards(&cards, dealer))?;
-    Ok(options.into_iter().map(PyDiscardOption).collect())
+    let options: Vec<PyDiscardOption> = options.into_iter().map(PyDiscardOption).collect();
+    options.into_pyobject(py).map(|list| list.into_any())
 }
 
 /// The best discard of `analyze_discards`.

@@ -14,6 +14,7 @@ mod env;
 mod game;
 mod play;
 mod show;
+mod tables;
 
 pyo3::create_exception!(
     cribbage_fast._core,
@@ -60,6 +61,10 @@ mod _core {
     #[pymodule_export]
     use super::show::{
         cards, explain_hand, his_heels, score_hand, PyCard, PyHandBreakdown, PyShowItem,
+    };
+    #[pymodule_export]
+    use super::tables::{
+        _canonical_deals, _canonicalize, _expert_table_present, _pegging_sums, PyDealAnalysis,
     };
     #[pymodule_export]
     use super::{IllegalMove, Misdeal};
