@@ -12,7 +12,7 @@ README ("Discard tables") and in the Rust modules ``crib_table`` and
 >>> table = crib_table(own=True, model="fixed_point", flushes=False)
 >>> table.shape, bool((table == table.T).all())
 ((13, 13), True)
->>> 8.0 < table[4, 4] < 10.0
+>>> bool(8.0 < table[4, 4] < 10.0)
 True
 """
 
