@@ -14,6 +14,7 @@ mod env;
 mod game;
 mod play;
 mod show;
+mod simulate;
 mod tables;
 
 pyo3::create_exception!(
@@ -44,7 +45,7 @@ impl From<Error> for PyErr {
 #[pymodule]
 mod _core {
     #[pymodule_export]
-    use super::bots::{simulate, PyExpertPlayer, PyGreedyPlayer, PyRandomPlayer, PySimStats};
+    use super::bots::{PyExpertPlayer, PyGreedyPlayer, PyRandomPlayer};
     #[pymodule_export]
     use super::bulk::{hand_score_distribution, score_hands, score_plays};
     #[pymodule_export]
@@ -62,6 +63,8 @@ mod _core {
     use super::show::{
         cards, explain_hand, his_heels, score_hand, PyCard, PyHandBreakdown, PyShowItem,
     };
+    #[pymodule_export]
+    use super::simulate::{simulate, PySimStats};
     #[pymodule_export]
     use super::tables::{
         _canonical_deals, _canonicalize, _expert_table_present, _pegging_sums, PyDealAnalysis,
