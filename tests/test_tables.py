@@ -205,3 +205,17 @@ def test_cli_tables_group(tmp_path: Path) -> None:
 def test_module_examples() -> None:
     result = doctest.testmod(tables, optionflags=doctest.ELLIPSIS)
     assert result.failed == 0 and result.attempted > 5
+
+
+def test_pegging_table_on_ray_equals_the_local_build() -> None:
+    ray = pytest.importorskip("ray")
+    started = not ray.is_initialized()
+    if started:
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        on_ray = tables.build_pegging_table(2, seed=21, chunk=700, use_ray=True)
+    finally:
+        if started:
+            ray.shutdown()
+    local = tables.build_pegging_table(2, seed=21)
+    assert (on_ray.sums == local.sums).all()
