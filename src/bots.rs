@@ -19,7 +19,8 @@
 //! card that does not leave the count at 5 or 21 (where any ten-card makes 15
 //! or 31), then to the lower card.
 //!
-//! **ExpertPlayer** discards with [`best_discard`]: the exact expected hand
+//! **ExpertPlayer** discards with [`crate::discard::best_discard`] (read from
+//! the table of [`crate::discard_cache`] where it can be): the exact expected hand
 //! plus (dealer, or the dealer's partner) or minus (pone) the exact expected
 //! crib. In the play it scores each card that fits by a small expectimax over
 //! the cards it cannot see: the points the card pegs now, minus the expected
@@ -37,7 +38,8 @@
 //! The game runner and the simulator live in [`crate::simulate`].
 
 use crate::card::{Card, CardSet};
-use crate::discard::{best_discard, binomial, hand_total_closed, UnseenCounts};
+use crate::discard::{binomial, hand_total_closed, UnseenCounts};
+use crate::discard_cache::best_discard_mask;
 use crate::error::{Error, Result};
 use crate::game::{Game, Move, Phase};
 use crate::hand::score_hand;
@@ -146,10 +148,7 @@ impl Bot {
             BotKind::Greedy => greedy_discard(hand, k),
             BotKind::Expert => {
                 let ours = obs.config.side_of(obs.seat) == obs.config.side_of(obs.dealer);
-                match best_discard(&obs.hand.to_vec(), ours) {
-                    Ok(best) => CardSet::from(best.discard()).mask(),
-                    Err(_) => greedy_discard(hand, k),
-                }
+                best_discard_mask(hand, ours).unwrap_or_else(|_| greedy_discard(hand, k))
             }
         }
     }

@@ -5,7 +5,7 @@ Every function that takes cards accepts `Card` objects, card text such as
 """
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final, Literal, NotRequired, Self, TypeAlias, TypedDict, final
+from typing import Any, Final, Literal, NotRequired, Self, TypeAlias, TypedDict, final, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -13,6 +13,7 @@ from numpy.typing import NDArray
 from typing_extensions import disjoint_base
 
 from cribbage_fast.stats import RolePoints, SimulationStatsDict
+from cribbage_fast.tables import TableDiscardOption
 
 __version__: Final[str]
 build_profile: Final[str]
@@ -482,7 +483,17 @@ class DiscardOption:
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any, /) -> Self: ...
 
-def analyze_discards(hand: _CardsLike, dealer: bool) -> list[DiscardOption]:
+@overload
+def analyze_discards(
+    hand: _CardsLike,
+    dealer: bool,
+    crib_model: Literal["uniform"] = "uniform",
+    pegging: Literal[False] = False,
+) -> list[DiscardOption]: ...
+@overload
+def analyze_discards(
+    hand: _CardsLike, dealer: bool, crib_model: str = "uniform", pegging: bool = False
+) -> list[TableDiscardOption]:
     """Every discard of a hand with its exact expected points, best first.
 
     A 6-card hand (2 players) discards 2; a 5-card hand (3 or 4 players) discards 1.
@@ -501,6 +512,10 @@ def analyze_discards(hand: _CardsLike, dealer: bool) -> list[DiscardOption]:
     Raises:
         ValueError: unknown card text, a repeated card, or not 5 or 6 cards.
         TypeError: something that is not a card.
+
+    With ``crib_model="fixed_point"`` (the shipped fixed-point crib table) or
+    ``pegging=True`` (adds the kept hand's expected pegging), the options are
+    ``cribbage_fast.tables.TableDiscardOption`` from ``cribbage_fast.tables.analyze_discards``.
     """
 
 def best_discard(hand: _CardsLike, dealer: bool) -> DiscardOption:
@@ -1194,3 +1209,33 @@ def simulate(
         ValueError: an unknown bot name or a number out of range (named).
         TypeError: a player that is neither a name nor a player object.
     """
+
+# ----- discard tables (cribbage_fast.tables) ----------------------------------
+
+@final
+class DealAnalysis:
+    """The exact discard analysis of the canonical six-card deals, filled range
+    by range; used by ``cribbage_fast.tables`` to build the tables."""
+
+    def __new__(cls) -> DealAnalysis: ...
+    def extend(self, count: int) -> int:
+        """Analyses the next `count` deals; returns how many are analysed."""
+    def __len__(self) -> int: ...
+    @property
+    def complete(self) -> bool:
+        """Whether every canonical deal is analysed."""
+    def uniform_table(self, flushes: bool) -> NDArray[np.float64]:
+        """The uniform model's (13, 13) crib table."""
+    def fixed_point(
+        self, flushes: bool
+    ) -> tuple[NDArray[np.float64], NDArray[np.float64], list[float], bool]:
+        """(own, opponent, change per iteration, converged)."""
+    def expert_table(self) -> bytes:
+        """The Expert's discard table, one byte per canonical deal."""
+    def hand_totals(self) -> NDArray[np.uint16]:
+        """(deals, 15) kept hands' show totals over the 46 starters."""
+
+def _canonical_deals() -> tuple[NDArray[np.uint64], NDArray[np.uint32]]: ...
+def _canonicalize(mask: int) -> tuple[int, list[int]]: ...
+def _expert_table_present() -> bool: ...
+def _pegging_sums(seed: int, start: int, stop: int) -> NDArray[np.uint64]: ...

@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 import click
 
 from . import _core
+from .cli_tables import tables as tables_group
 from .game import Game
 
 
@@ -489,6 +490,8 @@ def _human_play(game: Game) -> None:
     click.echo(f"Count {view.count} (pile: {pile}).")
     _ask("Lay a card", game.hand(HUMAN), 1, lambda cards: game.lay(cards[0]))
 
+
+main.add_command(tables_group)
 
 if __name__ == "__main__":
     main()

@@ -154,11 +154,19 @@ impl PyDiscardOption {
 ///     Six cards (2 players: discard 2) or five (3 or 4 players: discard 1).
 /// dealer : bool
 ///     Whether the crib is yours (its points are added) or not (subtracted).
+/// crib_model : str, default "uniform"
+///     ``"uniform"``: the crib's other cards are uniformly random (exact).
+///     ``"fixed_point"``: they follow the shipped crib tables (see
+///     `cribbage_fast.tables.analyze_discards`).
+/// pegging : bool, default False
+///     Add the expected pegging of the kept cards from the shipped pegging
+///     table (see `cribbage_fast.tables.analyze_discards`).
 ///
 /// Returns
 /// -------
 /// list of DiscardOption
-///     Sorted by exact net, then hand EV, then the discarded cards.
+///     Sorted by exact net, then hand EV, then the discarded cards
+///     (`TableDiscardOption` with a table model or pegging).
 ///
 /// Raises
 /// ------
@@ -174,14 +182,23 @@ impl PyDiscardOption {
 /// >>> [str(c) for c in best.discard], best.hand_total, best.hand_deals
 /// (['JC', 'KD'], 734, 46)
 #[pyfunction]
-pub fn analyze_discards(
-    py: Python<'_>,
-    hand: &Bound<'_, PyAny>,
+#[pyo3(signature = (hand, dealer, crib_model = "uniform", pegging = false))]
+pub fn analyze_discards<'py>(
+    py: Python<'py>,
+    hand: &Bound<'py, PyAny>,
     #[pyo3(from_py_with = dealer_flag)] dealer: bool,
-) -> PyResult<Vec<PyDiscardOption>> {
+    crib_model: &str,
+    pegging: bool,
+) -> PyResult<Bound<'py, PyAny>> {
+    // The table-backed models are presented by the Python layer.
+    if crib_model != "uniform" || pegging {
+        let tables = py.import("cribbage_fast.tables")?;
+        return tables.call_method1("analyze_discards", (hand, dealer, crib_model, pegging));
+    }
     let cards = cards_from_py(hand)?;
     let options = py.detach(|| discard::analyze_discards(&cards, dealer))?;
-    Ok(options.into_iter().map(PyDiscardOption).collect())
+    let options: Vec<PyDiscardOption> = options.into_iter().map(PyDiscardOption).collect();
+    options.into_pyobject(py).map(|list| list.into_any())
 }
 
 /// The best discard of `analyze_discards`.

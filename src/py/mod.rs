@@ -15,6 +15,7 @@ mod game;
 mod play;
 mod show;
 mod simulate;
+mod tables;
 
 pyo3::create_exception!(
     cribbage_fast._core,
@@ -64,6 +65,10 @@ mod _core {
     };
     #[pymodule_export]
     use super::simulate::{simulate, PySimStats};
+    #[pymodule_export]
+    use super::tables::{
+        _canonical_deals, _canonicalize, _expert_table_present, _pegging_sums, PyDealAnalysis,
+    };
     #[pymodule_export]
     use super::{IllegalMove, Misdeal};
 

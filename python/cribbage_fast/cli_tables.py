@@ -1,0 +1,148 @@
+"""``cribbage-fast tables ...``: build the discard tables.
+
+Example::
+
+    $ cribbage-fast tables crib --out crib_tables.npz --plot crib.png
+    $ cribbage-fast tables pegging --out pegging_table.npz --samples 2000 --seed 2026
+    $ cribbage-fast tables atlas --out ~/.cache/cribbage_fast/atlas.npz
+    $ cribbage-fast tables expert --out src/data/expert_discards.bin
+
+Other modules add their own commands to the same group (``tables.add_command``).
+"""
+
+from __future__ import annotations
+
+import math
+import sys
+from pathlib import Path
+
+import click
+import numpy as np
+
+from . import tables as tb
+
+
+@click.group(name="tables", context_settings={"help_option_names": ["-h", "--help"]})
+def tables() -> None:
+    """Build the discard tables: crib values, pegging values, the atlas."""
+
+
+def _fail(message: str) -> None:
+    click.echo(f"cribbage-fast: error: {message}", err=True)
+    sys.exit(2)
+
+
+OUT = click.option(
+    "--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="File to write."
+)
+
+
+@tables.command()
+@OUT
+@click.option(
+    "--plot", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Heat map PNG."
+)
+def crib(out: Path, plot: Path | None) -> None:
+    """Crib tables: exact over every deal (a few minutes on two cores)."""
+    analysis = tb.analyze_all_deals(progress=sys.stderr.isatty())
+    built = tb.build_crib_tables(analysis)
+    tb.save_crib_tables(built, out)
+    fp = built["meta"]["fixed_point"]
+    for key, info in fp.items():
+        click.echo(
+            f"fixed point ({key}): {info['iterations']} iterations, converged={info['converged']}"
+        )
+    own = built[tb._table_key("fixed_point", True, False)]
+    opp = built[tb._table_key("fixed_point", False, False)]
+    click.echo(f"5-5 without crib flushes: own crib {own[4, 4]:.2f}, opponent's {opp[4, 4]:.2f}")
+    if plot is not None:
+        plot_crib_tables({"own crib": own, "opponent's crib": opp}, plot)
+
+
+def plot_crib_tables(tables_by_title: dict[str, np.ndarray], path: Path) -> None:
+    """Heat maps of (13, 13) crib tables side by side."""
+    from ._extras import require
+
+    require("matplotlib", "plot")
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    names = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]
+    fig, axes = plt.subplots(1, len(tables_by_title), figsize=(6 * len(tables_by_title), 5.2))
+    for ax, (title, table) in zip(np.atleast_1d(axes), tables_by_title.items(), strict=True):
+        image = ax.imshow(table, cmap="viridis", origin="upper")
+        ax.set_xticks(range(13), names)
+        ax.set_yticks(range(13), names)
+        ax.set_title(f"Expected {title} (fixed point, no crib flushes)")
+        for i in range(13):
+            for j in range(13):
+                ax.text(j, i, f"{table[i, j]:.1f}", ha="center", va="center", fontsize=6, color="w")
+        fig.colorbar(image, ax=ax, shrink=0.8)
+    fig.tight_layout()
+    fig.savefig(path, dpi=90)
+    plt.close(fig)
+
+
+@tables.command()
+@OUT
+@click.option("--seed", type=int, default=2026, show_default=True)
+@click.option(
+    "--samples", type=click.IntRange(min=2), default=None, help="Samples per kept hand and role."
+)
+@click.option(
+    "--precision",
+    type=click.FloatRange(min=1e-4),
+    default=0.05,
+    show_default=True,
+    help="Target standard error per value (sets --samples from an SD of 2.6 points).",
+)
+@click.option(
+    "--ray",
+    "ray_address",
+    is_flag=False,
+    flag_value="auto",
+    default=None,
+    help="Run on Ray [ADDRESS].",
+)
+def pegging(
+    out: Path, seed: int, samples: int | None, precision: float, ray_address: str | None
+) -> None:
+    """Pegging table: simulated against the Expert, same seed same table."""
+    n = samples or math.ceil((2.6 / precision) ** 2)
+    try:
+        table = tb.build_pegging_table(
+            n,
+            seed,
+            use_ray=ray_address is not None,
+            ray_address=None if ray_address in (None, "auto") else ray_address,
+            progress=sys.stderr.isatty(),
+        )
+    except ImportError as err:
+        _fail(f"{err} (the Ray path needs cribbage_fast.distributed)")
+        return
+    tb.save_pegging_table(table, out)
+    click.echo(
+        f"{table.samples} samples per keep and role in {table.meta['seconds']} s; "
+        f"largest SE {max(table.dealer_se.max(), table.pone_se.max()):.4f}"
+    )
+
+
+@tables.command()
+@OUT
+def atlas(out: Path) -> None:
+    """The atlas of every deal's discards (.npz, or .parquet with pyarrow)."""
+    built = tb.build_atlas(tb.analyze_all_deals(progress=sys.stderr.isatty()))
+    out.parent.mkdir(parents=True, exist_ok=True)
+    built.save(out)
+    click.echo(f"{len(built)} deals, dealer and pone, written to {out}")
+
+
+@tables.command()
+@OUT
+def expert(out: Path) -> None:
+    """The Expert's discard table (src/data/expert_discards.bin)."""
+    analysis = tb.analyze_all_deals(progress=sys.stderr.isatty())
+    out.write_bytes(analysis.expert_table())
+    click.echo(f"{len(analysis)} deals written to {out}")

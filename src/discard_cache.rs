@@ -1,0 +1,102 @@
+//! The Expert's discards as a table lookup (the same decisions as
+//! [`crate::discard::best_discard`], many times faster).
+//!
+//! `data/expert_discards.bin` holds one byte per canonical six-card deal (in
+//! [`crate::deals`] order): the split [`crate::discard::best_discard`] picks
+//! as pone (low four bits) and as dealer (high four bits), by the split order
+//! of [`crate::deal_analysis`], or [`TIED`] when the best discard ties another
+//! on net and hand EV. Suit relabelling changes no expectation, so a
+//! hand's best discard is its canonical deal's mapped back to its own suits;
+//! a tie was broken by card indices, which relabelling does change, so tied
+//! deals (and 5-card hands) are analysed directly. The table is built by
+//! [`build_table`] (`cribbage-fast tables expert`) and checked against the
+//! direct analysis in tests.
+
+use crate::card::Card;
+use crate::deal_analysis::{deal_cards, DealRow, SPLITS, TIED};
+use crate::deals::{canonical_deals, canonicalize, DEAL_CARDS};
+use crate::discard::best_discard;
+use crate::error::Result;
+use crate::play::mask_cards;
+
+static TABLE: &[u8] = include_bytes!("data/expert_discards.bin");
+
+/// The shipped table, if it has one byte per canonical deal.
+fn table() -> Option<&'static [u8]> {
+    (TABLE.len() == canonical_deals().len()).then_some(TABLE)
+}
+
+/// Whether the shipped table is present (else every discard is analysed).
+pub fn has_table() -> bool {
+    table().is_some()
+}
+
+/// One table byte per deal from the exact analysis of every canonical deal.
+pub fn build_table(rows: &[DealRow]) -> Vec<u8> {
+    rows.iter().map(|r| r.best[0] | r.best[1] << 4).collect()
+}
+
+/// The table's discard for a six-card `hand` (card mask), if not tied.
+fn lookup(hand: u64, dealer: bool) -> Option<u64> {
+    let table = table()?;
+    let canon = canonicalize(hand);
+    let index = canonical_deals().index_of(canon.mask)?;
+    let split = table[index] >> (4 * u8::from(dealer)) & 0xF;
+    let (i, j) = *SPLITS.get(usize::from(split))?;
+    let cards = deal_cards(canon.mask);
+    Some(canon.to_real(cards[i]).bit() | canon.to_real(cards[j]).bit())
+}
+
+/// The cards (a mask) [`best_discard`] lays away from `hand` (a card mask
+/// of 6 or 5 cards): a table lookup where it can be.
+pub fn best_discard_mask(hand: u64, dealer: bool) -> Result<u64> {
+    if hand.count_ones() as usize == DEAL_CARDS {
+        if let Some(discard) = lookup(hand, dealer) {
+            return Ok(discard);
+        }
+    }
+    let cards: Vec<Card> = mask_cards(hand).collect();
+    let best = best_discard(&cards, dealer)?;
+    Ok(best.discard().iter().fold(0, |m, c| m | c.bit()))
+}
+
+/// Whether `byte`'s entries are both [`TIED`] or valid splits.
+pub fn valid_entry(byte: u8) -> bool {
+    [byte & 0xF, byte >> 4]
+        .iter()
+        .all(|&s| s == TIED || usize::from(s) < SPLITS.len())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rng::Rng;
+
+    #[test]
+    fn lookups_equal_the_direct_analysis() {
+        let mut rng = Rng::new(2026);
+        let mut looked_up = 0;
+        for round in 0..3000 {
+            let mut deck: Vec<Card> = Card::deck().collect();
+            rng.shuffle(&mut deck);
+            let size = if round % 10 == 9 { 5 } else { 6 };
+            let hand = &deck[..size];
+            let mask = hand.iter().fold(0, |m, c| m | c.bit());
+            for dealer in [false, true] {
+                let direct = best_discard(hand, dealer).unwrap();
+                let want = direct.discard().iter().fold(0, |m, c| m | c.bit());
+                assert_eq!(best_discard_mask(mask, dealer).unwrap(), want, "{hand:?}");
+                looked_up += usize::from(size == 6 && lookup(mask, dealer).is_some());
+            }
+        }
+        if has_table() {
+            assert!(looked_up > 4000, "{looked_up}");
+            assert!(TABLE.iter().step_by(101).all(|&b| valid_entry(b)));
+        }
+    }
+
+    #[test]
+    fn bad_hands_are_errors() {
+        assert!(best_discard_mask(0b111, true).is_err());
+    }
+}

@@ -1,0 +1,154 @@
+//! Discard tables for Python: the builders behind `cribbage_fast.tables`
+//! (the models live in `crate::crib_table`, `crate::pegging_table` and
+//! `crate::discard_cache`; the presentation in Python).
+
+use numpy::ndarray::Array2;
+use numpy::{IntoPyArray, PyArray1, PyArray2};
+use pyo3::prelude::*;
+use pyo3::types::PyBytes;
+
+use crate::crib_table::{fixed_point, uniform_table, RankTable};
+use crate::deal_analysis::{analyze_range, DealRow, SPLIT_COUNT};
+use crate::deals::{canonical_deals, canonicalize};
+use crate::discard_cache::{build_table, has_table};
+use crate::pegging_table::{pegging_sums, KEEP_COUNT, STATS};
+
+fn rank_array<'py>(py: Python<'py>, table: &RankTable) -> Bound<'py, PyArray2<f64>> {
+    let flat: Vec<f64> = table.iter().flatten().copied().collect();
+    Array2::from_shape_vec((13, 13), flat)
+        .unwrap_or_else(|_| Array2::zeros((13, 13)))
+        .into_pyarray(py)
+}
+
+/// The exact discard analysis of canonical six-card deals, filled range by
+/// range (for progress), then turned into tables.
+#[pyclass(name = "DealAnalysis", module = "cribbage_fast._core")]
+pub struct PyDealAnalysis {
+    rows: Vec<DealRow>,
+}
+
+#[pymethods]
+impl PyDealAnalysis {
+    #[new]
+    fn new() -> Self {
+        PyDealAnalysis { rows: Vec::new() }
+    }
+
+    /// Analyses the next `count` canonical deals (fewer at the end); returns
+    /// how many deals are analysed so far.
+    fn extend(&mut self, py: Python<'_>, count: usize) -> PyResult<usize> {
+        let start = self.rows.len();
+        let more = py.detach(|| analyze_range(start..start.saturating_add(count)))?;
+        self.rows.extend(more);
+        Ok(self.rows.len())
+    }
+
+    fn __len__(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// Whether every canonical deal is analysed.
+    #[getter]
+    fn complete(&self) -> bool {
+        self.rows.len() == canonical_deals().len()
+    }
+
+    /// The uniform model's (13, 13) crib table.
+    fn uniform_table<'py>(
+        &self,
+        py: Python<'py>,
+        flushes: bool,
+    ) -> PyResult<Bound<'py, PyArray2<f64>>> {
+        self.check()?;
+        let table = py.detach(|| uniform_table(&self.rows, flushes));
+        Ok(rank_array(py, &table))
+    }
+
+    /// The fixed point: (own, opponent, changes per iteration, converged).
+    #[allow(clippy::type_complexity)]
+    fn fixed_point<'py>(
+        &self,
+        py: Python<'py>,
+        flushes: bool,
+    ) -> PyResult<(
+        Bound<'py, PyArray2<f64>>,
+        Bound<'py, PyArray2<f64>>,
+        Vec<f64>,
+        bool,
+    )> {
+        self.check()?;
+        let fp = py.detach(|| fixed_point(&self.rows, flushes));
+        Ok((
+            rank_array(py, &fp.own),
+            rank_array(py, &fp.opponent),
+            fp.changes,
+            fp.converged,
+        ))
+    }
+
+    /// The Expert's discard table (one byte per canonical deal).
+    fn expert_table<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyBytes>> {
+        self.check()?;
+        Ok(PyBytes::new(py, &build_table(&self.rows)))
+    }
+
+    /// Kept hands' show totals over the 46 starters: (deals, 15) uint16.
+    fn hand_totals<'py>(&self, py: Python<'py>) -> Bound<'py, PyArray2<u16>> {
+        let flat: Vec<u16> = self.rows.iter().flat_map(|r| r.hand_total).collect();
+        Array2::from_shape_vec((self.rows.len(), SPLIT_COUNT), flat)
+            .unwrap_or_else(|_| Array2::zeros((0, SPLIT_COUNT)))
+            .into_pyarray(py)
+    }
+}
+
+impl PyDealAnalysis {
+    fn check(&self) -> PyResult<()> {
+        if self.complete() {
+            Ok(())
+        } else {
+            Err(pyo3::exceptions::PyValueError::new_err(format!(
+                "only {} of {} deals are analysed: call extend until complete",
+                self.rows.len(),
+                canonical_deals().len()
+            )))
+        }
+    }
+}
+
+/// Every canonical six-card deal as (card masks, real deals each stands for).
+#[pyfunction]
+pub fn _canonical_deals(py: Python<'_>) -> (Bound<'_, PyArray1<u64>>, Bound<'_, PyArray1<u32>>) {
+    let deals = canonical_deals();
+    (
+        deals.masks.clone().into_pyarray(py),
+        deals.weights.clone().into_pyarray(py),
+    )
+}
+
+/// The canonical form of a card mask and the map from real to canonical suits.
+#[pyfunction]
+pub fn _canonicalize(mask: u64) -> (u64, [u8; 4]) {
+    let c = canonicalize(mask);
+    (c.mask, c.to_canonical)
+}
+
+/// Whether the Expert's discard table is built into this engine.
+#[pyfunction]
+pub fn _expert_table_present() -> bool {
+    has_table()
+}
+
+/// Exact pegging sums of samples `start..stop` of a table seeded `seed`:
+/// (1820, 2, 5) uint64, roles pone then dealer, columns samples, our points,
+/// our squared points, the opponent's points, its squared points.
+#[pyfunction]
+pub fn _pegging_sums(
+    py: Python<'_>,
+    seed: u64,
+    start: u64,
+    stop: u64,
+) -> PyResult<Bound<'_, PyArray1<u64>>> {
+    let sums = py.detach(|| pegging_sums(seed, start..stop))?;
+    debug_assert_eq!(sums.len(), KEEP_COUNT * 2 * STATS);
+    Ok(sums.into_pyarray(py))
+}

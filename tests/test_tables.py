@@ -1,0 +1,221 @@
+"""Discard tables: crib tables, pegging table, atlas, Expert discard table."""
+
+from __future__ import annotations
+
+import doctest
+import itertools
+import random
+from pathlib import Path
+
+import numpy as np
+import pytest
+from click.testing import CliRunner
+
+import cribbage_fast as cf
+from cribbage_fast import _core, tables
+from cribbage_fast.cli import main
+
+# Published Hessel values for 5-5 (crib flushes ignored, optimal discards iterated).
+HESSEL_55_OWN = 8.95
+HESSEL_55_OPPONENT = 9.39
+
+
+def random_hands(n: int, seed: int) -> list[list[_core.Card]]:
+    rng = random.Random(seed)
+    deck = [_core.Card.from_index(i) for i in range(52)]
+    return [rng.sample(deck, 6) for _ in range(n)]
+
+
+@pytest.mark.parametrize(
+    ("own", "model", "flushes"),
+    list(itertools.product([True, False], tables.MODELS, [True, False])),
+)
+def test_crib_tables_are_symmetric_13_by_13(own: bool, model: str, flushes: bool) -> None:
+    t = tables.crib_table(own=own, model=model, flushes=flushes)
+    assert t.shape == (13, 13)
+    assert (t == t.T).all()
+    assert len({float(t[i, j]) for i in range(13) for j in range(i, 13)}) > 80
+    assert t.min() > 2.0 and t.max() < 10.0
+    # 5-5 is the richest discard; a pair of fives beats ace-king everywhere.
+    assert t[4, 4] == t.max()
+
+
+def test_fixed_point_agrees_with_hessel() -> None:
+    own = tables.crib_table(own=True, model="fixed_point", flushes=False)
+    opponent = tables.crib_table(own=False, model="fixed_point", flushes=False)
+    assert abs(own[4, 4] - HESSEL_55_OWN) < 0.5
+    assert abs(opponent[4, 4] - HESSEL_55_OPPONENT) < 0.5
+    # The dealer helps his own crib; the pone throws the dealer's crib less help.
+    assert opponent[4, 4] > own[4, 4]
+    info = tables.crib_table_info()
+    assert info["deals"] == 962_988
+    for key in ("flushes", "no_flushes"):
+        run = info["fixed_point"][key]
+        assert run["iterations"] == len(run["max_change_per_iteration"]) >= 5
+        assert run["max_change_per_iteration"][-1] < 0.02
+
+
+def test_flushes_change_little() -> None:
+    for own in (True, False):
+        with_flushes = tables.crib_table(own=own, model="fixed_point", flushes=True)
+        without = tables.crib_table(own=own, model="fixed_point", flushes=False)
+        assert np.abs(with_flushes - without).max() < 0.1
+
+
+def test_bad_model_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown crib model 'hessel'"):
+        tables.crib_table(model="hessel")
+    with pytest.raises(ValueError, match="unknown crib model"):
+        cf.analyze_discards("5H 5D JC 4S 6H KD", True, crib_model="hessel")
+
+
+def test_uniform_table_is_the_mean_of_analyze_discards() -> None:
+    # Paired over random deals: the table's value of every discard against the
+    # exact crib EV analyze_discards gives it (the table averages these).
+    uniform = tables.crib_table(model="uniform", flushes=True)
+    diffs = []
+    for hand in random_hands(600, seed=3):
+        for o in cf.analyze_discards(hand, dealer=True):
+            a, b = (c.rank - 1 for c in o.discard)
+            diffs.append(o.crib_ev - uniform[a, b])
+    mean = float(np.mean(diffs))
+    se = float(np.std(diffs) / np.sqrt(len(diffs)))
+    assert abs(mean) < 4 * se + 0.005, (mean, se)
+
+
+def test_analyze_discards_with_the_tables() -> None:
+    hand = "5H 5D JC 4S 6H KD"
+    plain = cf.analyze_discards(hand, True)
+    fixed = cf.analyze_discards(hand, True, crib_model="fixed_point")
+    assert all(isinstance(o, tables.TableDiscardOption) for o in fixed)
+    own = tables.crib_table(own=True, model="fixed_point", flushes=True)
+    by_discard = {o.discard: o for o in plain}
+    for o in fixed:
+        a, b = (c.rank - 1 for c in o.discard)
+        assert o.crib_ev == own[a, b]
+        assert o.hand_ev == by_discard[o.discard].hand_ev
+        assert o.net == o.hand_ev + o.crib_ev and o.pegging_ev is None
+    assert [o.total for o in fixed] == sorted((o.total for o in fixed), reverse=True)
+    pone = cf.analyze_discards(hand, False, crib_model="uniform", pegging=True)
+    for o in pone:
+        assert o.pegging_ev == tables.pegging_table().value([c.rank for c in o.keep], dealer=False)
+        assert o.crib_ev == by_discard[o.discard].crib_ev
+        assert o.total == o.net + o.pegging_ev
+    assert [o.total for o in pone] == sorted((o.total for o in pone), reverse=True)
+    assert pone[0].to_dict()["crib_model"] == "uniform"
+    with pytest.raises(ValueError, match="six-card"):
+        cf.analyze_discards("5H 5D JC 4S 6H", False, crib_model="fixed_point")
+
+
+def test_pegging_table_reproduces_for_a_seed_whatever_the_chunks() -> None:
+    a = tables.build_pegging_table(2, seed=11, chunk=1820)
+    b = tables.build_pegging_table(2, seed=11, chunk=1000)
+    assert (a.sums == b.sums).all() and a.samples == 2
+    c = tables.build_pegging_table(2, seed=12)
+    assert not (a.sums == c.sums).all()
+    with pytest.raises(ValueError, match="samples"):
+        tables.build_pegging_table(1)
+
+
+def test_shipped_pegging_table_is_sane_and_matches_real_games() -> None:
+    t = tables.pegging_table()
+    assert t.keeps.shape == (1820, 4) and t.samples >= 100
+    assert (t.dealer_se < 0.5).all() and (t.pone_se < 0.5).all()
+    # Weighted by the hands the Expert keeps, the table's pegging is the
+    # simulator's per-deal pegging (dealer about 3.4, pone about 2.4).
+    dealer, pone = [], []
+    for hand in random_hands(1500, seed=9):
+        for is_dealer, out in ((True, dealer), (False, pone)):
+            keep = _core.best_discard(hand, is_dealer).keep
+            out.append(t.value([c.rank for c in keep], is_dealer))
+    stats = _core.simulate("expert", "expert", games=300, seed=4).to_dict()["per_deal"]
+    assert abs(np.mean(dealer) - stats["dealer"]["pegging"]) < 0.3
+    assert abs(np.mean(pone) - stats["pone"]["pegging"]) < 0.3
+    assert np.mean(dealer) > np.mean(pone)
+
+
+def test_partial_atlas_lookups_equal_direct_analysis() -> None:
+    analysis = _core.DealAnalysis()
+    analysis.extend(400)
+    with pytest.raises(ValueError, match="only 400"):
+        analysis.uniform_table(True)
+    masks, weights = _core._canonical_deals()
+    peg = tables.pegging_table()
+    atlas = tables.Atlas(
+        {
+            "masks": masks[:400],
+            "weights": weights[:400],
+            "hand_total": analysis.hand_totals(),
+            "crib_tables": np.stack(
+                [tables.crib_table(own=o, model="fixed_point", flushes=True) for o in (False, True)]
+            ),
+            "pegging": np.stack([peg.pone, peg.dealer]),
+            "meta": "{}",
+        }
+    )
+    rng = random.Random(1)
+    perms = list(itertools.permutations(range(4)))
+    for row in rng.sample(range(400), 40):
+        # A real deal of this canonical one, with its suits relabelled.
+        perm = rng.choice(perms)
+        idx = [i for i in range(52) if int(masks[row]) >> i & 1]
+        hand = [_core.Card.from_index(i // 4 * 4 + perm[i % 4]) for i in idx]
+        for dealer in (False, True):
+            got = atlas.lookup(hand, dealer)
+            want = tables.analyze_discards(hand, dealer, crib_model="fixed_point", pegging=True)
+            # Atlas discards are in card order, analyze_discards' in hand order.
+            assert {(frozenset(o.discard), o.hand_ev, o.crib_ev, o.pegging_ev) for o in got} == {
+                (frozenset(o.discard), o.hand_ev, o.crib_ev, o.pegging_ev) for o in want
+            }
+            assert [round(o.total, 9) for o in got] == [round(o.total, 9) for o in want]
+    with pytest.raises(ValueError, match="six-card"):
+        atlas.lookup("5H 5D", True)
+
+
+def test_best_discard_without_an_atlas() -> None:
+    best = tables.best_discard("5H 5D JC 4S 6H KD", dealer=False)
+    assert best == tables.analyze_discards("5H 5D JC 4S 6H KD", False, "fixed_point", True)[0]
+    with pytest.raises(FileNotFoundError, match="cribbage-fast tables atlas"):
+        tables.atlas(Path("/nonexistent/atlas.npz"))
+
+
+def test_expert_table_is_shipped_and_gives_the_same_games() -> None:
+    assert _core._expert_table_present()
+    # Recorded before the Expert read its discards from the table.
+    stats = _core.simulate("expert", "expert", games=3000, seed=2026, threads=1).to_dict()
+    assert stats["wins"] == (1499, 1501)
+    assert stats["deals"] == 26835 and stats["completed_deals"] == 23835
+    assert stats["game_points"] == (1701, 1694)
+
+
+def test_cli_tables_group(tmp_path: Path) -> None:
+    runner = CliRunner()
+    result = runner.invoke(main, ["tables", "--help"])
+    assert result.exit_code == 0
+    for name in ("crib", "pegging", "atlas", "expert"):
+        assert name in result.output
+    out = tmp_path / "peg.npz"
+    result = runner.invoke(
+        main, ["tables", "pegging", "--out", str(out), "--samples", "2", "--seed", "3"]
+    )
+    assert result.exit_code == 0, result.output
+    assert "2 samples per keep" in result.output and out.exists()
+
+
+def test_module_examples() -> None:
+    result = doctest.testmod(tables, optionflags=doctest.ELLIPSIS)
+    assert result.failed == 0 and result.attempted > 5
+
+
+def test_pegging_table_on_ray_equals_the_local_build() -> None:
+    ray = pytest.importorskip("ray")
+    started = not ray.is_initialized()
+    if started:
+        ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        on_ray = tables.build_pegging_table(2, seed=21, chunk=700, use_ray=True)
+    finally:
+        if started:
+            ray.shutdown()
+    local = tables.build_pegging_table(2, seed=21)
+    assert (on_ray.sums == local.sums).all()
