@@ -7,6 +7,7 @@
 pub mod bots;
 pub mod bulk;
 pub mod card;
+pub mod deal_tree;
 pub mod discard;
 pub mod encode;
 pub mod env;
@@ -14,6 +15,7 @@ pub mod error;
 pub mod game;
 pub mod hand;
 pub mod play;
+pub mod positions;
 pub mod rng;
 pub mod search;
 pub mod simulate;
