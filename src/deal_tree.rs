@@ -17,10 +17,11 @@
 //! `game_seed(S, i)`, so it is the same deal however the indexes are split.
 
 use crate::bots::{Bot, BotKind, Observation};
+use crate::card::Card;
 use crate::error::{Error, Result};
 use crate::game::{Game, GameConfig, GameEvent, Move, Phase};
 use crate::hand::score_hand;
-use crate::play::mask_cards;
+use crate::play::{mask_cards, score_play, MAX_COUNT};
 use crate::simulate::{game_seed, Seat};
 
 /// The game is to 121.
@@ -101,27 +102,73 @@ struct BoardExpert {
     bot: Bot,
 }
 
+/// Distinct point values, highest first.
+fn distinct(mut points: Vec<u8>) -> Vec<u8> {
+    points.sort_unstable_by(|a, b| b.cmp(a));
+    points.dedup();
+    points
+}
+
+/// What the points pegged now by each legal lay, and by any reply to it,
+/// can be: the needs matter to the Expert only against these.
+fn lay_and_reply_points(game: &Game, lays: u64) -> (Vec<u8>, Vec<u8>) {
+    let play = game.pegging().expect("the play is on");
+    let mut pile: Vec<Card> = play.pile().to_vec();
+    let (mut now, mut replies) = (Vec::new(), Vec::new());
+    for card in mask_cards(lays) {
+        pile.push(card);
+        now.push(score_play(&pile));
+        let count = play.count() + card.value();
+        for rank in 1..=13 {
+            let reply = Card::new(rank, 0).expect("a rank 1..=13");
+            if count + reply.value() <= MAX_COUNT {
+                pile.push(reply);
+                replies.push(score_play(&pile));
+                pile.pop();
+            }
+        }
+        pile.pop();
+    }
+    (distinct(now), distinct(replies))
+}
+
 impl BoardExpert {
-    /// The card the Expert lays for every signature (`seat` to lay).
-    fn choices(&mut self, game: &Game, seat: usize, pone_show: u8) -> Vec<u8> {
+    /// The card the Expert lays for every signature (`seat` to lay). Needs
+    /// that compare alike with every threshold the Expert uses (the points
+    /// of a lay or a reply, the pone's show, 8) get the same card: each such
+    /// class is asked once.
+    fn choices(&mut self, game: &Game, seat: usize, lays: u64, pone_show: u8) -> Vec<u8> {
+        let (now, replies) = lay_and_reply_points(game, lays);
+        let pone = seat == 1;
+        let class = |my: u16, opp: u16| {
+            let above =
+                |points: &[u8], need: u16| points.iter().filter(|&&p| u16::from(p) >= need).count();
+            (
+                above(&now, my),
+                pone && my <= u16::from(pone_show),
+                above(&replies, opp),
+                !pone && opp <= 8,
+            )
+        };
         let mut obs = Observation::from_game(game, seat);
         obs.target = TARGET;
+        let mut asked: Vec<((usize, bool, usize, bool), u8)> = Vec::new();
         let mut cards = vec![0u8; SIGNATURES];
         for (sig, slot) in cards.iter_mut().enumerate() {
-            let (my, opp) = class_needs(sig);
-            // Unused classes (defence without a show of 15+) copy the far one.
-            if my == MAX_LAY_POINTS + 1 && (seat == 0 || u16::from(pone_show) < my) {
+            let (mut my, opp) = class_needs(sig);
+            // The defence class without a show of 15+ is the far class.
+            if my == MAX_LAY_POINTS + 1 && (!pone || u16::from(pone_show) < my) {
+                my = FAR_NEED;
+            }
+            let key = class(my, opp);
+            if let Some(&(_, card)) = asked.iter().find(|(k, _)| *k == key) {
+                *slot = card;
                 continue;
             }
             obs.scores[seat] = TARGET - my;
             obs.scores[1 - seat] = TARGET - opp;
-            *slot = self.bot.lay(&obs).map_or(u8::MAX, |c| c.index());
-        }
-        let defence = (MY_CLASSES - 2) * OPP_CLASSES;
-        for opp in 0..OPP_CLASSES {
-            if seat == 0 || u16::from(pone_show) <= MAX_LAY_POINTS {
-                cards[defence + opp] = cards[defence + OPP_CLASSES + opp];
-            }
+            *slot = self.bot.lay(&obs).map_or(u8::MAX, Card::index);
+            asked.push((key, *slot));
         }
         cards
     }
@@ -165,7 +212,7 @@ fn explore(
             0 => Move::Go,
             1 => Move::Lay(mask_cards(lays).next().expect("one card")),
             _ => {
-                let choice = expert.choices(&game, seat, tree.pone_show);
+                let choice = expert.choices(&game, seat, lays, tree.pone_show);
                 let mut distinct: Vec<u8> = choice.clone();
                 distinct.sort_unstable();
                 distinct.dedup();
@@ -184,8 +231,8 @@ fn explore(
     Ok(id as u32)
 }
 
-fn card_at(index: u8) -> Result<crate::card::Card> {
-    crate::card::Card::from_index(i64::from(index))
+fn card_at(index: u8) -> Result<Card> {
+    Card::from_index(i64::from(index))
         .map_err(|_| Error::Invalid("the Expert found no card to lay".into()))
 }
 
@@ -234,7 +281,9 @@ pub fn deal_tree(seed: u64, index: u64) -> Result<DealTree> {
     }
     let mut kept = mask_cards(game.kept(1));
     let hand = [(); 4].map(|()| kept.next().expect("the pone keeps four cards"));
-    let starter = game.starter().expect("the starter is turned after the discard");
+    let starter = game
+        .starter()
+        .expect("the starter is turned after the discard");
     let mut tree = DealTree {
         pone_show: score_hand(hand, starter, false),
         segments: Vec::new(),
@@ -320,8 +369,9 @@ mod tests {
         };
         let mut bots = [Bot::new(BotKind::Expert, 0), Bot::new(BotKind::Expert, 0)];
         let mut first = start();
-        let hands: Vec<Vec<crate::card::Card>> =
-            (0..2).map(|s| mask_cards(first.kept(s)).collect()).collect();
+        let hands: Vec<Vec<Card>> = (0..2)
+            .map(|s| mask_cards(first.kept(s)).collect())
+            .collect();
         while first.phase() == Phase::Discard {
             let seat = first.to_move().unwrap();
             let mv = bots[seat].decide(&first, seat).unwrap();
@@ -360,9 +410,20 @@ mod tests {
         for index in 0..40 {
             let tree = deal_tree(7, index).unwrap();
             branches += tree.segments.iter().filter(|s| s.branch.is_some()).count();
-            for (sd, sp) in [(0, 0), (100, 110), (115, 117), (119, 106), (108, 120), (95, 112)] {
+            for (sd, sp) in [
+                (0, 0),
+                (100, 110),
+                (115, 117),
+                (119, 106),
+                (108, 120),
+                (95, 112),
+            ] {
                 let want = direct(7, index, sd, sp);
-                assert_eq!(walk(&tree, TARGET - sd, TARGET - sp), want, "deal {index} at {sd}-{sp}");
+                assert_eq!(
+                    walk(&tree, TARGET - sd, TARGET - sp),
+                    want,
+                    "deal {index} at {sd}-{sp}"
+                );
             }
         }
         assert!(branches > 0, "the board changes some lays");
@@ -371,7 +432,11 @@ mod tests {
     #[test]
     fn chunks_concatenate_to_the_whole() {
         let whole = sample_deals(3, 0, 12).unwrap();
-        let parts = [sample_deals(3, 0, 5).unwrap(), sample_deals(3, 5, 12).unwrap()].concat();
+        let parts = [
+            sample_deals(3, 0, 5).unwrap(),
+            sample_deals(3, 5, 12).unwrap(),
+        ]
+        .concat();
         assert_eq!(whole, parts);
         assert_ne!(whole, sample_deals(4, 0, 12).unwrap());
     }

@@ -21,7 +21,7 @@
 
 use rayon::prelude::*;
 
-use crate::deal_tree::{signature, PONE_BIT, SIGNATURES, TARGET};
+use crate::deal_tree::{signature, MAX_LAY_POINTS, PONE_BIT, SIGNATURES, TARGET};
 use crate::error::{Error, Result};
 use crate::game::game_points_against;
 
@@ -51,6 +51,11 @@ struct Br {
 struct DealRef {
     pone_show: u8,
     root: u32,
+    /// What the deal scores (dealer, pone) when the board changes no lay.
+    totals: [u16; 2],
+    /// From these needs (dealer, pone) up the board changes no lay and the
+    /// deal does not end the game: its outcome is just `totals`.
+    plain: [u16; 2],
 }
 
 /// Sampled deals ([`crate::deal_tree::sample_deals`]) ready to walk.
@@ -113,7 +118,10 @@ impl Sample {
         for i in 0..n {
             let len = r.u8()?;
             let events = r.take(usize::from(len))?;
-            if events.iter().any(|&e| e & !PONE_BIT == 0 || e & !PONE_BIT > 29) {
+            if events
+                .iter()
+                .any(|&e| e & !PONE_BIT == 0 || e & !PONE_BIT > 29)
+            {
                 return Err(bad("an event worth 0 or more than 29 points".into()));
             }
             let start = self.events.len() as u32;
@@ -126,7 +134,14 @@ impl Sample {
             self.segs.push(Seg { start, len, branch });
         }
         self.check_scores(root as usize)?;
-        self.deals.push(DealRef { pone_show, root });
+        let mut deal = DealRef {
+            pone_show,
+            root,
+            totals: [0; 2],
+            plain: [0; 2],
+        };
+        self.far_path(&mut deal);
+        self.deals.push(deal);
         Ok(())
     }
 
@@ -184,6 +199,42 @@ impl Sample {
         Ok(())
     }
 
+    /// Follows the lays of a far board (every need beyond every threshold)
+    /// and records where the board starts to matter (see [`DealRef`]).
+    fn far_path(&self, deal: &mut DealRef) {
+        let (mut scored, mut plain) = ([0u16; 2], [0u16; 2]);
+        let mut seg = deal.root as usize;
+        loop {
+            let s = self.segs[seg];
+            for &e in &self.events[s.start as usize..][..usize::from(s.len)] {
+                let side = usize::from(e & PONE_BIT != 0);
+                scored[side] = scored[side].saturating_add(u16::from(e & !PONE_BIT));
+            }
+            if s.branch == NO_BRANCH {
+                break;
+            }
+            let b = &self.branches[s.branch as usize];
+            // The lay is the far one while both needs stay past every
+            // threshold: 14 points, and the pone's show when the pone lays.
+            let near = MAX_LAY_POINTS + 1;
+            let pone_near = if b.seat == 1 {
+                near.max(u16::from(deal.pone_show) + 1)
+            } else {
+                near
+            };
+            plain[0] = plain[0].max(scored[0].saturating_add(near));
+            plain[1] = plain[1].max(scored[1].saturating_add(pone_near));
+            let far = self.choices[b.choice as usize + SIGNATURES - 1];
+            seg = b.children[usize::from(far)] as usize;
+        }
+        deal.totals = scored;
+        // Past its totals the deal cannot end the game either.
+        deal.plain = [
+            plain[0].max(scored[0].saturating_add(1)),
+            plain[1].max(scored[1].saturating_add(1)),
+        ];
+    }
+
     /// Number of deals.
     pub fn len(&self) -> usize {
         self.deals.len()
@@ -236,6 +287,7 @@ impl Sample {
             win: vec![0.0; SCORES * SCORES],
             points: vec![0.0; SCORES * SCORES],
         };
+        let plan = Plan::new(self, which);
         let n = which.len().max(1) as f64;
         for total in (0..=2 * (SCORES - 1)).rev() {
             let low = total.saturating_sub(SCORES - 1);
@@ -243,13 +295,7 @@ impl Sample {
             let done: Vec<(f64, f64)> = (low..=high)
                 .into_par_iter()
                 .map(|d| {
-                    let p = total - d;
-                    let (mut w, mut g) = (0.0, 0.0);
-                    for &i in which {
-                        let (dw, dg) = self.settle(&self.deals[i as usize], d as u16, p as u16, &v);
-                        w += dw;
-                        g += dg;
-                    }
+                    let (w, g) = plan.position(self, d as u16, (total - d) as u16, &v);
                     (w / n, g / n)
                 })
                 .collect();
@@ -259,6 +305,84 @@ impl Sample {
             }
         }
         v
+    }
+}
+
+/// How [`Sample::solve`] visits the deals: most deals from most boards just
+/// add their totals, so those are summed by their totals at once and only
+/// the others are walked.
+struct Plan {
+    /// (dealer total, pone total, deals), sorted.
+    totals: Vec<(u16, u16, u32)>,
+    /// The deals, by the dealer's `plain` need, highest first.
+    by_dealer: Vec<u32>,
+    /// The deals, by the pone's `plain` need, highest first.
+    by_pone: Vec<u32>,
+}
+
+impl Plan {
+    fn new(sample: &Sample, which: &[u32]) -> Plan {
+        let deal = |i: &u32| &sample.deals[*i as usize];
+        let mut keys: Vec<(u16, u16)> = which.iter().map(|i| deal(i).totals.into()).collect();
+        keys.sort_unstable();
+        let mut totals: Vec<(u16, u16, u32)> = Vec::new();
+        for (a, b) in keys {
+            match totals.last_mut() {
+                Some(last) if (last.0, last.1) == (a, b) => last.2 += 1,
+                _ => totals.push((a, b, 1)),
+            }
+        }
+        let mut by_dealer = which.to_vec();
+        by_dealer.sort_by_key(|i| std::cmp::Reverse(deal(i).plain[0]));
+        let mut by_pone = which.to_vec();
+        by_pone.sort_by_key(|i| std::cmp::Reverse(deal(i).plain[1]));
+        Plan {
+            totals,
+            by_dealer,
+            by_pone,
+        }
+    }
+
+    /// Sums over the deals of (dealer's win, game points) from `(d, p)`.
+    fn position(&self, sample: &Sample, d: u16, p: u16, v: &Values) -> (f64, f64) {
+        let need = [TARGET - d, TARGET - p];
+        let after = |t: [u16; 2]| {
+            let next = usize::from(p + t[1]) * SCORES + usize::from(d + t[0]);
+            (1.0 - v.win[next], -v.points[next])
+        };
+        let (mut w, mut g) = (0.0, 0.0);
+        for &(a, b, count) in &self.totals {
+            if a >= need[0] {
+                break;
+            }
+            if b < need[1] {
+                let (dw, dg) = after([a, b]);
+                w += f64::from(count) * dw;
+                g += f64::from(count) * dg;
+            }
+        }
+        // Deals where the board matters: walk them instead.
+        let walked = self
+            .by_dealer
+            .iter()
+            .take_while(|&&i| sample.deals[i as usize].plain[0] > need[0]);
+        let pone_walked = self
+            .by_pone
+            .iter()
+            .take_while(|&&i| sample.deals[i as usize].plain[1] > need[1]);
+        let pone_only = pone_walked.filter(|&&i| sample.deals[i as usize].plain[0] <= need[0]);
+        for &i in walked.chain(pone_only) {
+            let deal = &sample.deals[i as usize];
+            if deal.totals[0] < need[0] && deal.totals[1] < need[1] {
+                let (dw, dg) = after(deal.totals);
+                w -= dw;
+                g -= dg;
+            }
+            let (dw, dg) = sample.settle(deal, d, p, v);
+            w += dw;
+            g += dg;
+        }
+        (w, g)
     }
 }
 
