@@ -296,7 +296,8 @@ impl Sample {
                 .into_par_iter()
                 .map(|d| {
                     let (w, g) = plan.position(self, d as u16, (total - d) as u16, &v);
-                    (w / n, g / n)
+                    // Clamped: the differences in `position` may round past.
+                    ((w / n).clamp(0.0, 1.0), (g / n).clamp(-3.0, 3.0))
                 })
                 .collect();
             for (d, (w, g)) in (low..=high).zip(done) {
