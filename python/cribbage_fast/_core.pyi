@@ -1018,3 +1018,27 @@ def simulate(
         ValueError: an unknown bot name, games < 1 or threads < 1.
         TypeError: a player that is neither a name nor a player object.
     """
+
+def _sample_positions(start: int, stop: int, seed: int | None = None) -> bytes:
+    """Samples deals ``start..stop`` of ``seed`` for the position table (the
+    sample format of ``cribbage_fast.positions``); chunks concatenate.
+
+    >>> len(_sample_positions(0, 2, seed=1)) > 0
+    True
+    """
+
+def _solve_positions(samples: list[bytes], batches: int = 20) -> dict[str, Any]:
+    """Solves the position table from sampled deals: ``win``, ``points``,
+    ``win_stderr``, ``points_stderr`` (float64, (121, 121), the dealer's view by
+    [dealer's score, pone's score]), ``deals`` and ``batches``.
+    """
+
+def _direct_position(
+    scores: tuple[int, int], first_dealer: int, games: int, seed: int = 0
+) -> int:
+    """Seat 0's wins in ``games`` seeded Expert-vs-Expert games started from the
+    board ``scores`` with ``first_dealer`` dealing (a direct check of the table).
+
+    >>> 0 < _direct_position((120, 120), 0, games=200, seed=1) < 200
+    True
+    """
