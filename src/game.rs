@@ -333,6 +333,38 @@ impl Game {
         Ok(Game::start(config, seed, record, Some(dealer as u8)))
     }
 
+    /// This new game played from a board position (side `i` at `scores[i]`),
+    /// e.g. resuming a game from a real table. Points given here are not in
+    /// [`Game::points_by_source`].
+    pub fn with_scores(mut self, scores: &[i64]) -> Result<Game> {
+        let (sides, target) = (self.config.sides(), self.config.target);
+        if scores.len() != sides {
+            return Err(Error::Invalid(format!(
+                "scores needs one score for each of the {sides} sides, got {}",
+                scores.len()
+            )));
+        }
+        if let Some(&s) = scores
+            .iter()
+            .find(|&&s| !(0..i64::from(target)).contains(&s))
+        {
+            return Err(Error::Invalid(format!(
+                "scores must be 0 to {} (the game is not over), got {s}",
+                target - 1
+            )));
+        }
+        if self.deal_number != 1 || self.phase != Phase::Discard || self.discards != [0; MAX_SEATS]
+        {
+            return Err(Error::IllegalMove(
+                "scores can only be set before the first move".into(),
+            ));
+        }
+        for (slot, &s) in self.scores.iter_mut().zip(scores) {
+            *slot = s as u16; // checked above
+        }
+        Ok(self)
+    }
+
     // ----- reading the state -------------------------------------------------
 
     pub fn config(&self) -> GameConfig {

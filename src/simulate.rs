@@ -125,24 +125,81 @@ pub fn simulation_config() -> GameConfig {
     }
 }
 
-/// Game `index` of a simulation: its seed and first dealer (alternating).
-pub fn simulation_game(seed: u64, index: u64) -> Result<Game> {
-    Game::with_first_dealer(
-        simulation_config(),
-        game_seed(seed, index),
-        false,
-        (index % 2) as usize,
-    )
+/// Where every game of a simulation starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Start {
+    /// Seat 0's and seat 1's points before the first deal.
+    pub scores: [u16; 2],
+    /// The first dealer of every game; `None` alternates (seat 0 deals first
+    /// in even games).
+    pub first_dealer: Option<usize>,
+}
+
+impl Start {
+    /// Checked: the game rules refuse impossible scores.
+    pub fn new(scores: &[i64], first_dealer: Option<i64>) -> Result<Start> {
+        let first_dealer = match first_dealer {
+            None => None,
+            Some(d @ 0..=1) => Some(d as usize),
+            Some(d) => {
+                return Err(Error::Invalid(format!(
+                    "first_dealer must be 0, 1 or None (alternate), got {d}"
+                )))
+            }
+        };
+        let game = Game::new(simulation_config(), 0, false).with_scores(scores)?;
+        let [x, y] = [0, 1].map(|i| game.scores()[i]);
+        Ok(Start {
+            scores: [x, y],
+            first_dealer,
+        })
+    }
+
+    /// Game `index` of a simulation seeded `seed`.
+    pub fn game(&self, seed: u64, index: u64) -> Result<Game> {
+        let dealer = self.first_dealer.unwrap_or((index % 2) as usize);
+        Game::with_first_dealer(simulation_config(), game_seed(seed, index), false, dealer)?
+            .with_scores(&self.scores.map(i64::from))
+    }
+}
+
+/// The seed of the bot in `seat` (0 or 1) of a game seeded `game_seed`; a
+/// player seed (a seeded `RandomPlayer`) changes its draws.
+pub fn bot_seed(game: u64, seat: usize, player_seed: Option<u64>) -> u64 {
+    let s = game_seed(game, seat as u64 + 1);
+    match player_seed {
+        None => s,
+        Some(p) => game_seed(s, p),
+    }
+}
+
+/// One side of a simulation run by a built-in bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contestant {
+    pub kind: BotKind,
+    /// See [`bot_seed`].
+    pub seed: Option<u64>,
+}
+
+impl From<BotKind> for Contestant {
+    fn from(kind: BotKind) -> Contestant {
+        Contestant { kind, seed: None }
+    }
 }
 
 /// Plays game `index` of a simulation between two built-in bots.
-pub fn simulate_game(kinds: [BotKind; 2], seed: u64, index: u64) -> Result<GameSummary> {
-    let mut game = simulation_game(seed, index)?;
+pub fn simulate_game(
+    players: [Contestant; 2],
+    seed: u64,
+    start: &Start,
+    index: u64,
+) -> Result<GameSummary> {
+    let mut game = start.game(seed, index)?;
     let s = game.seed();
-    let mut bots = [
-        Bot::new(kinds[0], game_seed(s, 1)),
-        Bot::new(kinds[1], game_seed(s, 2)),
-    ];
+    let mut bots = [0, 1].map(|seat| {
+        let p = players[seat];
+        Bot::new(p.kind, bot_seed(s, seat, p.seed))
+    });
     play_out(&mut game, &mut bots)
 }
 
@@ -217,6 +274,27 @@ impl SimStats {
         self
     }
 
+    /// Refuses totals that no simulation could produce (e.g. read from a
+    /// file): the wins and game points must add up.
+    pub fn check(&self) -> Result<()> {
+        let sum = |x: [u64; 2]| x[0].checked_add(x[1]);
+        let bad = |what: &str| Err(Error::Invalid(format!("inconsistent statistics: {what}")));
+        if sum(self.wins) != Some(self.games) {
+            return bad("the wins do not add up to the games");
+        }
+        for i in 0..2 {
+            let plain = self.wins[i].checked_sub(self.skunks[i] + self.double_skunks[i]);
+            let points = plain.map(|p| p + 2 * self.skunks[i] + 3 * self.double_skunks[i]);
+            if points != Some(self.game_points[i]) {
+                return bad("the game points do not match the wins and skunks");
+            }
+        }
+        if self.completed_deals > self.deals || self.deals < self.games {
+            return bad("fewer deals than games or completed deals");
+        }
+        Ok(())
+    }
+
     /// Player `i`'s share of the games won.
     pub fn win_rate(&self, i: usize) -> f64 {
         if self.games == 0 {
@@ -252,8 +330,9 @@ impl SimStats {
 /// Runs simulation games between two built-in bots, on a thread pool of a
 /// chosen size (or rayon's global pool).
 pub struct Simulator {
-    kinds: [BotKind; 2],
+    players: [Contestant; 2],
     seed: u64,
+    start: Start,
     pool: Option<rayon::ThreadPool>,
 }
 
@@ -274,17 +353,38 @@ impl Simulator {
                     .map_err(|e| Error::Invalid(format!("cannot start {t} threads: {e}")))?,
             ),
         };
-        Ok(Simulator { kinds, seed, pool })
+        let players = kinds.map(Contestant::from);
+        let start = Start::default();
+        Ok(Simulator {
+            players,
+            seed,
+            start,
+            pool,
+        })
+    }
+
+    /// The same simulator with seeded players (see [`bot_seed`]).
+    pub fn with_player_seeds(mut self, seeds: [Option<u64>; 2]) -> Simulator {
+        for (p, s) in self.players.iter_mut().zip(seeds) {
+            p.seed = s;
+        }
+        self
+    }
+
+    /// The same simulator with every game starting from `start`.
+    pub fn with_start(mut self, start: Start) -> Simulator {
+        self.start = start;
+        self
     }
 
     /// Games `range` of the simulation, in parallel; exact totals.
     pub fn run(&self, range: Range<u64>) -> Result<SimStats> {
-        let (kinds, seed) = (self.kinds, self.seed);
+        let (players, seed, start) = (self.players, self.seed, self.start);
         let work = move || {
             range
                 .into_par_iter()
                 .try_fold(SimStats::default, |mut acc, i| {
-                    acc.add(&simulate_game(kinds, seed, i)?);
+                    acc.add(&simulate_game(players, seed, &start, i)?);
                     Ok::<SimStats, Error>(acc)
                 })
                 .try_reduce(SimStats::default, |a, b| Ok(a.merge(&b)))
@@ -297,11 +397,74 @@ impl Simulator {
 
     /// A chunk size that keeps each chunk short (for progress and Ctrl-C).
     pub fn chunk_size(&self) -> u64 {
-        if self.kinds.contains(&BotKind::Expert) {
+        if self.players.iter().any(|p| p.kind == BotKind::Expert) {
             500
         } else {
             20_000
         }
+    }
+}
+
+/// The game indices a set of statistics covers: sorted, disjoint, merged
+/// where they touch. Merging statistics refuses to count a game twice.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameRanges(Vec<Range<u64>>);
+
+impl GameRanges {
+    /// The ranges, checked (each non-empty) and put in order; overlaps are refused.
+    pub fn new(ranges: impl IntoIterator<Item = Range<u64>>) -> Result<GameRanges> {
+        let mut out = GameRanges::default();
+        for r in ranges {
+            if r.is_empty() {
+                return Err(Error::Invalid(format!(
+                    "game range {}..{} is empty",
+                    r.start, r.end
+                )));
+            }
+            out.insert(r)?;
+        }
+        Ok(out)
+    }
+
+    fn insert(&mut self, r: Range<u64>) -> Result<()> {
+        let at = self.0.partition_point(|x| x.end <= r.start);
+        if let Some(x) = self.0.get(at).filter(|x| x.start < r.end) {
+            return Err(Error::Invalid(format!(
+                "games {}..{} would be counted twice: both statistics hold {}..{}",
+                r.start,
+                r.end,
+                x.start.max(r.start),
+                x.end.min(r.end)
+            )));
+        }
+        self.0.insert(at, r);
+        // Touching neighbours become one range.
+        self.0.dedup_by(|next, prev| {
+            let touch = prev.end == next.start;
+            if touch {
+                prev.end = next.end;
+            }
+            touch
+        });
+        Ok(())
+    }
+
+    /// Both sets of games, refused if they share one.
+    pub fn union(&self, other: &GameRanges) -> Result<GameRanges> {
+        let mut out = self.clone();
+        for r in &other.0 {
+            out.insert(r.clone())?;
+        }
+        Ok(out)
+    }
+
+    pub fn ranges(&self) -> &[Range<u64>] {
+        &self.0
+    }
+
+    /// How many games the ranges hold.
+    pub fn games(&self) -> u64 {
+        self.0.iter().map(|r| r.end - r.start).sum()
     }
 }
 
@@ -343,7 +506,7 @@ mod tests {
     fn the_short_path_decides_like_the_observation() {
         for kind in [BotKind::Random, BotKind::Greedy] {
             for g in 0..50 {
-                let mut game = simulation_game(3, g).unwrap();
+                let mut game = Start::default().game(3, g).unwrap();
                 let mut bots = [Bot::new(kind, g), Bot::new(kind, g + 100)];
                 while let Some(seat) = game.to_move() {
                     let mut twin = bots[seat].clone();
@@ -360,12 +523,18 @@ mod tests {
     #[test]
     fn points_by_source_add_up_to_the_scores() {
         for g in 0..100 {
-            let summary = simulate_game([BotKind::Expert, BotKind::Random], 4, g).unwrap();
-            let mut game = simulation_game(4, g).unwrap();
+            let summary = simulate_game(
+                [BotKind::Expert.into(), BotKind::Random.into()],
+                4,
+                &Start::default(),
+                g,
+            )
+            .unwrap();
+            let mut game = Start::default().game(4, g).unwrap();
             let s = game.seed();
             let mut bots = [
-                Bot::new(BotKind::Expert, game_seed(s, 1)),
-                Bot::new(BotKind::Random, game_seed(s, 2)),
+                Bot::new(BotKind::Expert, bot_seed(s, 0, None)),
+                Bot::new(BotKind::Random, bot_seed(s, 1, None)),
             ];
             assert_eq!(play_out(&mut game, &mut bots).unwrap(), summary);
             for seat in 0..2 {
@@ -414,6 +583,78 @@ mod tests {
         let whole = sim.run(0..600).unwrap();
         let parts = sim.run(0..250).unwrap().merge(&sim.run(250..600).unwrap());
         assert_eq!(whole, parts);
+    }
+
+    #[test]
+    fn a_game_is_the_same_in_any_range_and_start_scores_apply() {
+        let sim = Simulator::new([BotKind::Random, BotKind::Greedy], 2, Some(1)).unwrap();
+        let whole = sim.run(0..40).unwrap();
+        let parts = sim.run(0..13).unwrap().merge(&sim.run(13..40).unwrap());
+        assert_eq!(whole, parts);
+        let start = Start {
+            scores: [110, 30],
+            first_dealer: Some(1),
+        };
+        let game = start.game(2, 5).unwrap();
+        assert_eq!((game.scores(), game.dealer()), (&[110, 30][..], 1));
+        let near = sim.with_start(start).run(0..200).unwrap();
+        assert!(near.wins[0] > near.wins[1] && near.mean_deals() < whole.mean_deals());
+        assert_eq!(Start::new(&[110, 30], Some(1)).unwrap(), start);
+        for (scores, dealer) in [
+            (&[121, 0][..], None),
+            (&[-1, 0], None),
+            (&[0], None),
+            (&[0, 0], Some(2)),
+        ] {
+            let err = Start::new(scores, dealer).unwrap_err().to_string();
+            assert!(
+                err.contains("scores") || err.contains("first_dealer"),
+                "{err}"
+            );
+        }
+    }
+
+    #[test]
+    fn player_seeds_change_the_random_draws() {
+        let sim = || Simulator::new([BotKind::Random, BotKind::Random], 2, Some(1)).unwrap();
+        let plain = sim().run(0..300).unwrap();
+        let one = sim()
+            .with_player_seeds([Some(1), None])
+            .run(0..300)
+            .unwrap();
+        assert_ne!(plain, one);
+        assert_eq!(
+            one,
+            sim()
+                .with_player_seeds([Some(1), None])
+                .run(0..300)
+                .unwrap()
+        );
+    }
+
+    #[test]
+    #[allow(clippy::single_range_in_vec_init)] // one range is a set of ranges too
+    fn game_ranges_join_and_refuse_overlaps() {
+        let r = GameRanges::new([10..20, 0..5, 5..10, 30..40]).unwrap();
+        assert_eq!(r.ranges(), &[0..20, 30..40]);
+        assert_eq!(r.games(), 30);
+        let all = r.union(&GameRanges::new([20..30]).unwrap()).unwrap();
+        assert_eq!(all.ranges(), &[0..40]);
+        assert!(r.union(&GameRanges::new([15..25]).unwrap()).is_err());
+        assert!(r.union(&GameRanges::new([35..36]).unwrap()).is_err());
+        assert!(GameRanges::new([3..3]).is_err());
+    }
+
+    #[test]
+    fn check_refuses_impossible_totals() {
+        let s = simulate(BotKind::Random, BotKind::Random, 50, 1, Some(1)).unwrap();
+        assert!(s.check().is_ok());
+        let mut bad = s;
+        bad.wins[0] += 1;
+        assert!(bad.check().is_err());
+        let mut bad = s;
+        bad.skunks[1] = u64::MAX;
+        assert!(bad.check().is_err());
     }
 
     #[test]

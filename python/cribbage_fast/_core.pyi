@@ -4,13 +4,15 @@ Every function that takes cards accepts `Card` objects, card text such as
 ``"5H"``, or (for several cards) one space-separated string.
 """
 
-from collections.abc import Callable, Iterable
-from typing import Any, Final, Literal, Self, TypeAlias, TypedDict, final
+from collections.abc import Callable, Iterable, Mapping
+from typing import Any, Final, Literal, Self, TypeAlias, final
 
 import numpy as np
 import numpy.typing as npt
 from numpy.typing import NDArray
 from typing_extensions import disjoint_base
+
+from cribbage_fast.stats import RolePoints, SimulationStatsDict
 
 __version__: Final[str]
 build_profile: Final[str]
@@ -275,6 +277,7 @@ class Game:
         muggins: bool = False,
         first_dealer: int | None = None,
         record: bool = True,
+        scores: Iterable[int] | None = None,
     ) -> Game: ...
     @property
     def num_players(self) -> int: ...
@@ -924,32 +927,16 @@ class ExpertPlayer:
     def claim(self, view: PlayerView) -> int:
         """Muggins: exactly the points the owner missed."""
 
-class _PerDealDealer(TypedDict):
-    pegging: float
-    hand: float
-    crib: float
-    his_heels: float
-
-class _PerDealPone(TypedDict):
-    pegging: float
-    hand: float
-
-class _PerDeal(TypedDict):
-    dealer: _PerDealDealer
-    pone: _PerDealPone
-
 @final
 class SimulationStats:
-    """What `simulate` measured. Pairs are (first player, second player).
+    """Statistics of a seeded simulation between two players: exact integer
+    totals that merge exactly (``a + b``, `merge`), pickle, and round-trip
+    through `to_dict` / `from_dict`. Pairs are (seat 0, seat 1).
 
-    Per-deal means are over completed deals (the crib was shown); the deal
-    interrupted by the end of the game counts only in `deals`.
-
-    >>> stats = simulate("greedy", "random", games=200, seed=1)
-    >>> sum(stats.wins) == stats.games == 200
+    >>> whole = simulate("greedy", "random", games=200, seed=1)
+    >>> whole == simulate("greedy", "random", games=120, seed=1) + simulate(
+    ...     "greedy", "random", games=80, seed=1, first_game=120)
     True
-    >>> print(str(stats).splitlines()[0])
-    greedy vs random: 200 games (seed 1), 9.33 deals per game
     """
 
     @property
@@ -958,7 +945,19 @@ class SimulationStats:
     def players(self) -> tuple[str, str]:
         """The players' names (bot names, or the Python players' class names)."""
     @property
+    def player_seeds(self) -> tuple[int | None, int | None]:
+        """The seeds of seeded `RandomPlayer` objects (None for other players)."""
+    @property
     def seed(self) -> int: ...
+    @property
+    def start_scores(self) -> tuple[int, int]:
+        """The points seat 0 and seat 1 started every game with."""
+    @property
+    def first_dealer(self) -> int | None:
+        """The first dealer of every game, or None: alternating."""
+    @property
+    def ranges(self) -> list[tuple[int, int]]:
+        """The game indices played, as sorted (start, stop) ranges."""
     @property
     def wins(self) -> tuple[int, int]: ...
     @property
@@ -976,6 +975,9 @@ class SimulationStats:
     def double_skunks(self) -> tuple[int, int]:
         """Wins by a double skunk (loser under 61)."""
     @property
+    def total_scores(self) -> tuple[int, int]:
+        """Final scores summed over the games."""
+    @property
     def mean_scores(self) -> tuple[float, float]: ...
     @property
     def deals(self) -> int:
@@ -985,10 +987,31 @@ class SimulationStats:
     @property
     def completed_deals(self) -> int: ...
     @property
-    def per_deal(self) -> _PerDeal:
-        """Mean points per completed deal by source, for the dealer and the pone."""
-    def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict of every statistic."""
+    def points(self) -> RolePoints:
+        """Points of the completed deals by role and source (exact totals)."""
+    @property
+    def per_deal(self) -> RolePoints:
+        """Mean points per completed deal by role and source."""
+    def to_dict(self) -> SimulationStatsDict:
+        """Every statistic as a JSON-ready dict; `from_dict` rebuilds the statistics."""
+    @classmethod
+    def from_dict(cls, d: Mapping[str, Any]) -> SimulationStats:
+        """Statistics from a `to_dict()` (or its JSON), checked.
+
+        Raises:
+            ValueError: a missing or malformed entry, or totals that do not add up.
+        """
+    @classmethod
+    def merge(cls, parts: Iterable[SimulationStats]) -> SimulationStats:
+        """Exactly the statistics of one run over the games of all `parts`.
+
+        Raises:
+            ValueError: no parts, parts of different simulations, or a game counted twice.
+        """
+    def __add__(self, other: SimulationStats, /) -> SimulationStats: ...
+    def __radd__(self, other: SimulationStats, /) -> SimulationStats: ...
+    def __reduce__(self) -> tuple[Any, ...]: ...
+    def __eq__(self, other: object, /) -> bool: ...
 
 def simulate(
     a: _BotName | str | object,
@@ -997,25 +1020,22 @@ def simulate(
     seed: int = 0,
     threads: int | None = None,
     progress: Callable[[int], object] | None = None,
+    *,
+    first_game: int = 0,
+    scores: Iterable[int] | None = None,
+    first_dealer: int | None = None,
 ) -> SimulationStats:
-    """Plays `games` seeded two-player games (121 points, no muggins) between `a`
-    (seat 0) and `b`.
-
-    A player is a bot name (``"random"``, ``"greedy"``, ``"expert"``), a built-in
-    player object or class, or any object with ``discard(view)`` and ``play(view)``
-    (a `PlayerProtocol`). Game ``i`` uses a seed derived from ``(seed, i)``; seat 0
-    deals first in even games. Two built-in players run entirely in Rust with the
-    GIL released, on ``threads`` threads (None: every core), in chunks (Ctrl-C
-    stops between chunks); the statistics are the same whatever the thread count.
-    With a Python player the games run one at a time with the GIL held.
-    ``progress(done)`` is called after each chunk.
+    """Plays seeded two-player games (121 points, no muggins) between `a` (seat 0)
+    and `b`: games ``first_game`` to ``first_game + games - 1``, each from a seed
+    derived from ``(seed, i)``, from the board position `scores`, with `first_dealer`
+    dealing first (None: alternate). See ``help(cribbage_fast.simulate)``.
 
     >>> stats = simulate("expert", "greedy", games=100, seed=7, threads=1)
     >>> stats.games, sum(stats.wins), stats.players
     (100, 100, ('expert', 'greedy'))
 
     Raises:
-        ValueError: an unknown bot name, games < 1 or threads < 1.
+        ValueError: an unknown bot name or a number out of range (named).
         TypeError: a player that is neither a name nor a player object.
     """
 

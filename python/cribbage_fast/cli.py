@@ -141,11 +141,45 @@ BOTS = ("random", "greedy", "expert")
     help="Threads to use (default: every core). Results do not depend on it.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
-def simulate(a: str, b: str, games: int, seed: int, threads: int | None, as_json: bool) -> None:
+@click.option(
+    "--ray",
+    "ray_address",
+    is_flag=False,
+    flag_value="local",
+    default=None,
+    metavar="[ADDRESS]",
+    help="Run on Ray: alone a local Ray, or a cluster (auto, HOST:PORT, ray://HOST:PORT).",
+)
+def simulate(
+    a: str,
+    b: str,
+    games: int,
+    seed: int,
+    threads: int | None,
+    as_json: bool,
+    ray_address: str | None,
+) -> None:
     """Play seeded games between two built-in bots and summarise them.
 
     A plays seat 0, B seat 1; the first deal alternates. E.g. expert greedy --games 100000.
+    With --ray the games run as Ray tasks; the statistics are the same.
     """
+    if ray_address is not None:
+        from . import distributed
+
+        try:
+            stats = distributed.simulate(
+                a.lower(),
+                b.lower(),
+                games,
+                seed,
+                address=None if ray_address == "local" else ray_address,
+            )
+        except KeyboardInterrupt:
+            click.echo("\ninterrupted", err=True)
+            sys.exit(130)
+        click.echo(json.dumps(stats.to_dict()) if as_json else str(stats))
+        return
     done = 0
     with click.progressbar(
         length=games, label=f"{a} vs {b}", file=sys.stderr, show_pos=True

@@ -245,7 +245,7 @@ pub struct PyGame {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (num_players = 2, seed = None, target = 121, muggins = false, first_dealer = None, record = true))]
+    #[pyo3(signature = (num_players = 2, seed = None, target = 121, muggins = false, first_dealer = None, record = true, scores = None))]
     fn py_new(
         num_players: i64,
         seed: Option<i128>,
@@ -253,6 +253,7 @@ impl PyGame {
         muggins: bool,
         first_dealer: Option<i64>,
         record: bool,
+        scores: Option<Bound<'_, PyAny>>,
     ) -> PyResult<Self> {
         let config = GameConfig::new(num_players, target, muggins)?;
         let seed = match seed {
@@ -274,6 +275,10 @@ impl PyGame {
         let game = match first_dealer {
             Some(dealer) => Game::with_first_dealer(config, seed, record, dealer)?,
             None => Game::new(config, seed, record),
+        };
+        let game = match scores {
+            Some(s) => game.with_scores(&super::simulate::scores_arg(&s)?)?,
+            None => game,
         };
         Ok(PyGame { game, first_dealer })
     }

@@ -15,6 +15,7 @@ mod game;
 mod play;
 mod positions;
 mod show;
+mod simulate;
 
 pyo3::create_exception!(
     cribbage_fast._core,
@@ -44,7 +45,7 @@ impl From<Error> for PyErr {
 #[pymodule]
 mod _core {
     #[pymodule_export]
-    use super::bots::{simulate, PyExpertPlayer, PyGreedyPlayer, PyRandomPlayer, PySimStats};
+    use super::bots::{PyExpertPlayer, PyGreedyPlayer, PyRandomPlayer};
     #[pymodule_export]
     use super::bulk::{hand_score_distribution, score_hands, score_plays};
     #[pymodule_export]
@@ -64,6 +65,8 @@ mod _core {
     use super::show::{
         cards, explain_hand, his_heels, score_hand, PyCard, PyHandBreakdown, PyShowItem,
     };
+    #[pymodule_export]
+    use super::simulate::{simulate, PySimStats};
     #[pymodule_export]
     use super::{IllegalMove, Misdeal};
 

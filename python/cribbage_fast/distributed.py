@@ -1,0 +1,280 @@
+"""Simulations and table builds past one machine, on a Ray cluster (extra ``ray``).
+
+Every game of a simulation is seeded by its index, so a game range splits into
+chunks that run anywhere, in any order, any number of times (a retried chunk
+plays the same games), and their exact statistics merge to the very numbers of
+one local run. Ray schedules the chunks (one task per CPU; the Rust simulator
+runs with the GIL released inside each task), retries the tasks of a worker
+that died, and cancels the outstanding ones on Ctrl-C.
+
+>>> from cribbage_fast import distributed, simulate
+>>> distributed.connect()  # a local Ray; or a cluster: connect("auto")
+>>> distributed.simulate("greedy", "random", 2_000, 7, progress=False) == simulate(
+...     "greedy", "random", 2_000, 7)
+True
+>>> distributed.map_ranges(lambda i, j: list(range(i, j)), 5, chunk=2, progress=False)
+[[0, 1], [2, 3], [4]]
+"""
+
+from __future__ import annotations
+
+import sys
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, TypeVar
+
+from ._extras import require
+
+require("ray", "ray")
+require("tqdm", "ray")
+
+import ray  # noqa: E402
+from tqdm import tqdm  # noqa: E402
+
+from . import _core  # noqa: E402
+
+if TYPE_CHECKING:
+    from ._core import SimulationStats
+
+__all__ = ["connect", "map_ranges", "simulate"]
+
+T = TypeVar("T")
+
+#: Seconds between looks at finished tasks (and at Ctrl-C).
+_POLL = 0.2
+
+
+def connect(address: str | None = None) -> None:
+    """Joins Ray unless this process already has: ``None`` starts a local Ray
+    (all the machine's cores), ``"auto"`` joins the cluster this machine belongs
+    to, ``"ray://host:10001"`` or ``"host:6379"`` a given one."""
+    if ray.is_initialized():
+        return
+    if address is None:
+        ray.init(include_dashboard=False, log_to_driver=False)
+    else:
+        ray.init(address=address, log_to_driver=False)
+
+
+def _call(fn: Callable[[int, int], T], start: int, stop: int) -> T:
+    return fn(start, stop)
+
+
+_remote_call: Any = ray.remote(num_cpus=1)(_call)
+
+
+def _check_count(name: str, value: object, low: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
+    if value < low:
+        raise ValueError(f"{name} must be at least {low}, got {value}")
+    return value
+
+
+def map_ranges(
+    fn: Callable[[int, int], T],
+    total: int,
+    *,
+    chunk: int,
+    address: str | None = None,
+    progress: bool = True,
+    desc: str | None = None,
+    max_retries: int = 3,
+) -> list[T]:
+    """Runs ``fn(start, stop)`` on Ray over the index ranges ``[0, chunk)``,
+    ``[chunk, 2 * chunk)``, ... up to `total`, and returns the results in order.
+
+    `fn` must be picklable (a module-level function, a `functools.partial` of one,
+    or an instance of a module-level class) and should depend only on its range
+    (seed by index), so that a retried or reordered range gives the same result.
+
+    Parameters
+    ----------
+    fn : callable
+        ``fn(start, stop)`` for one range; runs in a Ray worker, one CPU each.
+    total : int
+        The number of items, at least 1.
+    chunk : int
+        Items per range (the last may be shorter), at least 1.
+    address : str or None
+        See `connect`; ignored when this process already runs Ray.
+    progress : bool
+        Show a progress bar of finished items, with an ETA, on a terminal.
+    desc : str or None
+        The progress bar's label.
+    max_retries : int
+        How often Ray reruns the range of a worker that died.
+
+    Returns
+    -------
+    list
+        ``fn``'s results, range by range in index order.
+
+    Raises
+    ------
+    ValueError, TypeError
+        A bad `total`, `chunk` or `max_retries`.
+    KeyboardInterrupt
+        Ctrl-C: the outstanding ranges are cancelled first.
+    Exception
+        The first error raised by `fn` (as Ray re-raises it).
+
+    Examples
+    --------
+    >>> map_ranges(lambda i, j: sum(range(i, j)), 10, chunk=4, progress=False)
+    [6, 22, 17]
+    """
+    total = _check_count("total", total, 1)
+    chunk = _check_count("chunk", chunk, 1)
+    max_retries = _check_count("max_retries", max_retries, 0)
+    connect(address)
+    ranges = [(start, min(start + chunk, total)) for start in range(0, total, chunk)]
+    task = _remote_call.options(max_retries=max_retries)
+    fn_ref = ray.put(fn)
+    index = {task.remote(fn_ref, start, stop): i for i, (start, stop) in enumerate(ranges)}
+    results: list[Any] = [None] * len(ranges)
+    pending = list(index)
+    shown = progress and sys.stderr.isatty()
+    try:
+        with tqdm(total=total, desc=desc, disable=not shown, unit_scale=True) as bar:
+            while pending:
+                ready, pending = ray.wait(pending, num_returns=len(pending), timeout=_POLL)
+                for ref, value in zip(ready, ray.get(ready), strict=True):
+                    i = index[ref]
+                    results[i] = value
+                    bar.update(ranges[i][1] - ranges[i][0])
+    except BaseException:
+        for ref in pending:
+            ray.cancel(ref, force=True)
+        raise
+    return results
+
+
+def _player_spec(player: object) -> str | tuple[str, int]:
+    """A built-in player as something any worker can rebuild."""
+    if isinstance(player, str):
+        return player
+    if isinstance(player, _core.RandomPlayer):
+        return ("random", player.seed)
+    if isinstance(player, _core.GreedyPlayer | _core.ExpertPlayer):
+        return player.name
+    if player in (_core.RandomPlayer, _core.GreedyPlayer, _core.ExpertPlayer):
+        return str(getattr(player, "__name__", "")).removesuffix("Player").lower()
+    raise TypeError(
+        "distributed.simulate runs built-in players only (a bot name, or a RandomPlayer, "
+        f"GreedyPlayer or ExpertPlayer); got {type(player).__name__}: run Python players "
+        "with cribbage_fast.simulate"
+    )
+
+
+def _player(spec: str | tuple[str, int]) -> object:
+    if isinstance(spec, tuple):
+        return _core.RandomPlayer(seed=spec[1])
+    return spec
+
+
+@dataclass(frozen=True)
+class _SimulationChunk:
+    """Games ``first_game + start .. first_game + stop - 1`` of one simulation."""
+
+    a: str | tuple[str, int]
+    b: str | tuple[str, int]
+    seed: int
+    first_game: int
+    options: dict[str, Any]
+
+    def __call__(self, start: int, stop: int) -> SimulationStats:
+        return _core.simulate(
+            _player(self.a),
+            _player(self.b),
+            games=stop - start,
+            seed=self.seed,
+            threads=1,
+            first_game=self.first_game + start,
+            **self.options,
+        )
+
+
+def _default_chunk(games: int, expert: bool) -> int:
+    """About 4 chunks per CPU, each under a second or two of work."""
+    resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+    cpus = max(1, int(resources.get("CPU", 1)))
+    cap = 4_000 if expert else 100_000
+    return max(1, min(cap, -(-games // (4 * cpus))))
+
+
+def simulate(
+    a: str | object,
+    b: str | object,
+    games: int = 1000,
+    seed: int = 0,
+    *,
+    address: str | None = None,
+    chunk_games: int | None = None,
+    progress: bool = True,
+    max_retries: int = 3,
+    first_game: int = 0,
+    scores: tuple[int, int] | None = None,
+    first_dealer: int | None = None,
+) -> SimulationStats:
+    """`cribbage_fast.simulate` on a Ray cluster: the same statistics, to the last
+    integer, whatever the cluster size, chunking, or retries.
+
+    Parameters
+    ----------
+    a, b : str or built-in player
+        ``"random"``, ``"greedy"``, ``"expert"``, or a `RandomPlayer` (its seed
+        travels), `GreedyPlayer` or `ExpertPlayer` object or class.
+    games, seed, first_game, scores, first_dealer
+        As for `cribbage_fast.simulate`.
+    address : str or None
+        None: the running Ray, else a local one; ``"auto"``: the cluster this
+        machine is part of; ``"ray://host:10001"`` or ``"host:6379"``.
+    chunk_games : int or None
+        Games per Ray task (None: about four tasks per CPU, at most 100,000
+        games, 4,000 with an expert).
+    progress : bool
+        A progress bar of finished games with an ETA, on a terminal only.
+    max_retries : int
+        How often a chunk whose worker died is rerun.
+
+    Returns
+    -------
+    SimulationStats
+
+    Raises
+    ------
+    TypeError
+        A Python player object (only built-in players run on Ray).
+    ValueError
+        As `cribbage_fast.simulate`, or a bad `chunk_games`.
+    KeyboardInterrupt
+        Ctrl-C; the outstanding tasks are cancelled.
+    """
+    specs = (_player_spec(a), _player_spec(b))
+    games = _check_count("games", games, 1)
+    options: dict[str, Any] = {"scores": scores, "first_dealer": first_dealer}
+    # One local game checks every other argument with simulate's own messages.
+    _core.simulate(
+        _player(specs[0]),
+        _player(specs[1]),
+        games=1,
+        seed=seed,
+        first_game=first_game,
+        scores=scores,
+        first_dealer=first_dealer,
+    )
+    connect(address)
+    expert = "expert" in (specs[0], specs[1])
+    chunk = chunk_games if chunk_games is not None else _default_chunk(games, expert)
+    job = _SimulationChunk(specs[0], specs[1], seed, first_game, options)
+    names = [s if isinstance(s, str) else s[0] for s in specs]
+    parts = map_ranges(
+        job,
+        games,
+        chunk=_check_count("chunk_games", chunk, 1),
+        progress=progress,
+        desc=f"{names[0]} vs {names[1]}",
+        max_retries=max_retries,
+    )
+    return _core.SimulationStats.merge(parts)

@@ -1,0 +1,707 @@
+//! `simulate` and `SimulationStats` for Python (the simulator lives in
+//! `crate::simulate`; the players in `super::bots`). `str(stats)` is
+//! formatted in Python, by `cribbage_fast.stats`.
+
+use pyo3::exceptions::{PyOverflowError, PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyTuple, PyType};
+
+use super::bots::{contender, Contender, PyRandomPlayer, PySeat};
+use crate::bots::Bot;
+use crate::simulate::{bot_seed, play_out, GameRanges, SimStats, Simulator, Start};
+
+/// The most threads `simulate` starts.
+const MAX_THREADS: u64 = 1024;
+
+/// Statistics of a seeded simulation between two players: exact integer
+/// totals that merge exactly.
+///
+/// Pairs are (seat 0, seat 1). Per-deal means are over completed deals (the
+/// crib was shown); the deal interrupted by the end of the game counts only in
+/// `deals`. Statistics of disjoint game ranges of the same simulation (same
+/// players, player seeds, seed, `start_scores` and `first_dealer`) add up with
+/// ``a + b`` or ``SimulationStats.merge(parts)`` to exactly the statistics of
+/// one run over the union; counting a game twice or mixing simulations raises
+/// ValueError. Statistics pickle, and ``from_dict(to_dict())`` rebuilds them.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import SimulationStats, simulate
+/// >>> whole = simulate("greedy", "random", games=200, seed=1)
+/// >>> a = simulate("greedy", "random", games=120, seed=1)
+/// >>> b = simulate("greedy", "random", games=80, seed=1, first_game=120)
+/// >>> a + b == whole == SimulationStats.merge([b, a])
+/// True
+/// >>> whole.ranges, sum(whole.wins)
+/// ([(0, 200)], 200)
+/// >>> print(str(whole).splitlines()[0])
+/// greedy vs random: 200 games (seed 1), 9.51 deals per game
+#[pyclass(
+    name = "SimulationStats",
+    module = "cribbage_fast._core",
+    frozen,
+    eq,
+    skip_from_py_object
+)]
+#[derive(Clone, PartialEq)]
+pub struct PySimStats {
+    stats: SimStats,
+    names: [String; 2],
+    player_seeds: [Option<u64>; 2],
+    seed: u64,
+    start: Start,
+    ranges: GameRanges,
+}
+
+impl PySimStats {
+    /// Why `self` and `o` are not parts of one simulation, if they are not.
+    fn mismatch(&self, o: &PySimStats) -> Option<String> {
+        let differ = |what: &str, a: String, b: String| Some(format!("{what} {a} vs {b}"));
+        if self.names != o.names {
+            differ(
+                "players",
+                format!("{:?}", self.names),
+                format!("{:?}", o.names),
+            )
+        } else if self.player_seeds != o.player_seeds {
+            differ(
+                "player seeds",
+                format!("{:?}", self.player_seeds),
+                format!("{:?}", o.player_seeds),
+            )
+        } else if self.seed != o.seed {
+            differ("seeds", self.seed.to_string(), o.seed.to_string())
+        } else if self.start != o.start {
+            differ(
+                "starts",
+                format!("{:?}", self.start),
+                format!("{:?}", o.start),
+            )
+        } else {
+            None
+        }
+    }
+
+    fn merged(&self, o: &PySimStats) -> PyResult<PySimStats> {
+        if let Some(why) = self.mismatch(o) {
+            return Err(PyValueError::new_err(format!(
+                "cannot merge statistics of different simulations: {why}"
+            )));
+        }
+        Ok(PySimStats {
+            stats: self.stats.merge(&o.stats),
+            ranges: self.ranges.union(&o.ranges)?,
+            ..self.clone()
+        })
+    }
+
+    fn pair<T: Copy>(x: [T; 2]) -> (T, T) {
+        (x[0], x[1])
+    }
+}
+
+#[pymethods]
+impl PySimStats {
+    /// Games played.
+    #[getter]
+    fn games(&self) -> u64 {
+        self.stats.games
+    }
+
+    /// The players' names (bot names, or the Python players' class names).
+    #[getter]
+    fn players(&self) -> (String, String) {
+        (self.names[0].clone(), self.names[1].clone())
+    }
+
+    /// The seeds of seeded `RandomPlayer` objects (None for other players).
+    #[getter]
+    fn player_seeds(&self) -> (Option<u64>, Option<u64>) {
+        Self::pair(self.player_seeds)
+    }
+
+    /// The simulation's seed.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    /// The points seat 0 and seat 1 started every game with.
+    #[getter]
+    fn start_scores(&self) -> (u16, u16) {
+        Self::pair(self.start.scores)
+    }
+
+    /// The first dealer of every game, or None: alternating, seat 0 in even games.
+    #[getter]
+    fn first_dealer(&self) -> Option<usize> {
+        self.start.first_dealer
+    }
+
+    /// The game indices played, as sorted (start, stop) ranges.
+    #[getter]
+    fn ranges(&self) -> Vec<(u64, u64)> {
+        self.ranges
+            .ranges()
+            .iter()
+            .map(|r| (r.start, r.end))
+            .collect()
+    }
+
+    /// Games won by each player.
+    #[getter]
+    fn wins(&self) -> (u64, u64) {
+        Self::pair(self.stats.wins)
+    }
+
+    /// Each player's share of the games.
+    #[getter]
+    fn win_rates(&self) -> (f64, f64) {
+        (self.stats.win_rate(0), self.stats.win_rate(1))
+    }
+
+    /// The 95% Wilson score interval of each win rate.
+    #[getter]
+    fn win_intervals(&self) -> ((f64, f64), (f64, f64)) {
+        (self.stats.win_interval(0), self.stats.win_interval(1))
+    }
+
+    /// Game points won: 1 a game, 2 a skunk, 3 a double skunk.
+    #[getter]
+    fn game_points(&self) -> (u64, u64) {
+        Self::pair(self.stats.game_points)
+    }
+
+    /// Wins by a skunk (loser under 91, but not under 61).
+    #[getter]
+    fn skunks(&self) -> (u64, u64) {
+        Self::pair(self.stats.skunks)
+    }
+
+    /// Wins by a double skunk (loser under 61).
+    #[getter]
+    fn double_skunks(&self) -> (u64, u64) {
+        Self::pair(self.stats.double_skunks)
+    }
+
+    /// Final scores summed over the games.
+    #[getter]
+    fn total_scores(&self) -> (u64, u64) {
+        Self::pair(self.stats.scores)
+    }
+
+    /// Mean final score of each player.
+    #[getter]
+    fn mean_scores(&self) -> (f64, f64) {
+        let g = self.stats.games.max(1) as f64;
+        let [a, b] = self.stats.scores;
+        (a as f64 / g, b as f64 / g)
+    }
+
+    /// Deals played, each game's interrupted last deal included.
+    #[getter]
+    fn deals(&self) -> u64 {
+        self.stats.deals
+    }
+
+    /// Deals per game.
+    #[getter]
+    fn mean_deals(&self) -> f64 {
+        self.stats.mean_deals()
+    }
+
+    /// Deals played to the end of the crib (the per-deal means use these).
+    #[getter]
+    fn completed_deals(&self) -> u64 {
+        self.stats.completed_deals
+    }
+
+    /// Points of the completed deals: {"dealer": {"pegging", "hand", "crib",
+    /// "his_heels"}, "pone": {"pegging", "hand"}}, exact totals.
+    #[getter]
+    fn points<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let p = &self.stats.points;
+        by_role(py, [p.pegging, p.hand], p.crib, p.his_heels)
+    }
+
+    /// Mean points per completed deal, by role and source (as `points`).
+    #[getter]
+    fn per_deal<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        let (s, p) = (&self.stats, &self.stats.points);
+        let mean = |x: [u64; 2]| x.map(|v| s.per_deal(v));
+        by_role(
+            py,
+            [mean(p.pegging), mean(p.hand)],
+            s.per_deal(p.crib),
+            s.per_deal(p.his_heels),
+        )
+    }
+
+    /// Every statistic as a JSON-ready dict (a `SimulationStatsDict`); the
+    /// exact totals in it rebuild the statistics with `from_dict`.
+    fn to_dict<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
+        let d = PyDict::new(slf.py());
+        for key in [
+            "players",
+            "player_seeds",
+            "seed",
+            "start_scores",
+            "first_dealer",
+            "ranges",
+            "games",
+            "wins",
+            "win_rates",
+            "win_intervals",
+            "game_points",
+            "skunks",
+            "double_skunks",
+            "total_scores",
+            "mean_scores",
+            "deals",
+            "completed_deals",
+            "mean_deals",
+            "points",
+            "per_deal",
+        ] {
+            d.set_item(key, slf.getattr(key)?)?;
+        }
+        Ok(d)
+    }
+
+    /// Statistics from a `to_dict()` (or its JSON), checked.
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     A missing or malformed entry, or totals that do not add up.
+    #[classmethod]
+    fn from_dict(_cls: &Bound<'_, PyType>, d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
+        read_stats(d).map_err(|e| {
+            PyValueError::new_err(format!("SimulationStats.from_dict: {}", e.value(d.py())))
+        })
+    }
+
+    /// Exactly the statistics of one run over the games of all `parts`.
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     No parts, parts of different simulations, or a game in two parts.
+    #[classmethod]
+    fn merge(_cls: &Bound<'_, PyType>, parts: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
+        let mut out: Option<PySimStats> = None;
+        for part in parts.try_iter()? {
+            let part = part?;
+            let part = part.cast::<PySimStats>()?.get();
+            out = Some(match out {
+                None => part.clone(),
+                Some(acc) => acc.merged(part)?,
+            });
+        }
+        out.ok_or_else(|| PyValueError::new_err("merge needs at least one SimulationStats"))
+    }
+
+    fn __add__(&self, other: PyRef<'_, PySimStats>) -> PyResult<PySimStats> {
+        self.merged(&other)
+    }
+
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let from_dict = slf.get_type().getattr("from_dict")?;
+        let state = Self::to_dict(slf)?;
+        PyTuple::new(
+            slf.py(),
+            [from_dict, PyTuple::new(slf.py(), [state])?.into_any()],
+        )
+    }
+
+    fn __str__(slf: &Bound<'_, Self>) -> PyResult<String> {
+        let stats = slf.py().import("cribbage_fast.stats")?;
+        stats.getattr("format_stats")?.call1((slf,))?.extract()
+    }
+
+    fn __repr__(&self) -> String {
+        let (lo, hi) = self.stats.win_interval(0);
+        format!(
+            "SimulationStats(players=({:?}, {:?}), games={}, wins=({}, {}), win_rate_0={:.4} [{:.4}, {:.4}])",
+            self.names[0],
+            self.names[1],
+            self.stats.games,
+            self.stats.wins[0],
+            self.stats.wins[1],
+            self.stats.win_rate(0),
+            lo,
+            hi
+        )
+    }
+}
+
+/// {"dealer": {...}, "pone": {...}} from [pegging, hand] by role, crib and his heels.
+fn by_role<'py, T: IntoPyObject<'py> + Copy>(
+    py: Python<'py>,
+    [pegging, hand]: [[T; 2]; 2],
+    crib: T,
+    his_heels: T,
+) -> PyResult<Bound<'py, PyDict>> {
+    let out = PyDict::new(py);
+    for (role, i) in [("dealer", 0), ("pone", 1)] {
+        let d = PyDict::new(py);
+        d.set_item("pegging", pegging[i])?;
+        d.set_item("hand", hand[i])?;
+        if i == 0 {
+            d.set_item("crib", crib)?;
+            d.set_item("his_heels", his_heels)?;
+        }
+        out.set_item(role, d)?;
+    }
+    Ok(out)
+}
+
+fn item<'py>(d: &Bound<'py, PyAny>, key: &str) -> PyResult<Bound<'py, PyAny>> {
+    d.get_item(key)
+        .map_err(|_| PyValueError::new_err(format!("no {key:?} entry")))
+}
+
+fn count(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
+    v.extract::<u64>()
+        .map_err(|_| PyValueError::new_err(format!("{what} must be an integer 0 to 2**64 - 1")))
+}
+
+fn pair_of(d: &Bound<'_, PyAny>, key: &str) -> PyResult<[u64; 2]> {
+    let v: Vec<Bound<'_, PyAny>> = item(d, key)?
+        .extract()
+        .map_err(|_| PyValueError::new_err(format!("{key} must be a pair")))?;
+    match v.as_slice() {
+        [a, b] => Ok([count(a, key)?, count(b, key)?]),
+        _ => Err(PyValueError::new_err(format!("{key} must be a pair"))),
+    }
+}
+
+fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
+    let points = item(d, "points")?;
+    let (dealer, pone) = (item(&points, "dealer")?, item(&points, "pone")?);
+    let at = |role: &Bound<'_, PyAny>, key: &str| count(&item(role, key)?, key);
+    let stats = SimStats {
+        games: count(&item(d, "games")?, "games")?,
+        wins: pair_of(d, "wins")?,
+        game_points: pair_of(d, "game_points")?,
+        skunks: pair_of(d, "skunks")?,
+        double_skunks: pair_of(d, "double_skunks")?,
+        scores: pair_of(d, "total_scores")?,
+        deals: count(&item(d, "deals")?, "deals")?,
+        completed_deals: count(&item(d, "completed_deals")?, "completed_deals")?,
+        points: crate::simulate::RoleTotals {
+            his_heels: at(&dealer, "his_heels")?,
+            pegging: [at(&dealer, "pegging")?, at(&pone, "pegging")?],
+            hand: [at(&dealer, "hand")?, at(&pone, "hand")?],
+            crib: at(&dealer, "crib")?,
+        },
+    };
+    stats.check()?;
+    let ranges: Vec<[u64; 2]> = item(d, "ranges")?
+        .extract()
+        .map_err(|_| PyValueError::new_err("ranges must be (start, stop) pairs"))?;
+    let ranges = GameRanges::new(ranges.into_iter().map(|[a, b]| a..b))?;
+    if ranges.games() != stats.games {
+        return Err(PyValueError::new_err(
+            "the ranges do not hold `games` games",
+        ));
+    }
+    let names: [String; 2] = item(d, "players")?
+        .extract()
+        .map_err(|_| PyValueError::new_err("players must be two names"))?;
+    let player_seeds: [Option<u64>; 2] = item(d, "player_seeds")?
+        .extract()
+        .map_err(|_| PyValueError::new_err("player_seeds must be two seeds or None"))?;
+    let start = Start::new(
+        &scores_arg(&item(d, "start_scores")?)?,
+        item(d, "first_dealer")?.extract::<Option<i64>>()?,
+    )?;
+    Ok(PySimStats {
+        stats,
+        names,
+        player_seeds,
+        seed: count(&item(d, "seed")?, "seed")?,
+        start,
+        ranges,
+    })
+}
+
+/// An integer argument `name` in `lo..=hi`: ValueError naming it otherwise
+/// (also for numbers too big for any machine integer), TypeError for a non-int.
+fn int_arg(obj: &Bound<'_, PyAny>, name: &str, lo: u64, hi: u64) -> PyResult<u64> {
+    let v = match obj.extract::<i128>() {
+        Ok(v) => v,
+        Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => {
+            if obj.lt(0)? {
+                i128::MIN
+            } else {
+                i128::MAX
+            }
+        }
+        Err(_) => {
+            let ty = obj.get_type().name()?;
+            return Err(PyTypeError::new_err(format!(
+                "{name} must be an integer, got {ty}"
+            )));
+        }
+    };
+    let bound = if v < i128::from(lo) {
+        format!("at least {lo}")
+    } else if v > i128::from(hi) {
+        format!("at most {hi}")
+    } else {
+        return Ok(v as u64);
+    };
+    Err(PyValueError::new_err(format!(
+        "{name} must be {bound}, got {obj}"
+    )))
+}
+
+/// A `scores=` argument: one int per side (the core checks the range).
+pub(super) fn scores_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    let items: Vec<Bound<'_, PyAny>> = obj.extract().map_err(|_| {
+        PyTypeError::new_err("scores must be a sequence of ints, one for each side")
+    })?;
+    items
+        .iter()
+        .map(|x| match x.extract::<i64>() {
+            Ok(v) => Ok(v),
+            Err(e) if e.is_instance_of::<PyOverflowError>(obj.py()) => Err(PyValueError::new_err(
+                format!("scores: {x} is not a possible score"),
+            )),
+            Err(_) => Err(PyTypeError::new_err(format!(
+                "scores must be ints, got {}",
+                x.get_type().name()?
+            ))),
+        })
+        .collect()
+}
+
+/// A built-in player's seed if it is a seeded `RandomPlayer` object.
+fn player_seed(obj: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+    if obj.is_instance_of::<PyRandomPlayer>() {
+        Ok(Some(obj.getattr("seed")?.extract()?))
+    } else {
+        Ok(None)
+    }
+}
+
+/// The arguments of one `simulate` call, checked.
+struct Plan {
+    first_game: u64,
+    games: u64,
+    seed: u64,
+    threads: Option<usize>,
+    start: Start,
+}
+
+impl Plan {
+    /// None stands for the documented default.
+    fn new(
+        games: Option<&Bound<'_, PyAny>>,
+        seed: Option<&Bound<'_, PyAny>>,
+        threads: Option<&Bound<'_, PyAny>>,
+        first_game: Option<&Bound<'_, PyAny>>,
+        scores: Option<&Bound<'_, PyAny>>,
+        first_dealer: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Plan> {
+        let max_index = i64::MAX as u64;
+        let games = games.map_or(Ok(1000), |g| int_arg(g, "games", 1, max_index))?;
+        let first_game =
+            first_game.map_or(Ok(0), |f| int_arg(f, "first_game", 0, max_index - games))?;
+        let threads = threads
+            .map(|t| int_arg(t, "threads", 1, MAX_THREADS).map(|t| t as usize))
+            .transpose()?;
+        let scores = scores.map_or(Ok(vec![0, 0]), scores_arg)?;
+        let first_dealer = first_dealer
+            .map(|d| int_arg(d, "first_dealer", 0, 1).map(|d| d as i64))
+            .transpose()?;
+        Ok(Plan {
+            first_game,
+            games,
+            seed: seed.map_or(Ok(0), |s| int_arg(s, "seed", 0, u64::MAX))?,
+            threads,
+            start: Start::new(&scores, first_dealer)?,
+        })
+    }
+}
+
+/// Plays seeded two-player games (121 points, no muggins) between `a` (seat
+/// 0) and `b` (seat 1).
+///
+/// Game ``i`` is dealt from a seed derived from ``(seed, i)`` and is the same
+/// game whatever range it is played in, so runs over disjoint ranges
+/// (`first_game`) merge exactly (``a + b``). Two built-in players run entirely
+/// in Rust with the GIL released, on `threads` threads, in short chunks
+/// (Ctrl-C stops between chunks); the statistics do not depend on the thread
+/// count. With a Python player the games run one at a time with the GIL held.
+///
+/// Parameters
+/// ----------
+/// a, b : str, player object or class
+///     A bot name (``"random"``, ``"greedy"``, ``"expert"``), a built-in
+///     player object or class, or any object with ``discard(view)`` and
+///     ``play(view)`` (a `PlayerProtocol`). Bots are seeded from the game's
+///     seed; a seeded ``RandomPlayer(seed=s)`` also mixes in its own seed (an
+///     unseeded one drew a fresh seed when it was made).
+/// games : int, default 1000
+///     Games to play, 1 to 2**63 - 1.
+/// seed : int, default 0
+///     The simulation's seed, 0 to 2**64 - 1.
+/// threads : int or None, default None
+///     Threads to use, 1 to 1024; None uses every core.
+/// progress : callable or None, default None
+///     Called as ``progress(done)`` with the games finished so far in this
+///     call, after each chunk.
+/// first_game : int, default 0
+///     The index of the first game played: games ``first_game`` to
+///     ``first_game + games - 1``.
+/// scores : (int, int) or None, default None
+///     The board position every game starts from: seat 0's and seat 1's
+///     points, each 0 to 120. None starts at 0-0.
+/// first_dealer : 0, 1 or None, default None
+///     The seat that deals first in every game; None alternates (seat 0 deals
+///     first in even games).
+///
+/// Returns
+/// -------
+/// SimulationStats
+///     Exact totals with win rates, Wilson intervals and per-deal means.
+///
+/// Raises
+/// ------
+/// ValueError
+///     An unknown bot name, or a number out of range (the message names the
+///     parameter).
+/// TypeError
+///     A player that is neither a name nor a player object, a non-integer
+///     number, or a `progress` that cannot be called.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import simulate
+/// >>> stats = simulate("expert", "greedy", games=100, seed=7, threads=1)
+/// >>> stats.games, sum(stats.wins), stats.players
+/// (100, 100, ('expert', 'greedy'))
+/// >>> rest = simulate("expert", "greedy", games=50, seed=7, first_game=100)
+/// >>> (stats + rest).ranges
+/// [(0, 150)]
+/// >>> late = simulate("greedy", "greedy", games=100, seed=7, scores=(115, 100))
+/// >>> late.start_scores, late.wins[0] > late.wins[1]
+/// ((115, 100), True)
+#[pyfunction]
+#[pyo3(
+    signature = (
+        a, b, games = None, seed = None, threads = None, progress = None,
+        *, first_game = None, scores = None, first_dealer = None
+    ),
+    text_signature = "(a, b, games=1000, seed=0, threads=None, progress=None, *, \
+                      first_game=0, scores=None, first_dealer=None)"
+)]
+#[allow(clippy::too_many_arguments)]
+pub fn simulate(
+    py: Python<'_>,
+    a: &Bound<'_, PyAny>,
+    b: &Bound<'_, PyAny>,
+    games: Option<Bound<'_, PyAny>>,
+    seed: Option<Bound<'_, PyAny>>,
+    threads: Option<Bound<'_, PyAny>>,
+    progress: Option<Bound<'_, PyAny>>,
+    first_game: Option<Bound<'_, PyAny>>,
+    scores: Option<Bound<'_, PyAny>>,
+    first_dealer: Option<Bound<'_, PyAny>>,
+) -> PyResult<PySimStats> {
+    let plan = Plan::new(
+        games.as_ref(),
+        seed.as_ref(),
+        threads.as_ref(),
+        first_game.as_ref(),
+        scores.as_ref(),
+        first_dealer.as_ref(),
+    )?;
+    if let Some(p) = &progress {
+        if !p.is_callable() {
+            return Err(PyTypeError::new_err(
+                "progress must be a callable taking the number of games done",
+            ));
+        }
+    }
+    let players = [contender(a)?, contender(b)?];
+    let player_seeds = [player_seed(a)?, player_seed(b)?];
+    let report = |done: u64| -> PyResult<()> {
+        if let Some(p) = &progress {
+            p.call1((done,))?;
+        }
+        Ok(())
+    };
+    let range = plan.first_game..plan.first_game + plan.games;
+    let stats = match &players {
+        [Contender::Builtin(ka), Contender::Builtin(kb)] => {
+            let sim = Simulator::new([*ka, *kb], plan.seed, plan.threads)?
+                .with_player_seeds(player_seeds)
+                .with_start(plan.start);
+            run_builtin(py, &sim, range.clone(), &report)?
+        }
+        _ => run_python(py, &players, player_seeds, &plan, range.clone(), &report)?,
+    };
+    Ok(PySimStats {
+        stats,
+        names: [players[0].name(), players[1].name()],
+        player_seeds,
+        seed: plan.seed,
+        start: plan.start,
+        ranges: GameRanges::new([range])?,
+    })
+}
+
+/// Two built-in bots: chunks run with the GIL released.
+fn run_builtin(
+    py: Python<'_>,
+    sim: &Simulator,
+    range: std::ops::Range<u64>,
+    report: &dyn Fn(u64) -> PyResult<()>,
+) -> PyResult<SimStats> {
+    let mut stats = SimStats::default();
+    let mut start = range.start;
+    while start < range.end {
+        let end = range.end.min(start.saturating_add(sim.chunk_size()));
+        stats = stats.merge(&py.detach(|| sim.run(start..end))?);
+        start = end;
+        py.check_signals()?;
+        report(start - range.start)?;
+    }
+    Ok(stats)
+}
+
+/// At least one Python player: one game at a time, the GIL held.
+fn run_python(
+    py: Python<'_>,
+    players: &[Contender; 2],
+    player_seeds: [Option<u64>; 2],
+    plan: &Plan,
+    range: std::ops::Range<u64>,
+    report: &dyn Fn(u64) -> PyResult<()>,
+) -> PyResult<SimStats> {
+    let mut stats = SimStats::default();
+    for (done, i) in range.enumerate() {
+        let mut game = plan.start.game(plan.seed, i)?;
+        let s = game.seed();
+        let mut seats: Vec<PySeat<'_>> = players
+            .iter()
+            .enumerate()
+            .map(|(seat, p)| match p {
+                Contender::Builtin(kind) => {
+                    PySeat::Bot(Bot::new(*kind, bot_seed(s, seat, player_seeds[seat])))
+                }
+                Contender::Python(obj, _) => PySeat::Python(obj.bind(py).clone()),
+            })
+            .collect();
+        stats.add(&play_out(&mut game, &mut seats)?);
+        py.check_signals()?;
+        let done = done as u64 + 1;
+        if done % 100 == 0 || done == plan.games {
+            report(done)?;
+        }
+    }
+    Ok(stats)
+}

@@ -1,0 +1,196 @@
+"""`cribbage_fast.distributed` on a real local Ray (2 CPUs, then 1): the same
+statistics as a local run whatever the chunking, a killed worker's task
+retried, Ctrl-C, and the errors."""
+
+from __future__ import annotations
+
+import doctest
+import itertools
+import json
+import os
+import signal
+import sys
+import threading
+import time
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+
+ray = pytest.importorskip("ray")
+psutil = pytest.importorskip("psutil")
+
+import cribbage_fast as cf  # noqa: E402
+from cribbage_fast import distributed  # noqa: E402
+
+# Workers cannot import this test module: ship its helpers by value.
+ray.cloudpickle.register_pickle_by_value(sys.modules[__name__])
+
+
+@pytest.fixture(scope="module", autouse=True)
+def local_ray() -> Iterator[None]:
+    if ray.is_initialized():
+        ray.shutdown()
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield
+    ray.shutdown()
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "games", "chunks"),
+    [
+        ("random", "random", 3_000, [1_000, 777, 3_000, 5_000]),
+        ("greedy", "random", 2_000, [333, 2_000]),
+        ("expert", "greedy", 120, [7, 50]),
+    ],
+)
+def test_same_statistics_as_a_local_run(a: str, b: str, games: int, chunks: list[int]) -> None:
+    local = cf.simulate(a, b, games=games, seed=9)
+    for chunk in [*chunks, None]:
+        got = distributed.simulate(a, b, games, 9, chunk_games=chunk, progress=False)
+        assert got == local and got.to_dict() == local.to_dict()
+
+
+def test_options_travel() -> None:
+    kwargs = {"first_game": 1_000, "scores": (90, 100), "first_dealer": 1}
+    player = cf.RandomPlayer(seed=5)
+    local = cf.simulate(player, cf.ExpertPlayer, games=80, seed=2, **kwargs)  # type: ignore[arg-type]
+    got = distributed.simulate(
+        player,
+        cf.ExpertPlayer(),
+        80,
+        2,
+        chunk_games=30,
+        progress=False,
+        **kwargs,  # type: ignore[arg-type]
+    )
+    assert got == local and got.ranges == [(1_000, 1_080)]
+
+
+def _squares(start: int, stop: int) -> list[int]:
+    return [i * i for i in range(start, stop)]
+
+
+def test_map_ranges_keeps_the_order() -> None:
+    parts = distributed.map_ranges(_squares, 103, chunk=10, progress=False)
+    assert len(parts) == 11 and list(itertools.chain(*parts)) == [i * i for i in range(103)]
+    assert distributed.map_ranges(_squares, 3, chunk=10, progress=False) == [[0, 1, 4]]
+
+
+@dataclass(frozen=True)
+class _DiesOnce:
+    """Games of a simulation; the worker running `victim` kills itself the first time."""
+
+    marker: str
+    victim: int
+
+    def __call__(self, start: int, stop: int) -> cf.SimulationStats:
+        if start == self.victim and not os.path.exists(self.marker):
+            Path(self.marker).write_text(str(os.getpid()))
+            os.kill(os.getpid(), signal.SIGKILL)
+        return cf.simulate(
+            "greedy", "random", games=stop - start, seed=4, first_game=start, threads=1
+        )
+
+
+def test_a_task_whose_worker_dies_is_retried(tmp_path: Path) -> None:
+    job = _DiesOnce(str(tmp_path / "died"), victim=600)
+    parts = distributed.map_ranges(job, 1_500, chunk=300, progress=False)
+    assert (tmp_path / "died").exists()
+    merged = cf.SimulationStats.merge(parts)
+    assert merged == cf.simulate("greedy", "random", games=1_500, seed=4)
+
+
+def _kill_a_busy_worker(killed: list[int], stop: threading.Event) -> None:
+    """Kills the first worker process seen running a chunk."""
+    while not stop.is_set() and not killed:
+        for proc in psutil.process_iter(["pid", "cmdline"]):
+            if "ray::_call" in " ".join(proc.info["cmdline"] or []):
+                os.kill(proc.info["pid"], signal.SIGKILL)
+                killed.append(proc.info["pid"])
+                return
+        time.sleep(0.05)
+
+
+def test_killing_a_worker_mid_simulation_changes_nothing() -> None:
+    killed: list[int] = []
+    stop = threading.Event()
+    killer = threading.Thread(target=_kill_a_busy_worker, args=(killed, stop))
+    killer.start()
+    try:
+        got = distributed.simulate(
+            "random", "random", 400_000, 3, chunk_games=25_000, progress=False
+        )
+    finally:
+        stop.set()
+        killer.join()
+    assert killed, "no busy worker was found to kill"
+    assert got == cf.simulate("random", "random", games=400_000, seed=3)
+
+
+def _slow(start: int, stop: int) -> int:
+    time.sleep(30)
+    return stop - start
+
+
+def test_ctrl_c_cancels_and_raises_promptly() -> None:
+    timer = threading.Timer(1.0, os.kill, (os.getpid(), signal.SIGINT))
+    timer.start()
+    began = time.monotonic()
+    with pytest.raises(KeyboardInterrupt):
+        distributed.map_ranges(_slow, 8, chunk=1, progress=False)
+    assert time.monotonic() - began < 4.0
+    # The cluster still works afterwards.
+    assert distributed.map_ranges(_squares, 4, chunk=2, progress=False) == [[0, 1], [4, 9]]
+
+
+class _Python:
+    def discard(self, view: cf.PlayerView) -> list[cf.Card]:
+        return view.hand[:2]
+
+    def play(self, view: cf.PlayerView) -> cf.Card | None:
+        return None
+
+
+def test_errors() -> None:
+    with pytest.raises(TypeError, match="built-in players only"):
+        distributed.simulate(_Python(), "random", 10, progress=False)
+    with pytest.raises(ValueError, match="seed must be at least 0"):
+        distributed.simulate("random", "random", 10, -1, progress=False)
+    with pytest.raises(ValueError, match="games must be at least 1"):
+        distributed.simulate("random", "random", 0, progress=False)
+    with pytest.raises(ValueError, match="chunk_games"):
+        distributed.simulate("random", "random", 10, chunk_games=0, progress=False)
+    with pytest.raises(ValueError, match="unknown bot"):
+        distributed.simulate("smart", "random", 10, progress=False)
+    with pytest.raises(ValueError, match="chunk must be at least 1"):
+        distributed.map_ranges(_squares, 10, chunk=0)
+    with pytest.raises(ZeroDivisionError):
+        distributed.map_ranges(lambda i, j: 1 // 0, 4, chunk=2, progress=False)
+
+
+def test_cli_ray_gives_the_local_numbers() -> None:
+    from click.testing import CliRunner
+
+    from cribbage_fast.cli import main
+
+    args = ["simulate", "greedy", "random", "--games", "700", "--seed", "5", "--json"]
+    local = CliRunner().invoke(main, args)
+    on_ray = CliRunner().invoke(main, [*args, "--ray"])
+    assert on_ray.exit_code == 0, on_ray.output
+    assert json.loads(on_ray.stdout) == json.loads(local.stdout)
+    table = CliRunner().invoke(main, ["simulate", "random", "random", "--ray", "--games", "99"])
+    assert table.exit_code == 0 and "random vs random: 99 games" in table.stdout
+
+
+def test_docstring_examples_run() -> None:
+    result = doctest.testmod(distributed, optionflags=doctest.ELLIPSIS)
+    assert result.attempted > 0 and result.failed == 0
+
+
+def test_one_cpu_gives_the_same_statistics() -> None:
+    ray.shutdown()
+    ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
+    got = distributed.simulate("greedy", "random", 2_000, 1, chunk_games=300, progress=False)
+    assert got == cf.simulate("greedy", "random", games=2_000, seed=1)
