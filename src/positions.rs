@@ -440,37 +440,6 @@ pub fn build_table(sample: &Sample, batches: usize) -> Result<PositionTable> {
     })
 }
 
-/// Plays `games` seeded Expert-vs-Expert games from the board `scores`
-/// (seat 0's, seat 1's) with `dealer` dealing first, to check the table
-/// directly: game `i` is dealt from `game_seed(seed, i)` and its first deal
-/// starts from the board. Returns seat 0's wins.
-pub fn direct_wins(scores: [u16; 2], dealer: usize, games: u64, seed: u64) -> Result<u64> {
-    use crate::bots::{Bot, BotKind};
-    use crate::game::{Game, Move, SuppliedDeal};
-    use crate::play::mask_cards;
-    use crate::simulate::{game_seed, play_out, simulation_config};
-    (0..games)
-        .into_par_iter()
-        .map(|i| {
-            let s = game_seed(seed, i);
-            let mut game = Game::with_first_dealer(simulation_config(), s, false, dealer)?;
-            let hands = (0..2).map(|seat| mask_cards(game.kept(seat)).collect());
-            let deal = SuppliedDeal {
-                hands: hands.collect(),
-                starter: None,
-                crib_card: None,
-                scores: Some(scores.to_vec()),
-            };
-            game.apply(Move::Deal(Box::new(deal)))?;
-            let mut bots = [
-                Bot::new(BotKind::Expert, game_seed(s, 1)),
-                Bot::new(BotKind::Expert, game_seed(s, 2)),
-            ];
-            Ok(u64::from(play_out(&mut game, &mut bots)?.winner == 0))
-        })
-        .sum()
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -504,14 +473,5 @@ mod tests {
         assert!(Sample::parse(&[0, 1, 0, 1, 3, 0]).is_ok());
         let one = Sample::parse(&[0, 1, 0, 1, 3, 0]).unwrap();
         assert!(build_table(&one, 2).is_err());
-    }
-
-    #[test]
-    fn direct_games_start_from_the_board() {
-        // At 120 each with seat 0 dealing, seat 0 wins at least on his heels.
-        let wins = direct_wins([120, 120], 0, 400, 1).unwrap();
-        assert!(wins > 20 && wins < 400, "{wins}");
-        assert_eq!(direct_wins([120, 120], 0, 400, 1).unwrap(), wins);
-        assert!(direct_wins([200, 0], 0, 1, 1).is_err());
     }
 }

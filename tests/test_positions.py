@@ -88,8 +88,10 @@ DIRECT = [(119, 119, False), (115, 110, True), (105, 117, False), (100, 100, Tru
 @pytest.mark.parametrize(("x", "y", "dealer"), DIRECT)
 def test_the_table_agrees_with_direct_simulation(x: int, y: int, dealer: bool) -> None:
     games = 3000
-    wins = _core._direct_position((x, y), 0 if dealer else 1, games=games, seed=x * 1000 + y)
-    p = wins / games
+    stats = cribbage_fast.simulate(
+        "expert", "expert", games, seed=x * 1000 + y, scores=(x, y), first_dealer=0 if dealer else 1
+    )
+    p = stats.wins[0] / games
     table = position_table()
     k = 0 if dealer else 1
     se = math.sqrt(p * (1 - p) / games + table.stderr[x, y, k] ** 2)
@@ -117,10 +119,6 @@ def test_bad_arguments_name_the_parameter(args: tuple[object, object, object], n
 
 
 def test_bad_samples_and_ranges_are_refused() -> None:
-    with pytest.raises(ValueError, match="scores"):
-        _core._direct_position((121, 0), 0, games=5)
-    with pytest.raises(ValueError, match="first_dealer"):
-        _core._direct_position((1, 0), 2, games=5)
     with pytest.raises(ValueError, match="start"):
         _core._sample_positions(-1, 5)
     with pytest.raises(ValueError, match="seed"):

@@ -1052,13 +1052,3 @@ def _solve_positions(samples: list[bytes], batches: int = 20) -> dict[str, Any]:
     ``win_stderr``, ``points_stderr`` (float64, (121, 121), the dealer's view by
     [dealer's score, pone's score]), ``deals`` and ``batches``.
     """
-
-def _direct_position(
-    scores: tuple[int, int], first_dealer: int, games: int, seed: int = 0
-) -> int:
-    """Seat 0's wins in ``games`` seeded Expert-vs-Expert games started from the
-    board ``scores`` with ``first_dealer`` dealing (a direct check of the table).
-
-    >>> 0 < _direct_position((120, 120), 0, games=200, seed=1) < 200
-    True
-    """

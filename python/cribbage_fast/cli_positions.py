@@ -53,8 +53,22 @@ def tables() -> None:
     default=positions.DEFAULT_SEED,
     show_default=True,
 )
+@click.option(
+    "--ray",
+    "ray_address",
+    is_flag=False,
+    flag_value="local",
+    default=None,
+    metavar="[ADDRESS]",
+    help="Sample on Ray: alone a local Ray, or a cluster (auto, HOST:PORT, ray://HOST:PORT).",
+)
 def positions_command(
-    out: str | None, plot: str | None, precision: float, deals: int | None, seed: int
+    out: str | None,
+    plot: str | None,
+    precision: float,
+    deals: int | None,
+    seed: int,
+    ray_address: str | None,
 ) -> None:
     """Rebuild the win-probability table of board positions, or draw it."""
     if out is None and plot is None:
@@ -65,7 +79,9 @@ def positions_command(
         n = deals if deals is not None else positions.deals_for_precision(precision)
         click.echo(f"Sampling {n:,} Expert-vs-Expert deals (seed {seed})...", err=True)
         try:
-            table = positions.build_table(n, seed, progress=True)
+            table = positions.build_table(
+                n, seed, progress=True, ray=ray_address is not None, ray_address=ray_address
+            )
         except KeyboardInterrupt:
             click.echo("\ninterrupted: no table written", err=True)
             sys.exit(130)

@@ -271,6 +271,8 @@ def build_table(
     *,
     chunk: int = CHUNK,
     progress: bool = False,
+    ray: bool = False,
+    ray_address: str | None = None,
 ) -> PositionTable:
     """Samples ``deals`` deals and solves the table (see the module docstring).
 
@@ -284,6 +286,9 @@ def build_table(
         Deals per call.
     progress : bool
         Show progress on stderr.
+    ray, ray_address : bool, str or None
+        Sample on Ray (:func:`cribbage_fast.distributed.map_ranges`; the
+        address as there, None or "local" for a local Ray): the same table.
 
     Returns
     -------
@@ -301,7 +306,15 @@ def build_table(
         raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
     sampler = DealSampler(seed)
     began = time.perf_counter()
-    chunks = sample_local(sampler, deals, chunk=chunk, progress=progress)
+    if ray:
+        from .distributed import map_ranges
+
+        address = None if ray_address == "local" else ray_address
+        chunks = map_ranges(
+            sampler, deals, chunk=chunk, address=address, progress=progress, desc="deals"
+        )
+    else:
+        chunks = sample_local(sampler, deals, chunk=chunk, progress=progress)
     sampled = time.perf_counter() - began
     dealer = _core._solve_positions(chunks, batches=BATCHES)
     metadata = {
@@ -312,6 +325,7 @@ def build_table(
         "batches": BATCHES,
         "sample_seconds": round(sampled, 1),
         "build_seconds": round(time.perf_counter() - began, 1),
+        "ray": ray,
     }
     return PositionTable.from_dealer(dealer, metadata)
 

@@ -9,7 +9,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use crate::deal_tree::sample_deals;
-use crate::positions::{build_table, direct_wins, Sample, SCORES};
+use crate::positions::{build_table, Sample, SCORES};
 
 /// Most deals one call samples (keeps a call short and its bytes small).
 const MAX_RANGE: u64 = 10_000_000;
@@ -122,48 +122,4 @@ pub fn solve_positions<'py>(
     out.set_item("deals", table.deals)?;
     out.set_item("batches", table.batches)?;
     Ok(out)
-}
-
-/// Seat 0's wins in ``games`` seeded Expert-vs-Expert games from a board.
-///
-/// Checks the position table directly: game ``i`` is dealt from ``(seed, i)``
-/// and starts at ``scores`` (seat 0's, seat 1's) with ``first_dealer``
-/// dealing. Runs on every core with the GIL released.
-///
-/// Raises
-/// ------
-/// ValueError
-///     Scores of 121 or more, a dealer other than 0 or 1, or games < 1.
-///
-/// Examples
-/// --------
-/// >>> from cribbage_fast import _core
-/// >>> 0 < _core._direct_position((120, 120), 0, games=200, seed=1) < 200
-/// True
-#[pyfunction]
-#[pyo3(name = "_direct_position", signature = (scores, first_dealer, games, seed = 0))]
-pub fn direct_position(
-    py: Python<'_>,
-    scores: (i64, i64),
-    first_dealer: i64,
-    games: i64,
-    seed: u64,
-) -> PyResult<u64> {
-    let score = |s: i64| {
-        u16::try_from(s)
-            .ok()
-            .filter(|&s| s < 121)
-            .ok_or_else(|| PyValueError::new_err(format!("scores must be 0 to 120, got {s}")))
-    };
-    let scores = [score(scores.0)?, score(scores.1)?];
-    if !(0..=1).contains(&first_dealer) {
-        return Err(PyValueError::new_err(format!(
-            "first_dealer must be 0 or 1, got {first_dealer}"
-        )));
-    }
-    let games = u64::try_from(games)
-        .ok()
-        .filter(|&g| g > 0)
-        .ok_or_else(|| PyValueError::new_err(format!("games must be at least 1, got {games}")))?;
-    Ok(py.detach(|| direct_wins(scores, first_dealer as usize, games, seed))?)
 }
