@@ -194,8 +194,7 @@ def win_probability(my_score: int, their_score: int, dealer: bool) -> float:
     >>> win_probability(115, 60, dealer=False) > 0.9
     True
     """
-    x, y, k = _cell(my_score, their_score, dealer)
-    return float(position_table().win[x, y, k])
+    return float(position_table().win[_cell(my_score, their_score, dealer)])
 
 
 def expected_game_points(my_score: int, their_score: int, dealer: bool) -> float:
@@ -209,8 +208,7 @@ def expected_game_points(my_score: int, their_score: int, dealer: bool) -> float
     >>> expected_game_points(100, 30, dealer=True) > 1
     True
     """
-    x, y, k = _cell(my_score, their_score, dealer)
-    return float(position_table().game_points[x, y, k])
+    return float(position_table().game_points[_cell(my_score, their_score, dealer)])
 
 
 def deals_for_precision(precision: float) -> int:
