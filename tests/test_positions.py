@@ -181,3 +181,15 @@ def test_play_shows_the_odds_each_deal() -> None:
     assert lines[0].endswith(first) or lines[0].endswith(
         f"{100 * win_probability(0, 0, dealer=True):.1f}%"
     )
+
+
+def test_sampling_on_ray_gives_the_same_table(quick: PositionTable) -> None:
+    ray = pytest.importorskip("ray")
+    if ray.is_initialized():
+        ray.shutdown()
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        on_ray = build_table(100, seed=11, chunk=30, ray=True)
+    finally:
+        ray.shutdown()
+    assert np.array_equal(on_ray.win, quick.win) and on_ray.metadata["ray"] is True
