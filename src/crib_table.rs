@@ -333,7 +333,6 @@ pub fn fixed_point(rows: &[DealRow], flushes: bool) -> FixedPoint {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::deal_analysis::analyze_all;
 
     #[test]
     fn crib_values_favour_fives_and_follow_the_throws() {

@@ -710,14 +710,19 @@ impl Game {
             .map(|(_, &s)| s)
             .max()
             .unwrap_or(0);
-        let target = self.config.target;
-        if best_loser < target.saturating_sub(60) {
-            3
-        } else if best_loser < target.saturating_sub(30) {
-            2
-        } else {
-            1
-        }
+        game_points_against(best_loser, self.config.target)
+    }
+}
+
+/// Game points for a win over a best loser at `best_loser`: 1, 2 for a skunk
+/// (under target - 30), 3 for a double skunk (under target - 60).
+pub fn game_points_against(best_loser: u16, target: u16) -> u8 {
+    if best_loser < target.saturating_sub(60) {
+        3
+    } else if best_loser < target.saturating_sub(30) {
+        2
+    } else {
+        1
     }
 }
 

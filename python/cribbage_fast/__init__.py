@@ -46,6 +46,7 @@ from ._core import (
     simulate,
 )
 from .game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
+from .positions import PositionTable, expected_game_points, position_table, win_probability
 
 __all__ = [
     "BREAKDOWN_COLUMNS",
@@ -67,6 +68,7 @@ __all__ = [
     "Player",
     "PlayerProtocol",
     "PlayerView",
+    "PositionTable",
     "RandomPlayer",
     "ShowItem",
     "SimulationStats",
@@ -75,14 +77,17 @@ __all__ = [
     "best_discard",
     "build_profile",
     "cards",
+    "expected_game_points",
     "explain_hand",
     "explain_play",
     "hand_score_distribution",
     "his_heels",
     "play_match",
+    "position_table",
     "score_hand",
     "score_hands",
     "score_play",
     "score_plays",
     "simulate",
+    "win_probability",
 ]

@@ -1239,3 +1239,16 @@ def _canonical_deals() -> tuple[NDArray[np.uint64], NDArray[np.uint32]]: ...
 def _canonicalize(mask: int) -> tuple[int, list[int]]: ...
 def _expert_table_present() -> bool: ...
 def _pegging_sums(seed: int, start: int, stop: int) -> NDArray[np.uint64]: ...
+def _sample_positions(start: int, stop: int, seed: int | None = None) -> bytes:
+    """Samples deals ``start..stop`` of ``seed`` for the position table (the
+    sample format of ``cribbage_fast.positions``); chunks concatenate.
+
+    >>> len(_sample_positions(0, 2, seed=1)) > 0
+    True
+    """
+
+def _solve_positions(samples: list[bytes], batches: int = 20) -> dict[str, Any]:
+    """Solves the position table from sampled deals: ``win``, ``points``,
+    ``win_stderr``, ``points_stderr`` (float64, (121, 121), the dealer's view by
+    [dealer's score, pone's score]), ``deals`` and ``batches``.
+    """

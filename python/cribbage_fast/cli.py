@@ -316,9 +316,10 @@ def _parse_choice(text: str, hand: list[_core.Card]) -> list[_core.Card]:
 class _Table:
     """Prints what happens in a game between the human (seat 0) and a bot."""
 
-    def __init__(self, game: Game, bot_name: str) -> None:
+    def __init__(self, game: Game, bot_name: str, odds: bool = False) -> None:
         self.game = game
         self.bot_name = bot_name
+        self.odds = odds
         self.seen = 0
         self.starter: str | None = None
 
@@ -334,6 +335,15 @@ class _Table:
         click.echo("Goodbye: you left the game.")
         self.board()
 
+    def echo_odds(self, you_deal: bool) -> None:
+        """Your chance to win from this board (the Expert-vs-Expert table)."""
+        from .positions import win_probability
+
+        you, bot = self.game.scores
+        if max(you, bot) < self.game.target == 121:
+            odds = win_probability(you, bot, dealer=you_deal)
+            click.echo(f"Your chance to win from here (Expert vs Expert): {100 * odds:.1f}%")
+
     def report(self) -> None:
         """Echoes the events since the last report."""
         events: list[dict[str, Any]] = self.game.events()
@@ -347,6 +357,8 @@ class _Table:
             dealer = "you deal" if e["dealer"] == HUMAN else f"the {self.bot_name} bot deals"
             click.echo(f"\n=== Deal {e['number']}: {dealer} ===")
             self.board()
+            if self.odds:
+                self.echo_odds(e["dealer"] == HUMAN)
         elif kind == "discard" and e["seat"] == BOT:
             click.echo(f"The {self.bot_name} bot lays away two cards to the crib.")
         elif kind == "starter":
@@ -436,7 +448,8 @@ def _ask(prompt: str, hand: list[_core.Card], want: int, check: Any) -> list[_co
     help="The opponent.",
 )
 @click.option("--seed", type=click.IntRange(min=0), default=None, help="Seed (repeatable game).")
-def play(bot: str, seed: int | None) -> None:
+@click.option("--odds", is_flag=True, help="Show your chance to win on the board each deal.")
+def play(bot: str, seed: int | None, odds: bool) -> None:
     """Play a game of cribbage against a built-in bot in the terminal.
 
     Type cards as 5h, 10S, TS or T♠, or their numbers in the hand shown; a go is
@@ -449,7 +462,7 @@ def play(bot: str, seed: int | None) -> None:
         "expert": _core.ExpertPlayer,
     }[name]()
     game = Game(num_players=2, seed=seed)
-    table = _Table(game, name)
+    table = _Table(game, name, odds)
     click.echo(f"Cribbage against the {name} bot, first to {game.target}. You are seat 0; q quits.")
     table.report()
     try:
@@ -491,7 +504,10 @@ def _human_play(game: Game) -> None:
     _ask("Lay a card", game.hand(HUMAN), 1, lambda cards: game.lay(cards[0]))
 
 
+from .cli_positions import position  # noqa: E402
+
 main.add_command(tables_group)
+main.add_command(position)
 
 if __name__ == "__main__":
     main()

@@ -1,4 +1,4 @@
-"""``cribbage-fast tables ...``: build the discard tables.
+"""``cribbage-fast tables ...``: build the shipped tables.
 
 Example::
 
@@ -7,7 +7,7 @@ Example::
     $ cribbage-fast tables atlas --out ~/.cache/cribbage_fast/atlas.npz
     $ cribbage-fast tables expert --out src/data/expert_discards.bin
 
-Other modules add their own commands to the same group (``tables.add_command``).
+``cli_positions`` adds ``tables positions`` to the same group.
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from . import tables as tb
 
 @click.group(name="tables", context_settings={"help_option_names": ["-h", "--help"]})
 def tables() -> None:
-    """Build the discard tables: crib values, pegging values, the atlas."""
+    """Build the shipped tables: crib and pegging values, the atlas, board positions."""
 
 
 def _fail(message: str) -> None:

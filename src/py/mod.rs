@@ -13,6 +13,7 @@ mod discard;
 mod env;
 mod game;
 mod play;
+mod positions;
 mod show;
 mod simulate;
 mod tables;
@@ -59,6 +60,8 @@ mod _core {
         _random_play_phases, explain_play, score_play, PyPegging, PyPlayBreakdown, PyPlayEvent,
         PyPlayItem,
     };
+    #[pymodule_export]
+    use super::positions::{sample_positions, solve_positions};
     #[pymodule_export]
     use super::show::{
         cards, explain_hand, his_heels, score_hand, PyCard, PyHandBreakdown, PyShowItem,

@@ -1,0 +1,125 @@
+//! Board positions for Python: the deal sampler and the programme over board
+//! positions (the method lives in `crate::deal_tree` and `crate::positions`;
+//! `cribbage_fast.positions` is the friendly API).
+
+use numpy::ndarray::Array2;
+use numpy::IntoPyArray;
+use pyo3::exceptions::PyValueError;
+use pyo3::prelude::*;
+use pyo3::types::{PyBytes, PyDict};
+
+use crate::deal_tree::sample_deals;
+use crate::positions::{build_table, Sample, SCORES};
+
+/// Most deals one call samples (keeps a call short and its bytes small).
+const MAX_RANGE: u64 = 10_000_000;
+
+fn index_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
+    obj.extract::<u64>().map_err(|_| {
+        PyValueError::new_err(format!(
+            "{name} must be an integer from 0 to 2**64 - 1, got {}",
+            obj.repr().map_or_else(|_| "?".into(), |r| r.to_string())
+        ))
+    })
+}
+
+/// Samples deals ``start..stop`` of ``seed`` for the position table.
+///
+/// Deal ``i`` is always the same deal, played Expert against Expert from
+/// every board; chunks of a range concatenate to the whole range's bytes.
+///
+/// Parameters
+/// ----------
+/// start, stop : int
+///     The deal indexes, ``0 <= start <= stop``, at most 10,000,000 a call.
+/// seed : int
+///     The sample's seed, 0 to 2**64 - 1.
+///
+/// Returns
+/// -------
+/// bytes
+///     The deals in the sample format, for ``_solve_positions``.
+///
+/// Raises
+/// ------
+/// ValueError
+///     A bad range or seed.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import _core
+/// >>> len(_core._sample_positions(0, 2, seed=1)) > 0
+/// True
+#[pyfunction]
+#[pyo3(name = "_sample_positions", signature = (start, stop, seed = None))]
+pub fn sample_positions<'py>(
+    py: Python<'py>,
+    start: &Bound<'py, PyAny>,
+    stop: &Bound<'py, PyAny>,
+    seed: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyBytes>> {
+    let (start, stop) = (index_arg(start, "start")?, index_arg(stop, "stop")?);
+    let seed = seed.map_or(Ok(0), |s| index_arg(s, "seed"))?;
+    if stop < start || stop - start > MAX_RANGE {
+        return Err(PyValueError::new_err(format!(
+            "start..stop must be a range of 0 to {MAX_RANGE} deals, got {start}..{stop}"
+        )));
+    }
+    let bytes = py.detach(|| sample_deals(seed, start, stop))?;
+    Ok(PyBytes::new(py, &bytes))
+}
+
+/// Solves the position table from sampled deals, with batch-means errors.
+///
+/// Parameters
+/// ----------
+/// samples : list of bytes
+///     Chunks from ``_sample_positions``, in index order.
+/// batches : int
+///     Interleaved batches for the standard errors (2 to the number of deals).
+///
+/// Returns
+/// -------
+/// dict
+///     ``win``, ``points``, ``win_stderr``, ``points_stderr``: float64 arrays
+///     of shape (121, 121) indexed ``[dealer's score, pone's score]``, for the
+///     dealer (deal about to start); ``deals`` and ``batches``.
+///
+/// Raises
+/// ------
+/// ValueError
+///     Malformed samples or a bad batch count.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import _core
+/// >>> out = _core._solve_positions([_core._sample_positions(0, 40, seed=1)], batches=4)
+/// >>> out["win"].shape, out["deals"]
+/// ((121, 121), 40)
+#[pyfunction]
+#[pyo3(name = "_solve_positions", signature = (samples, batches = 20))]
+pub fn solve_positions<'py>(
+    py: Python<'py>,
+    samples: Vec<Vec<u8>>,
+    batches: i64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let batches = usize::try_from(batches)
+        .map_err(|_| PyValueError::new_err(format!("batches must be at least 2, got {batches}")))?;
+    let table = py.detach(|| {
+        let sample = Sample::parse(&samples.concat())?;
+        build_table(&sample, batches)
+    })?;
+    let out = PyDict::new(py);
+    let square =
+        |v: Vec<f64>| Array2::from_shape_vec((SCORES, SCORES), v).expect("a 121 x 121 table");
+    out.set_item("win", square(table.values.win).into_pyarray(py))?;
+    out.set_item("points", square(table.values.points).into_pyarray(py))?;
+    out.set_item("win_stderr", square(table.win_stderr).into_pyarray(py))?;
+    out.set_item(
+        "points_stderr",
+        square(table.points_stderr).into_pyarray(py),
+    )?;
+    out.set_item("deals", table.deals)?;
+    out.set_item("batches", table.batches)?;
+    Ok(out)
+}
