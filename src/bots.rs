@@ -43,6 +43,7 @@ use crate::discard::best_discard;
 use crate::error::{Error, Result};
 use crate::game::{Game, Move, Phase, MAX_SEATS};
 use crate::hand::{rank_points, score_hand};
+use crate::master::MasterConfig;
 use crate::play::{fits_mask, mask_cards, score_play, ALL_CARDS, MAX_COUNT};
 use crate::rng::Rng;
 use crate::simulate::Seat;
@@ -56,17 +57,25 @@ pub enum BotKind {
     Random,
     Greedy,
     Expert,
+    /// The master bot: see [`crate::master`].
+    Master,
 }
 
 impl BotKind {
-    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Greedy, BotKind::Expert];
+    pub const ALL: [BotKind; 4] = [
+        BotKind::Random,
+        BotKind::Greedy,
+        BotKind::Expert,
+        BotKind::Master,
+    ];
 
-    /// "random", "greedy" or "expert".
+    /// "random", "greedy", "expert" or "master".
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
             BotKind::Expert => "expert",
+            BotKind::Master => "master",
         }
     }
 
@@ -78,7 +87,7 @@ impl BotKind {
             .find(|k| k.name() == wanted)
             .ok_or_else(|| {
                 Error::Invalid(format!(
-                    "unknown bot {name:?}: choose random, greedy or expert"
+                    "unknown bot {name:?}: choose random, greedy, expert or master"
                 ))
             })
     }
@@ -335,6 +344,7 @@ impl Bot {
                     Err(_) => greedy_discard(obs.hand, k),
                 }
             }
+            BotKind::Master => crate::master::discard(&MasterConfig::default(), obs),
         }
     }
 
@@ -359,6 +369,9 @@ impl Bot {
             BotKind::Random => card_of_bit(nth_bit(lays, self.rng.below(lays.count_ones()))),
             BotKind::Greedy => greedy_lay(obs.pile(), obs.count, lays),
             BotKind::Expert => expert_lay(obs, lays),
+            BotKind::Master => {
+                return crate::master::lay(&MasterConfig::default(), &mut self.rng, obs, &[])
+            }
         })
     }
 }
@@ -647,6 +660,9 @@ fn expert_lay(obs: &Observation, lays: u64) -> Card {
 impl Seat for Bot {
     type Error = Error;
     fn decide(&mut self, game: &Game, seat: usize) -> Result<Move> {
+        if self.kind == BotKind::Master {
+            return crate::master::decide(&MasterConfig::default(), &mut self.rng, game, seat);
+        }
         // The random and greedy bots need only their cards and the count: a
         // short path for simulations, equal to `choose(Observation::from_game)`.
         if self.kind != BotKind::Expert {

@@ -13,6 +13,7 @@ pub mod env;
 pub mod error;
 pub mod game;
 pub mod hand;
+pub mod master;
 pub mod play;
 pub mod rng;
 pub mod search;

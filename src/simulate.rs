@@ -297,7 +297,7 @@ impl Simulator {
 
     /// A chunk size that keeps each chunk short (for progress and Ctrl-C).
     pub fn chunk_size(&self) -> u64 {
-        if self.kinds.contains(&BotKind::Expert) {
+        if self.kinds.contains(&BotKind::Expert) || self.kinds.contains(&BotKind::Master) {
             500
         } else {
             20_000

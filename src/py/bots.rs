@@ -288,6 +288,13 @@ pub struct PySimStats {
     seed: u64,
 }
 
+impl PySimStats {
+    /// Statistics named after their two players.
+    pub(super) fn new(stats: SimStats, names: [String; 2], seed: u64) -> PySimStats {
+        PySimStats { stats, names, seed }
+    }
+}
+
 fn pct(x: f64) -> String {
     format!("{:.2}%", 100.0 * x)
 }

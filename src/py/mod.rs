@@ -12,6 +12,7 @@ mod convert;
 mod discard;
 mod env;
 mod game;
+mod master;
 mod play;
 mod show;
 
@@ -52,6 +53,8 @@ mod _core {
     use super::env::{PyActionGame, PySoloEnv, PyVecEnv};
     #[pymodule_export]
     use super::game::{PyGame, PyMove, PyPlayerView};
+    #[pymodule_export]
+    use super::master::{master_match, PyMasterPlayer};
     #[pymodule_export]
     use super::play::{
         _random_play_phases, explain_play, score_play, PyPegging, PyPlayBreakdown, PyPlayEvent,
