@@ -286,7 +286,8 @@ impl Observation {
     }
 }
 
-fn four(mask: u64) -> Option<[Card; 4]> {
+/// The four cards of `mask`, if it holds exactly four.
+pub(crate) fn four(mask: u64) -> Option<[Card; 4]> {
     if mask.count_ones() != 4 {
         return None;
     }

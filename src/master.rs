@@ -20,12 +20,17 @@
 //! in the play).
 //!
 //! **Discards** are the Expert's exact hand and crib expectations (every
-//! starter, every opponent discard), which is where the other ingredients
-//! plug in ([`MasterConfig`] switches each one, for the ablation).
+//! starter, every opponent discard). [`MasterConfig::pegging_table`] adds the
+//! kept cards' expected net pegging from a table built here by greedy
+//! self-play ([`pegging_value`]); it is off by default because it measured
+//! no better than without (README, "The master bot"). Board-aware discards
+//! and a realistic crib model are not built yet: this is where they plug in.
 //!
-//! With three or four players the master plays as the Expert.
+//! Every ingredient has a switch in [`MasterConfig`], for the ablation
+//! ([`master_match`]). With three or four players the master plays as the
+//! Expert.
 
-use crate::bots::{Bot, BotKind, Observation};
+use crate::bots::{four, Bot, BotKind, Observation};
 use crate::card::Card;
 use crate::discard::analyze_discards;
 use crate::error::{Error, Result};
@@ -661,17 +666,6 @@ fn ending(obs: &Observation, opp_hand: u64, opp_crib: u64) -> Ending {
         show,
         pone: 1 - dealer_side,
     }
-}
-
-fn four(mask: u64) -> Option<[Card; 4]> {
-    if mask.count_ones() != 4 {
-        return None;
-    }
-    let mut out = [Card::MIN; 4];
-    for (slot, card) in out.iter_mut().zip(mask_cards(mask)) {
-        *slot = card;
-    }
-    Some(out)
 }
 
 #[cfg(test)]

@@ -27,7 +27,11 @@ fn fresh_seed() -> u64 {
 /// The four `PlayerProtocol` answers of a bot for one view.
 fn answer(bot: &mut Bot, view: &PyPlayerView, want: &str) -> PyResult<Move> {
     let obs: Observation = view.observation();
-    let mv = bot.choose(&obs);
+    expect_answer(bot.choose(&obs), &obs, want)
+}
+
+/// `mv` if it answers `want` ("discard", "play", "count" or "claim").
+pub(super) fn expect_answer(mv: Option<Move>, obs: &Observation, want: &str) -> PyResult<Move> {
     let ok = matches!(
         (&mv, want),
         (Some(Move::Discard(_)), "discard")

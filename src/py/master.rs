@@ -4,7 +4,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use super::bots::PySimStats;
+use super::bots::{expect_answer, PySimStats};
 use super::game::PyPlayerView;
 use super::show::PyCard;
 use crate::bots::BotKind;
@@ -61,21 +61,7 @@ impl PyMasterPlayer {
             .master
             .lock()
             .unwrap_or_else(std::sync::PoisonError::into_inner);
-        let mv = master.choose(&obs, &laid);
-        let ok = matches!(
-            (&mv, want),
-            (Some(Move::Discard(_)), "discard")
-                | (Some(Move::Lay(_) | Move::Go), "play")
-                | (Some(Move::Count(_)), "count")
-                | (Some(Move::Claim(_)), "claim")
-        );
-        match mv {
-            Some(mv) if ok => Ok(mv),
-            _ => Err(PyValueError::new_err(format!(
-                "asked to {want} in the {:?} phase of this view",
-                obs.phase
-            ))),
-        }
+        expect_answer(master.choose(&obs, &laid), &obs, want)
     }
 }
 
