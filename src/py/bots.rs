@@ -507,18 +507,11 @@ impl PySimStats {
     }
 }
 
-/// Plays `games` seeded two-player games between `a` (seat 0) and `b`.
-#[pyfunction]
-#[pyo3(signature = (a, b, games = 1000, seed = 0, threads = None, progress = None))]
-pub fn simulate(
-    py: Python<'_>,
-    a: &Bound<'_, PyAny>,
-    b: &Bound<'_, PyAny>,
+/// A simulation's game count (>= 1) and thread count (>= 1, or None).
+pub(super) fn games_and_threads(
     games: i64,
-    seed: u64,
     threads: Option<i64>,
-    progress: Option<Bound<'_, PyAny>>,
-) -> PyResult<PySimStats> {
+) -> PyResult<(u64, Option<usize>)> {
     let games = u64::try_from(games)
         .ok()
         .filter(|&g| g > 0)
@@ -532,6 +525,22 @@ pub fn simulate(
             )))
         }
     };
+    Ok((games, threads))
+}
+
+/// Plays `games` seeded two-player games between `a` (seat 0) and `b`.
+#[pyfunction]
+#[pyo3(signature = (a, b, games = 1000, seed = 0, threads = None, progress = None))]
+pub fn simulate(
+    py: Python<'_>,
+    a: &Bound<'_, PyAny>,
+    b: &Bound<'_, PyAny>,
+    games: i64,
+    seed: u64,
+    threads: Option<i64>,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<PySimStats> {
+    let (games, threads) = games_and_threads(games, threads)?;
     if let Some(p) = &progress {
         if !p.is_callable() {
             return Err(PyTypeError::new_err(

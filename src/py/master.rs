@@ -4,7 +4,7 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use super::bots::{expect_answer, PySimStats};
+use super::bots::{expect_answer, games_and_threads, PySimStats};
 use super::game::PyPlayerView;
 use super::show::PyCard;
 use crate::bots::BotKind;
@@ -191,19 +191,7 @@ pub fn master_match(
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PySimStats> {
     let kind = BotKind::from_name(opponent)?;
-    let games = u64::try_from(games)
-        .ok()
-        .filter(|&g| g > 0)
-        .ok_or_else(|| PyValueError::new_err(format!("games must be at least 1, got {games}")))?;
-    let threads = match threads {
-        None => None,
-        Some(t) if t >= 1 => Some(usize::try_from(t).unwrap_or(usize::MAX)),
-        Some(t) => {
-            return Err(PyValueError::new_err(format!(
-                "threads must be at least 1 (or None for every core), got {t}"
-            )))
-        }
-    };
+    let (games, threads) = games_and_threads(games, threads)?;
     let config = MasterConfig {
         budget: budget_of(budget)?,
         search,
