@@ -43,6 +43,7 @@ use crate::discard_cache::best_discard_mask;
 use crate::error::{Error, Result};
 use crate::game::{Game, Move, Phase};
 use crate::hand::score_hand;
+use crate::master::MasterConfig;
 use crate::observe::four;
 pub use crate::observe::Observation;
 use crate::play::{fits_mask, mask_cards, score_play, ALL_CARDS, MAX_COUNT, MAX_PILE};
@@ -55,17 +56,25 @@ pub enum BotKind {
     Random,
     Greedy,
     Expert,
+    /// The master bot: see [`crate::master`].
+    Master,
 }
 
 impl BotKind {
-    pub const ALL: [BotKind; 3] = [BotKind::Random, BotKind::Greedy, BotKind::Expert];
+    pub const ALL: [BotKind; 4] = [
+        BotKind::Random,
+        BotKind::Greedy,
+        BotKind::Expert,
+        BotKind::Master,
+    ];
 
-    /// "random", "greedy" or "expert".
+    /// "random", "greedy", "expert" or "master".
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
             BotKind::Expert => "expert",
+            BotKind::Master => "master",
         }
     }
 
@@ -77,7 +86,7 @@ impl BotKind {
             .find(|k| k.name() == wanted)
             .ok_or_else(|| {
                 Error::Invalid(format!(
-                    "unknown bot {name:?}: choose random, greedy or expert"
+                    "unknown bot {name:?}: choose random, greedy, expert or master"
                 ))
             })
     }
@@ -150,6 +159,7 @@ impl Bot {
                 let ours = obs.config.side_of(obs.seat) == obs.config.side_of(obs.dealer);
                 best_discard_mask(hand, ours).unwrap_or_else(|_| greedy_discard(hand, k))
             }
+            BotKind::Master => crate::master::discard(&MasterConfig::default(), obs),
         }
     }
 
@@ -174,6 +184,9 @@ impl Bot {
             BotKind::Random => nth_card(lays, self.rng.below(lays.count_ones())),
             BotKind::Greedy => greedy_lay(obs.pile(), obs.count, lays),
             BotKind::Expert => expert_lay(obs, lays),
+            BotKind::Master => {
+                return crate::master::lay(&MasterConfig::default(), &mut self.rng, obs)
+            }
         })
     }
 }
@@ -441,6 +454,9 @@ fn expert_lay(obs: &Observation, lays: u64) -> Card {
 impl Bot {
     /// The move of `seat` (the seat to move) in `game`, from what it sees.
     pub fn decide(&mut self, game: &Game, seat: usize) -> Result<Move> {
+        if self.kind == BotKind::Master {
+            return crate::master::decide(&MasterConfig::default(), &mut self.rng, game, seat);
+        }
         // The random and greedy bots need only their cards and the count: a
         // short path for simulations, equal to `choose(Observation::from_game)`.
         if self.kind != BotKind::Expert {

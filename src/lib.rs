@@ -18,6 +18,7 @@ pub mod env;
 pub mod error;
 pub mod game;
 pub mod hand;
+pub mod master;
 pub mod observe;
 pub mod pegging_table;
 pub mod play;

@@ -381,7 +381,11 @@ impl Simulator {
 
     /// A chunk size that keeps each chunk short (for progress and Ctrl-C).
     pub fn chunk_size(&self) -> u64 {
-        if self.players.iter().any(|p| p.kind == BotKind::Expert) {
+        if self
+            .players
+            .iter()
+            .any(|p| matches!(p.kind, BotKind::Expert | BotKind::Master))
+        {
             500
         } else {
             20_000

@@ -126,6 +126,9 @@ SIZES = st.one_of(
 )
 SIZE_PARAMS = {"games", "num_envs", "phases", "n"}
 
+# Parameters whose default is slow to run (1,000 games): always given.
+COSTLY = {"games"}
+
 # A plausible value per parameter name, so bad values also reach the later
 # parameters of a call.
 GOOD: dict[str, Any] = {
@@ -176,7 +179,7 @@ def _call_args(fn: Callable[..., Any], data: st.DataObject) -> tuple[list[Any], 
             value = data.draw(strategy, label=p.name)
         else:
             choice = data.draw(st.sampled_from(["default", "good", "bad"]), label=f"{p.name}?")
-            if choice == "default" and p.default is not p.empty:
+            if choice == "default" and p.default is not p.empty and p.name not in COSTLY:
                 continue
             if choice == "good" and p.name in GOOD:
                 value = copy.copy(GOOD[p.name])
@@ -489,7 +492,7 @@ def _edge_calls(fn: Callable[..., Any]) -> Iterator[tuple[list[Any], dict[str, A
             for q in params:
                 if q is p:
                     v = value
-                elif q.default is not q.empty:
+                elif q.default is not q.empty and q.name not in COSTLY:
                     continue
                 else:
                     v = copy.copy(GOOD[q.name]) if q.name in GOOD else value

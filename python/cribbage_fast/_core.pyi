@@ -1021,7 +1021,7 @@ def obs_denominators(target: int) -> NDArray[np.float32]:
     (31.0, 121.0)
     """
 
-_BotName: TypeAlias = Literal["random", "greedy", "expert"]
+_BotName: TypeAlias = Literal["random", "greedy", "expert", "master"]
 
 @final
 class RandomPlayer:
@@ -1251,4 +1251,53 @@ def _solve_positions(samples: list[bytes], batches: int = 20) -> dict[str, Any]:
     """Solves the position table from sampled deals: ``win``, ``points``,
     ``win_stderr``, ``points_stderr`` (float64, (121, 121), the dealer's view by
     [dealer's score, pone's score]), ``deals`` and ``batches``.
+    """
+
+@final
+class MasterPlayer:
+    """The strongest built-in player: the Expert's exact discards, and pegging by a
+    search of the rest of the play over `budget` samples of the opponent's hidden
+    cards, conditioned on its goes.
+
+    >>> from cribbage_fast import MasterPlayer, simulate
+    >>> simulate(MasterPlayer(), "random", games=10, seed=1).games
+    10
+    """
+
+    def __new__(cls, budget: int = 32, seed: int = 0) -> Self: ...
+    @property
+    def name(self) -> _BotName:
+        """``"master"``."""
+    @property
+    def budget(self) -> int:
+        """Samples of the opponent's hand per searched lay."""
+    @property
+    def seed(self) -> int:
+        """The seed the player's generator started from."""
+    def discard(self, view: PlayerView) -> list[Card]:
+        """The cards to give to the crib."""
+    def play(self, view: PlayerView) -> Card | None:
+        """The card to lay, or None to say go (only when nothing fits)."""
+    def count(self, view: PlayerView) -> int:
+        """Muggins: the honest count of the show."""
+    def claim(self, view: PlayerView) -> int:
+        """Muggins: exactly the points the owner missed."""
+
+def master_match(
+    opponent: str,
+    games: int = 1000,
+    seed: int = 0,
+    threads: int | None = None,
+    budget: int = 32,
+    search: bool = True,
+    go_inference: bool = True,
+    pegging_table: bool = False,
+    progress: Callable[[int], object] | None = None,
+) -> SimulationStats:
+    """Plays seeded games between the master (seat 0) with chosen ingredients and a
+    built-in bot (the README's ablation); game ``i`` is game ``i`` of `simulate`.
+
+    >>> from cribbage_fast import master_match
+    >>> master_match("greedy", games=10, seed=2, search=False).games
+    10
     """

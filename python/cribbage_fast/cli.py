@@ -15,7 +15,7 @@ from __future__ import annotations
 
 import json
 import sys
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, NoReturn
 
 import click
@@ -178,7 +178,7 @@ def discard(cards: tuple[str, ...], dealer: bool, top: int | None, as_json: bool
         click.echo(text)
 
 
-BOTS = ("random", "greedy", "expert")
+BOTS = ("random", "greedy", "expert", "master")
 
 
 class _Quiet:
@@ -456,11 +456,13 @@ def play(bot: str, seed: int | None, odds: bool) -> None:
     said for you when no card fits. Type q or quit to leave.
     """
     name = bot.lower()
-    opponent: Any = {
+    factories: dict[str, Callable[[], Any]] = {
         "random": lambda: _core.RandomPlayer(seed=seed),
         "greedy": _core.GreedyPlayer,
         "expert": _core.ExpertPlayer,
-    }[name]()
+        "master": lambda: _core.MasterPlayer(seed=seed or 0),
+    }
+    opponent = factories[name]()
     game = Game(num_players=2, seed=seed)
     table = _Table(game, name, odds)
     click.echo(f"Cribbage against the {name} bot, first to {game.target}. You are seat 0; q quits.")

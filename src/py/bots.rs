@@ -10,6 +10,7 @@ use super::game::{ask_player, PyPlayerView};
 use super::show::PyCard;
 use crate::bots::{Bot, BotKind};
 use crate::game::{Game, Move};
+use crate::observe::Observation;
 use crate::play::mask_cards;
 use crate::simulate::Seat;
 
@@ -25,8 +26,11 @@ fn fresh_seed() -> u64 {
 
 /// The four `PlayerProtocol` answers of a bot for one view.
 fn answer(bot: &mut Bot, view: &PyPlayerView, want: &str) -> PyResult<Move> {
-    let obs = &view.obs;
-    let mv = bot.choose(obs);
+    expect_answer(bot.choose(&view.obs), &view.obs, want)
+}
+
+/// `mv` if it answers `want` ("discard", "play", "count" or "claim").
+pub(super) fn expect_answer(mv: Option<Move>, obs: &Observation, want: &str) -> PyResult<Move> {
     let ok = matches!(
         (&mv, want),
         (Some(Move::Discard(_)), "discard")

@@ -12,6 +12,7 @@ mod convert;
 mod discard;
 mod env;
 mod game;
+mod master;
 mod play;
 mod positions;
 mod show;
@@ -55,6 +56,8 @@ mod _core {
     use super::env::{obs_denominators, PyActionGame, PySelfPlayVecEnv, PySoloEnv, PyVecEnv};
     #[pymodule_export]
     use super::game::{PyGame, PyMove, PyPlayerView};
+    #[pymodule_export]
+    use super::master::{master_match, PyMasterPlayer};
     #[pymodule_export]
     use super::play::{
         _random_play_phases, explain_play, score_play, PyPegging, PyPlayBreakdown, PyPlayEvent,

@@ -52,6 +52,24 @@ pub struct PySimStats {
 }
 
 impl PySimStats {
+    /// The statistics of games `range` between two unseeded players from the
+    /// standard start (as `simulate` with its defaults would make them).
+    pub(super) fn of_run(
+        stats: SimStats,
+        names: [String; 2],
+        seed: u64,
+        range: std::ops::Range<u64>,
+    ) -> PyResult<PySimStats> {
+        Ok(PySimStats {
+            stats,
+            names,
+            player_seeds: [None, None],
+            seed,
+            start: Start::default(),
+            ranges: GameRanges::new([range])?,
+        })
+    }
+
     /// Why `self` and `o` are not parts of one simulation, if they are not.
     fn mismatch(&self, o: &PySimStats) -> Option<String> {
         let differ = |what: &str, a: String, b: String| Some(format!("{what} {a} vs {b}"));

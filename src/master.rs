@@ -1,0 +1,735 @@
+//! The master bot (docs/rules.md, "The play" and "The show order and the end
+//! of the game"): the Expert's exact discard analysis plus what it ignores.
+//!
+//! **Pegging by search over the hidden cards.** For each card it may lay, the
+//! master averages, over `budget` determinizations of the opponent's hand, the
+//! value of a full-width alpha-beta search of the rest of the play with every
+//! card known (perfect-information Monte Carlo). Each determinization draws the
+//! opponent's unlaid cards uniformly from the cards the master has not seen,
+//! *conditioned on the goes* ([`go_floor`]): a seat that said go at count `c`
+//! (or could not lay on to the end of a count at `c`) holds no card of value
+//! `<= 31 - c`, and neither does it later. It also draws the opponent's two
+//! crib cards from the rest, so the end of the play is valued exactly for that
+//! deal: the pone counts first, then the dealer's hand and crib; a side that
+//! reaches the target (in the play or in the show order) wins and scores
+//! [`DECISIVE`]; otherwise the value is the net pegging. Far from the end this
+//! is "peg the most net points"; near it the search plays defence and offence
+//! from the real show order, not from fixed weights. The search follows the
+//! engine's go, 31 and last-card rules exactly (it is tested against
+//! [`crate::play::Pegging`]). Same-rank cards are one move (suits never matter
+//! in the play).
+//!
+//! **Discards** are the Expert's exact hand and crib expectations (every
+//! starter, every opponent discard). [`MasterConfig::pegging_table`] adds the
+//! kept cards' expected net pegging from a table built here by greedy
+//! self-play ([`pegging_value`]); it is off by default because it measured
+//! no better than without (README, "The master bot"). Board-aware discards
+//! and a realistic crib model are not built yet: this is where they plug in.
+//!
+//! Every ingredient has a switch in [`MasterConfig`], for the ablation
+//! ([`master_match`]). With three or four players the master plays as the
+//! Expert.
+
+use crate::bots::{Bot, BotKind};
+use crate::card::{Card, CardSet};
+use crate::discard::analyze_discards;
+use crate::discard_cache::best_discard_mask;
+use crate::error::{Error, Result};
+use crate::game::{Game, Move, Phase};
+use crate::hand::score_hand;
+use crate::observe::{four, Observation};
+use crate::play::{fits_mask, mask_cards, score_play, MAX_COUNT};
+use crate::rng::Rng;
+use crate::simulate::{bot_seed, play_out, Seat, SimStats, Start};
+use rayon::prelude::*;
+use std::ops::Range;
+
+/// A side that reaches the target is worth this many points of net pegging.
+pub const DECISIVE: f64 = 100.0;
+
+/// Determinizations per searched lay by default.
+pub const DEFAULT_BUDGET: u32 = 32;
+
+/// The largest budget accepted: about a second per lay, far past any gain
+/// measured (README, "The master bot"); more would look like a hang.
+pub const MAX_BUDGET: u32 = 4096;
+
+/// The master's settings: the search budget and a switch per ingredient.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MasterConfig {
+    /// Determinizations of the opponent's hand per searched lay (>= 1).
+    pub budget: u32,
+    /// Pegging by search (off: the Expert's one-reply lookahead).
+    pub search: bool,
+    /// Condition the opponent's hidden cards on its goes.
+    pub go_inference: bool,
+    /// Add the kept cards' expected net pegging ([`pegging_value`]) to the
+    /// discard's expected hand and crib.
+    pub pegging_table: bool,
+}
+
+impl Default for MasterConfig {
+    fn default() -> MasterConfig {
+        MasterConfig {
+            budget: DEFAULT_BUDGET,
+            search: true,
+            go_inference: true,
+            pegging_table: false,
+        }
+    }
+}
+
+impl MasterConfig {
+    /// The default settings with `budget` determinizations.
+    pub fn with_budget(budget: u32) -> Result<MasterConfig> {
+        MasterConfig {
+            budget,
+            ..MasterConfig::default()
+        }
+        .checked()
+    }
+
+    /// These settings if the budget is in `1..=MAX_BUDGET`.
+    pub fn checked(self) -> Result<MasterConfig> {
+        if !(1..=MAX_BUDGET).contains(&self.budget) {
+            return Err(Error::Invalid(format!(
+                "budget must be at least 1 and at most {MAX_BUDGET}, got {}",
+                self.budget
+            )));
+        }
+        Ok(self)
+    }
+}
+
+/// The master: its settings and its own seeded generator.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Master {
+    config: MasterConfig,
+    rng: Rng,
+}
+
+impl Master {
+    pub fn new(config: MasterConfig, seed: u64) -> Master {
+        Master {
+            config,
+            rng: Rng::new(seed),
+        }
+    }
+
+    pub fn config(&self) -> MasterConfig {
+        self.config
+    }
+
+    /// The move for `obs`.
+    pub fn choose(&mut self, obs: &Observation) -> Option<Move> {
+        choose(&self.config, &mut self.rng, obs)
+    }
+}
+
+impl Seat for Master {
+    type Error = Error;
+    fn decide(&mut self, game: &Game, seat: usize) -> Result<Move> {
+        decide(&self.config, &mut self.rng, game, seat)
+    }
+}
+
+/// The master's move for `seat`, which is to move in `game` (from what that
+/// seat may know).
+pub fn decide(config: &MasterConfig, rng: &mut Rng, game: &Game, seat: usize) -> Result<Move> {
+    choose(config, rng, &Observation::from_game(game, seat))
+        .ok_or_else(|| Error::Invalid("the game is over".into()))
+}
+
+/// The master's move for `obs` with `config`, drawing from `rng`.
+pub fn choose(config: &MasterConfig, rng: &mut Rng, obs: &Observation) -> Option<Move> {
+    Some(match obs.phase {
+        Phase::Discard => Move::Discard(discard(config, obs)),
+        Phase::Play => match lay(config, rng, obs) {
+            Some(card) => Move::Lay(card),
+            None => Move::Go,
+        },
+        _ => return Bot::new(BotKind::Expert, 0).choose(obs),
+    })
+}
+
+/// The card the master lays, or `None` to say go (only when nothing fits).
+/// Go inference reads the order of the cards laid from `obs`.
+pub fn lay(config: &MasterConfig, rng: &mut Rng, obs: &Observation) -> Option<Card> {
+    let lays = obs.legal_lays().mask();
+    if lays == 0 {
+        None
+    } else if obs.config.players != 2 || !config.search {
+        Bot::new(BotKind::Expert, 0).lay(obs)
+    } else {
+        Some(search_lay(config, rng, obs, lays))
+    }
+}
+
+/// The cards the master gives to the crib, as a bitmask.
+pub fn discard(config: &MasterConfig, obs: &Observation) -> u64 {
+    if obs.config.players != 2 {
+        return Bot::new(BotKind::Expert, 0).discard(obs);
+    }
+    let dealer = obs.seat == obs.dealer;
+    if !config.pegging_table {
+        // The Expert's exact choice, read from its table where it can be.
+        if let Ok(mask) = best_discard_mask(obs.hand.mask(), dealer) {
+            return mask;
+        }
+    }
+    let cards = obs.hand.to_vec();
+    let Ok(options) = analyze_discards(&cards, dealer) else {
+        return Bot::new(BotKind::Expert, 0).discard(obs);
+    };
+    let mut best = (f64::NEG_INFINITY, 0u64);
+    for option in &options {
+        let mut value = option.net();
+        if config.pegging_table {
+            value += pegging_value(option.keep(), dealer);
+        }
+        if value > best.0 {
+            best = (value, option.discard().iter().fold(0, |m, &c| m | c.bit()));
+        }
+    }
+    best.1
+}
+
+// ----- the pegging table ----------------------------------------------------
+
+/// Playouts per kept rank multiset and role in [`pegging_value`].
+const PEG_PLAYOUTS: u32 = 256;
+
+/// Index of four ranks (1..=13) in [`peg_table`], in any order.
+fn peg_index(mut ranks: [u8; 4]) -> usize {
+    ranks.sort_unstable();
+    ranks
+        .iter()
+        .fold(0, |i, &r| i * 13 + usize::from(r.saturating_sub(1)))
+}
+
+/// The expected net pegging (own points minus the opponent's) of keeping
+/// `keep`, for the dealer or the pone: the mean of [`PEG_PLAYOUTS`] plays
+/// against four cards drawn from the rest of the deck, both sides laying
+/// greedily (the most points now; then not leaving 5 or 21; then the lower
+/// card). Built once per process from a fixed seed, so it is the same in
+/// every run and on every thread.
+pub fn pegging_value(keep: [Card; 4], dealer: bool) -> f64 {
+    f64::from(peg_table()[peg_index(keep.map(Card::rank))][usize::from(!dealer)])
+}
+
+fn peg_table() -> &'static [[f32; 2]] {
+    static TABLE: std::sync::OnceLock<Vec<[f32; 2]>> = std::sync::OnceLock::new();
+    TABLE.get_or_init(|| {
+        let mut table = vec![[0f32; 2]; 13 * 13 * 13 * 13];
+        let keeps: Vec<[u8; 4]> = (1..=13u8)
+            .flat_map(|a| (a..=13).flat_map(move |b| (b..=13).map(move |c| [a, b, c])))
+            .flat_map(|[a, b, c]| (c..=13).map(move |d| [a, b, c, d]))
+            .collect();
+        let values: Vec<[f32; 2]> = keeps.par_iter().map(|&k| peg_entry(k)).collect();
+        for (k, v) in keeps.iter().zip(values) {
+            table[peg_index(*k)] = v;
+        }
+        table
+    })
+}
+
+/// [`pegging_value`] of one sorted rank multiset, for the dealer and the pone.
+fn peg_entry(ranks: [u8; 4]) -> [f32; 2] {
+    let mut hand = 0u64;
+    for (i, &r) in ranks.iter().enumerate() {
+        // Same ranks take successive suits.
+        let suit = ranks[..i].iter().filter(|&&x| x == r).count() as u8;
+        hand |= Card::new(r, suit).map_or(0, Card::bit);
+    }
+    let mut rng = Rng::new(0x5EED ^ peg_index(ranks) as u64);
+    let rest = crate::play::ALL_CARDS & !hand;
+    let mut out = [0f32; 2];
+    for (role, slot) in out.iter_mut().enumerate() {
+        let mut net = 0i64;
+        for _ in 0..PEG_PLAYOUTS {
+            let mut play = Play::new(hand, draw(rest, 4, &mut rng), role == 1);
+            while !play.over() {
+                play = play.greedy_step();
+            }
+            net += i64::from(play.points[0]) - i64::from(play.points[1]);
+        }
+        *slot = net as f32 / PEG_PLAYOUTS as f32;
+    }
+    out
+}
+
+// ----- matches ---------------------------------------------------------------
+
+/// A seat of a [`master_match`]: the master or a built-in bot.
+enum MatchSeat {
+    Master(Master),
+    Bot(Bot),
+}
+
+impl Seat for MatchSeat {
+    type Error = Error;
+    fn decide(&mut self, game: &Game, seat: usize) -> Result<Move> {
+        match self {
+            MatchSeat::Master(m) => m.decide(game, seat),
+            MatchSeat::Bot(b) => b.decide(game, seat),
+        }
+    }
+}
+
+/// Games `games` of a simulation seeded `seed` between the master with
+/// `config` (seat 0) and the built-in `opponent`, on `threads` threads
+/// (`None`: rayon's pool). Game `i` is the same deal, first dealer and bot
+/// seeds as game `i` of [`crate::simulate::simulate`], so with the default
+/// settings the result equals `simulate(Master, opponent, ...)`.
+pub fn master_match(
+    config: MasterConfig,
+    opponent: BotKind,
+    games: Range<u64>,
+    seed: u64,
+    threads: Option<usize>,
+) -> Result<SimStats> {
+    let config = config.checked()?;
+    let start = Start::default();
+    crate::pool::install(threads, move || {
+        games
+            .into_par_iter()
+            .try_fold(SimStats::default, |mut acc, i| {
+                let mut game = start.game(seed, i)?;
+                let s = game.seed();
+                let mut seats = [
+                    MatchSeat::Master(Master::new(config, bot_seed(s, 0, None))),
+                    MatchSeat::Bot(Bot::new(opponent, bot_seed(s, 1, None))),
+                ];
+                acc.add(&play_out(&mut game, &mut seats)?);
+                Ok::<SimStats, Error>(acc)
+            })
+            .try_reduce(SimStats::default, |a, b| Ok(a.merge(&b)))
+    })?
+}
+
+// ----- go inference ---------------------------------------------------------
+
+/// The highest card value each seat of a two-player play is known not to
+/// hold (0: nothing known), from the deal's cards `laid` in order and the
+/// current `count` (a count of 0 after cards were laid means the last count
+/// ended). A seat that said go at count `c`, or laid last in a count that
+/// ended in a go at `c`, held no card of value `<= 31 - c`, so it holds none
+/// now. A seat laying twice running in one count shows the other said go.
+pub fn go_floor(laid: &[(u8, Card)], count: u8) -> [u8; 2] {
+    let mut floor = [0u8; 2];
+    let mut note = |seat: usize, at: u8| {
+        if let Some(f) = floor.get_mut(seat) {
+            *f = (*f).max(MAX_COUNT - at);
+        }
+    };
+    let (mut total, mut last) = (0u8, None::<usize>);
+    for &(seat, card) in laid {
+        let seat = usize::from(seat);
+        if let Some(prev) = last.filter(|_| total > 0) {
+            if total + card.value() > MAX_COUNT {
+                // The count ended in a go: neither seat could lay at `total`.
+                note(0, total);
+                note(1, total);
+                total = 0;
+            } else if prev == seat {
+                note(1 - seat.min(1), total);
+            }
+        }
+        total += card.value();
+        if total == MAX_COUNT {
+            total = 0;
+        }
+        last = Some(seat);
+    }
+    if total > 0 && count == 0 {
+        // The last count just ended in a go.
+        note(0, total);
+        note(1, total);
+    }
+    floor
+}
+
+// ----- the search ----------------------------------------------------------
+
+/// The rest of a two-player play with every card known; side 0 is the
+/// searcher.
+#[derive(Clone, Copy)]
+struct Play {
+    hands: [u64; 2],
+    pile: [Card; 16],
+    len: usize,
+    count: u8,
+    /// The side that laid the most recent card.
+    last: usize,
+    /// Bit per side that said go in this count.
+    gone: u8,
+    to_move: usize,
+    /// Points pegged in the search, per side.
+    points: [u16; 2],
+}
+
+/// What the end of the play is worth, for one determinization.
+struct Ending {
+    /// Points each side needs to reach the target.
+    need: [u16; 2],
+    /// Each side's show (the dealer's includes the crib).
+    show: [u16; 2],
+    /// The side that counts first (the pone).
+    pone: usize,
+}
+
+impl Ending {
+    /// Value for side 0 when the play ends with `points` pegged.
+    fn value(&self, points: [u16; 2]) -> f64 {
+        let first = self.pone;
+        let second = 1 - first;
+        let reach = |side: usize| points[side] + self.show[side] >= self.need[side];
+        let sign = |side: usize| if side == 0 { DECISIVE } else { -DECISIVE };
+        if reach(first) {
+            sign(first)
+        } else if reach(second) {
+            sign(second)
+        } else {
+            f64::from(points[0]) - f64::from(points[1])
+        }
+    }
+}
+
+impl Play {
+    /// A fresh play: side 0 holds `mine`, side 1 `theirs`; the pone leads.
+    fn new(mine: u64, theirs: u64, i_lead: bool) -> Play {
+        let lead = usize::from(!i_lead);
+        Play {
+            hands: [mine, theirs],
+            pile: [Card::MIN; 16],
+            len: 0,
+            count: 0,
+            last: 1 - lead,
+            gone: 0,
+            to_move: lead,
+            points: [0, 0],
+        }
+    }
+
+    /// The side to move lays greedily (see [`pegging_value`]) or says go.
+    fn greedy_step(&self) -> Play {
+        let moves = self.moves();
+        if moves == 0 {
+            return self.go();
+        }
+        let mut best = (i32::MIN, Card::MIN);
+        for card in mask_cards(moves) {
+            let after = self.count + card.value();
+            let pts = i32::from(score_after(self, card));
+            let danger = i32::from(after == 5 || after == 21);
+            let key = pts * 100 - danger * 20 - i32::from(card.rank());
+            if key > best.0 {
+                best = (key, card);
+            }
+        }
+        self.lay(best.1)
+    }
+
+    /// After a lay or go: the point for go or last card when nobody can lay,
+    /// then the next side to move (the engine's rules, two seats).
+    fn settle(&mut self, mover: usize) {
+        let all = self.hands[0] | self.hands[1];
+        if self.len > 0 && all & fits_mask(MAX_COUNT - self.count) == 0 {
+            self.points[self.last] += 1;
+            self.reset();
+        }
+        let next = if self.len == 0 {
+            1 - self.last
+        } else {
+            1 - mover
+        };
+        let open = |s: usize| self.hands[s] != 0 && self.gone & (1 << s) == 0;
+        self.to_move = if open(next) { next } else { 1 - next };
+    }
+
+    fn reset(&mut self) {
+        self.count = 0;
+        self.len = 0;
+        self.gone = 0;
+    }
+
+    fn over(&self) -> bool {
+        self.hands[0] | self.hands[1] == 0
+    }
+
+    /// Lays `card` for the side to move.
+    fn lay(&self, card: Card) -> Play {
+        let mut next = *self;
+        let mover = self.to_move;
+        next.hands[mover] &= !card.bit();
+        next.pile[next.len] = card;
+        next.len += 1;
+        next.count += card.value();
+        next.points[mover] += u16::from(score_play(&next.pile[..next.len]));
+        next.last = mover;
+        if next.count == MAX_COUNT {
+            next.reset();
+        }
+        next.settle(mover);
+        next
+    }
+
+    /// Says go for the side to move.
+    fn go(&self) -> Play {
+        let mut next = *self;
+        next.gone |= 1 << self.to_move;
+        next.settle(self.to_move);
+        next
+    }
+
+    /// One card of each rank among `mask`'s cards that fit.
+    fn moves(&self) -> u64 {
+        let fits = self.hands[self.to_move] & fits_mask(MAX_COUNT - self.count);
+        distinct_ranks(fits)
+    }
+}
+
+/// Points the side to move pegs laying `card`.
+fn score_after(play: &Play, card: Card) -> u8 {
+    let mut pile = play.pile;
+    pile[play.len] = card;
+    score_play(&pile[..=play.len])
+}
+
+/// The lowest card of each rank present in `mask`.
+fn distinct_ranks(mask: u64) -> u64 {
+    let mut out = 0;
+    let mut rest = mask;
+    while rest != 0 {
+        let low = rest & rest.wrapping_neg();
+        out |= low;
+        // Clear the whole rank (4 bits per rank, in rank order).
+        let rank_bits = 0xFu64 << (low.trailing_zeros() / 4 * 4);
+        rest &= !rank_bits;
+    }
+    out
+}
+
+/// Alpha-beta value of `play` for side 0 (which maximises).
+fn solve(play: &Play, end: &Ending, mut alpha: f64, mut beta: f64) -> f64 {
+    for side in 0..2 {
+        if play.points[side] >= end.need[side] {
+            return if side == 0 { DECISIVE } else { -DECISIVE };
+        }
+    }
+    if play.over() {
+        return end.value(play.points);
+    }
+    let moves = play.moves();
+    if moves == 0 {
+        return solve(&play.go(), end, alpha, beta);
+    }
+    let maximise = play.to_move == 0;
+    let mut best = if maximise {
+        f64::NEG_INFINITY
+    } else {
+        f64::INFINITY
+    };
+    for card in mask_cards(moves) {
+        let v = solve(&play.lay(card), end, alpha, beta);
+        if maximise {
+            best = best.max(v);
+            alpha = alpha.max(v);
+        } else {
+            best = best.min(v);
+            beta = beta.min(v);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// `k` cards drawn uniformly from `pool` (fewer if it holds fewer).
+fn draw(pool: u64, k: u32, rng: &mut Rng) -> u64 {
+    let mut rest = pool;
+    let mut out = 0;
+    for _ in 0..k.min(pool.count_ones()) {
+        let mut skip = rng.below(rest.count_ones());
+        let mut m = rest;
+        while skip > 0 {
+            m &= m - 1;
+            skip -= 1;
+        }
+        let bit = m & m.wrapping_neg();
+        out |= bit;
+        rest &= !bit;
+    }
+    out
+}
+
+/// The lay with the best mean search value over `config.budget`
+/// determinizations of the opponent's hand and crib cards.
+fn search_lay(config: &MasterConfig, rng: &mut Rng, obs: &Observation, lays: u64) -> Card {
+    let choices = distinct_ranks(lays);
+    let first = mask_cards(choices).next().unwrap_or(Card::MIN);
+    if choices.count_ones() == 1 {
+        return first;
+    }
+    let me = obs.seat;
+    let opp = 1 - me;
+    let unseen = obs.unseen().mask();
+    let held = 4u32.saturating_sub(obs.laid[opp].len());
+    // Laying on my own card means the opponent said go at this count: a
+    // rule, not an inference (a hand that could lay would break the search).
+    let mut pool = if obs.last_to_lay == Some(me) && !obs.pile().is_empty() {
+        unseen & !fits_mask(MAX_COUNT - obs.count)
+    } else {
+        unseen
+    };
+    if config.go_inference {
+        let allowed = pool & !fits_mask(go_floor(obs.laid_order(), obs.count)[opp]);
+        if allowed.count_ones() >= held {
+            pool = allowed;
+        }
+    }
+    let start = start_play(obs);
+    let cards: Vec<Card> = mask_cards(choices).collect();
+    let mut totals = vec![0.0f64; cards.len()];
+    for _ in 0..config.budget {
+        let opp_hand = draw(pool, held, rng);
+        let opp_crib = draw(unseen & !opp_hand, 2, rng);
+        let end = ending(obs, opp_hand, opp_crib);
+        let mut play = start;
+        play.hands[1] = opp_hand;
+        for (total, &card) in totals.iter_mut().zip(&cards) {
+            *total += solve(&play.lay(card), &end, f64::NEG_INFINITY, f64::INFINITY);
+        }
+    }
+    let mut best = (f64::NEG_INFINITY, first);
+    for (&total, &card) in totals.iter().zip(&cards) {
+        if total > best.0 {
+            best = (total, card);
+        }
+    }
+    best.1
+}
+
+/// The play as the searcher (side 0) sees it, the opponent's hand empty.
+fn start_play(obs: &Observation) -> Play {
+    let mut play = Play {
+        hands: [obs.hand.mask(), 0],
+        pile: [Card::MIN; 16],
+        len: obs.pile().len(),
+        count: obs.count,
+        last: 1,
+        gone: 0,
+        to_move: 0,
+        points: [0, 0],
+    };
+    play.pile[..play.len].copy_from_slice(obs.pile());
+    if obs.last_to_lay == Some(obs.seat) && play.len > 0 {
+        // Laying on my own card: the opponent said go in this count.
+        play.last = 0;
+        play.gone = 1 << 1;
+    }
+    play
+}
+
+/// The end-of-play values for one determinization.
+fn ending(obs: &Observation, opp_hand: u64, opp_crib: u64) -> Ending {
+    let me = obs.seat;
+    let opp = 1 - me;
+    let need = [
+        obs.config.target.saturating_sub(obs.scores[me]),
+        obs.config.target.saturating_sub(obs.scores[opp]),
+    ];
+    let show_of = |mask: u64, crib: bool| -> u16 {
+        match (four(CardSet::from_mask(mask)), obs.starter) {
+            (Some(cards), Some(starter)) => u16::from(score_hand(cards, starter, crib)),
+            _ => 0,
+        }
+    };
+    let mut show = [
+        show_of(obs.kept.mask(), false),
+        show_of(obs.laid[opp].mask() | opp_hand, false),
+    ];
+    let dealer_side = usize::from(obs.dealer != me);
+    show[dealer_side] += show_of(obs.discards.mask() | opp_crib, true);
+    Ending {
+        need,
+        show,
+        pone: 1 - dealer_side,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::GameConfig;
+    use crate::play::Pegging;
+
+    #[test]
+    fn the_search_follows_the_engine_rules() {
+        let mut rng = Rng::new(3);
+        for _ in 0..3000 {
+            let cards = draw(crate::play::ALL_CARDS, 8, &mut rng);
+            let mine = draw(cards, 4, &mut rng);
+            let theirs = cards & !mine;
+            let i_lead = rng.below(2) == 0;
+            let hands: Vec<Vec<Card>> = [mine, theirs]
+                .iter()
+                .map(|&m| mask_cards(m).collect())
+                .collect();
+            let mut engine = Pegging::with_events(&hands, usize::from(!i_lead), false).unwrap();
+            let mut play = Play::new(mine, theirs, i_lead);
+            while !engine.is_over() {
+                assert!(!play.over());
+                assert_eq!(engine.to_move(), Some(play.to_move));
+                assert_eq!(engine.count(), play.count);
+                let lays = engine.legal_lays();
+                if lays == 0 {
+                    engine.go().unwrap();
+                    play = play.go();
+                } else {
+                    let card = mask_cards(lays)
+                        .nth(rng.below(lays.count_ones()) as usize)
+                        .unwrap();
+                    engine.lay(card).unwrap();
+                    play = play.lay(card);
+                }
+                assert_eq!(engine.points(), &play.points[..]);
+            }
+            assert!(play.over());
+        }
+    }
+
+    #[test]
+    fn go_floors_are_sound_in_real_games() {
+        let mut informative = 0;
+        for g in 0..200 {
+            let mut game = Game::new(GameConfig::new(2, 121, false).unwrap(), g, false);
+            let mut bots = [Bot::new(BotKind::Greedy, 1), Bot::new(BotKind::Random, 2)];
+            while let Some(seat) = game.to_move() {
+                if let (Phase::Play, Some(play)) = (game.phase(), game.pegging()) {
+                    let floor = go_floor(game.laid(), play.count());
+                    for (s, &f) in floor.iter().enumerate() {
+                        assert_eq!(game.hand(s) & fits_mask(f), 0, "{:?}", game.laid());
+                        informative += usize::from(f > 0);
+                    }
+                }
+                let mv = bots[seat].decide(&game, seat).unwrap();
+                game.apply(mv).unwrap();
+            }
+        }
+        assert!(informative > 500, "{informative}");
+    }
+
+    #[test]
+    fn a_go_at_25_rules_out_sixes_and_below() {
+        let cards = |t: &str| crate::card::parse_cards(t).unwrap();
+        let c = cards("KH 9C 6D 2S");
+        // Seat 1 leads KH, seat 0 9C (19), seat 1 6D (25), seat 0 says go,
+        // seat 1 lays 2S (27) again.
+        let laid = [(1, c[0]), (0, c[1]), (1, c[2]), (1, c[3])];
+        assert_eq!(go_floor(&laid, 27), [6, 0]);
+        // The count ended in a go at 27 (seat 1 could not lay on either).
+        assert_eq!(go_floor(&laid, 0), [6, 4]);
+    }
+}

@@ -1,0 +1,221 @@
+//! The master bot for Python: `MasterPlayer` and `master_match` (the
+//! strategy lives in `crate::master`).
+
+use pyo3::prelude::*;
+
+use super::bots::expect_answer;
+use super::convert::{int_in, seed_in, threads_from_py};
+use super::game::PyPlayerView;
+use super::show::PyCard;
+use super::simulate::PySimStats;
+use crate::bots::BotKind;
+use crate::game::Move;
+use crate::master::{Master, MasterConfig};
+use crate::play::mask_cards;
+use crate::simulate::SimStats;
+
+/// Games per chunk of `master_match` (between Ctrl-C checks and progress).
+const CHUNK: u64 = 200;
+
+fn budget_arg(obj: &Bound<'_, PyAny>) -> PyResult<u32> {
+    int_in(obj, "budget", 1..=i128::from(crate::master::MAX_BUDGET), "")
+}
+
+fn games_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    int_in(obj, "games", 1..=i128::from(i64::MAX), "")
+}
+
+fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    seed_in(obj, "seed")
+}
+
+/// The strongest built-in player: the Expert's exact discards, and pegging by
+/// a search of the rest of the play over `budget` samples of the opponent's
+/// hidden cards, conditioned on its goes (see the README, "The master bot").
+///
+/// Parameters
+/// ----------
+/// budget : int, default 32
+///     Samples of the opponent's hand per searched lay, 1 to 4096: more is stronger and slower.
+/// seed : int, default 0
+///     Seed of the player's own generator (its sampling); a seeded game replays exactly.
+///
+/// Raises
+/// ------
+/// ValueError
+///     If `budget` is below 1.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import MasterPlayer, simulate
+/// >>> simulate(MasterPlayer(), "random", games=10, seed=1).games
+/// 10
+#[pyclass(name = "MasterPlayer", module = "cribbage_fast._core", frozen)]
+pub struct PyMasterPlayer {
+    master: std::sync::Mutex<Master>,
+    budget: u32,
+    seed: u64,
+}
+
+impl PyMasterPlayer {
+    fn answer(&self, view: &Bound<'_, PyPlayerView>, want: &str) -> PyResult<Move> {
+        let obs = &view.borrow().obs;
+        let mut master = self
+            .master
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner);
+        expect_answer(master.choose(obs), obs, want)
+    }
+}
+
+#[pymethods]
+impl PyMasterPlayer {
+    #[new]
+    #[pyo3(signature = (budget = 32, seed = 0))]
+    fn py_new(
+        #[pyo3(from_py_with = budget_arg)] budget: u32,
+        #[pyo3(from_py_with = seed_arg)] seed: u64,
+    ) -> PyResult<Self> {
+        let config = MasterConfig::with_budget(budget)?;
+        Ok(PyMasterPlayer {
+            master: std::sync::Mutex::new(Master::new(config, seed)),
+            budget,
+            seed,
+        })
+    }
+
+    /// The cards to give to the crib.
+    fn discard(&self, view: &Bound<'_, PyPlayerView>) -> PyResult<Vec<PyCard>> {
+        match self.answer(view, "discard")? {
+            Move::Discard(mask) => Ok(mask_cards(mask).map(PyCard).collect()),
+            _ => unreachable!("checked by answer"),
+        }
+    }
+
+    /// The card to lay, or None to say go (only when nothing fits).
+    fn play(&self, view: &Bound<'_, PyPlayerView>) -> PyResult<Option<PyCard>> {
+        match self.answer(view, "play")? {
+            Move::Lay(card) => Ok(Some(PyCard(card))),
+            _ => Ok(None),
+        }
+    }
+
+    /// Muggins: the honest count of the show.
+    fn count(&self, view: &Bound<'_, PyPlayerView>) -> PyResult<u8> {
+        match self.answer(view, "count")? {
+            Move::Count(p) => Ok(p),
+            _ => unreachable!("checked by answer"),
+        }
+    }
+
+    /// Muggins: exactly the points the owner missed.
+    fn claim(&self, view: &Bound<'_, PyPlayerView>) -> PyResult<u8> {
+        match self.answer(view, "claim")? {
+            Move::Claim(p) => Ok(p),
+            _ => unreachable!("checked by answer"),
+        }
+    }
+
+    /// ``"master"``.
+    #[getter]
+    fn name(&self) -> &'static str {
+        BotKind::Master.name()
+    }
+
+    /// Samples of the opponent's hand per searched lay.
+    #[getter]
+    fn budget(&self) -> u32 {
+        self.budget
+    }
+
+    /// The seed the player's generator started from.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn __repr__(&self) -> String {
+        format!("MasterPlayer(budget={}, seed={})", self.budget, self.seed)
+    }
+}
+
+/// Plays seeded games between the master (seat 0) with chosen ingredients and
+/// a built-in bot: the ablation and budget measurements of the README.
+///
+/// Game ``i`` is game ``i`` of ``simulate(..., seed=seed)`` (same deals, first
+/// dealers and bot seeds), so with every ingredient on and the default budget
+/// the result equals ``simulate("master", opponent, ...)``.
+///
+/// Parameters
+/// ----------
+/// opponent : str
+///     "random", "greedy", "expert" or "master".
+/// games : int, default 1000
+/// seed : int, default 0
+/// threads : int or None, default None
+///     Threads (None: every core); the result does not depend on it.
+/// budget : int, default 32
+///     Samples of the opponent's hand per searched lay, 1 to 4096.
+/// search : bool, default True
+///     Pegging by search (False: the Expert's lookahead).
+/// go_inference : bool, default True
+///     Condition the opponent's hidden cards on its goes.
+/// pegging_table : bool, default False
+///     Add the kept cards' expected net pegging to the discard values.
+/// progress : callable or None
+///     Called with the number of games done after each chunk.
+///
+/// Returns
+/// -------
+/// SimulationStats
+///
+/// Raises
+/// ------
+/// ValueError
+///     On an unknown opponent, games, threads or budget below 1.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import master_match
+/// >>> master_match("greedy", games=10, seed=2, search=False).games
+/// 10
+#[pyfunction]
+#[pyo3(signature = (opponent, games = 1000, seed = 0, threads = None, budget = 32,
+    search = true, go_inference = true, pegging_table = false, progress = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn master_match(
+    py: Python<'_>,
+    opponent: &str,
+    #[pyo3(from_py_with = games_arg)] games: u64,
+    #[pyo3(from_py_with = seed_arg)] seed: u64,
+    threads: Option<&Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = budget_arg)] budget: u32,
+    search: bool,
+    go_inference: bool,
+    pegging_table: bool,
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<PySimStats> {
+    let kind = BotKind::from_name(opponent)?;
+    let threads = threads_from_py(threads)?;
+    let config = MasterConfig {
+        budget,
+        search,
+        go_inference,
+        pegging_table,
+    };
+    let mut stats = SimStats::default();
+    let mut start = 0;
+    while start < games {
+        let end = (start + CHUNK).min(games);
+        let part =
+            py.detach(|| crate::master::master_match(config, kind, start..end, seed, threads))?;
+        stats = stats.merge(&part);
+        start = end;
+        py.check_signals()?;
+        if let Some(p) = &progress {
+            p.call1((start,))?;
+        }
+    }
+    let names = ["master".to_string(), kind.name().to_string()];
+    PySimStats::of_run(stats, names, seed, 0..games)
+}
