@@ -48,7 +48,6 @@ use crate::observe::four;
 pub use crate::observe::Observation;
 use crate::play::{fits_mask, mask_cards, score_play, ALL_CARDS, MAX_COUNT, MAX_PILE};
 use crate::rng::Rng;
-use crate::simulate::Seat;
 
 /// The built-in strategies.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -120,6 +119,8 @@ fn rank_card(rank: u8) -> Card {
 pub struct Bot {
     kind: BotKind,
     rng: Rng,
+    /// The master's settings (used by `BotKind::Master` only).
+    master: MasterConfig,
 }
 
 impl Bot {
@@ -127,7 +128,21 @@ impl Bot {
         Bot {
             kind,
             rng: Rng::new(seed),
+            master: MasterConfig::default(),
         }
+    }
+
+    /// The master bot with chosen settings (a budget in `1..=MAX_BUDGET`).
+    pub fn master(config: MasterConfig, seed: u64) -> Result<Bot> {
+        Ok(Bot {
+            master: config.checked()?,
+            ..Bot::new(BotKind::Master, seed)
+        })
+    }
+
+    /// The master's settings.
+    pub fn master_config(&self) -> MasterConfig {
+        self.master
     }
 
     pub fn kind(&self) -> BotKind {
@@ -155,11 +170,10 @@ impl Bot {
         match self.kind {
             BotKind::Random => self.random_discard(hand, k),
             BotKind::Greedy => greedy_discard(hand, k),
-            BotKind::Expert => {
-                let ours = obs.config.side_of(obs.seat) == obs.config.side_of(obs.dealer);
-                best_discard_mask(hand, ours).unwrap_or_else(|_| greedy_discard(hand, k))
+            BotKind::Expert => expert_discard(obs),
+            BotKind::Master => {
+                crate::master::discard(&self.master, obs).unwrap_or_else(|| expert_discard(obs))
             }
-            BotKind::Master => crate::master::discard(&MasterConfig::default(), obs),
         }
     }
 
@@ -183,12 +197,19 @@ impl Bot {
         Some(match self.kind {
             BotKind::Random => nth_card(lays, self.rng.below(lays.count_ones())),
             BotKind::Greedy => greedy_lay(obs.pile(), obs.count, lays),
-            BotKind::Expert => expert_lay(obs, lays),
-            BotKind::Master => {
-                return crate::master::lay(&MasterConfig::default(), &mut self.rng, obs)
+            BotKind::Master if crate::master::searches(&self.master, obs) => {
+                crate::master::search_lay(&self.master, &mut self.rng, obs, lays)
             }
+            BotKind::Expert | BotKind::Master => expert_lay(obs, lays),
         })
     }
+}
+
+/// The Expert's discard: the exact best (see the module comment).
+fn expert_discard(obs: &Observation) -> u64 {
+    let hand = obs.hand.mask();
+    let ours = obs.config.side_of(obs.seat) == obs.config.side_of(obs.dealer);
+    best_discard_mask(hand, ours).unwrap_or_else(|_| greedy_discard(hand, obs.config.discards()))
 }
 
 // ----- greedy ---------------------------------------------------------------
@@ -454,12 +475,9 @@ fn expert_lay(obs: &Observation, lays: u64) -> Card {
 impl Bot {
     /// The move of `seat` (the seat to move) in `game`, from what it sees.
     pub fn decide(&mut self, game: &Game, seat: usize) -> Result<Move> {
-        if self.kind == BotKind::Master {
-            return crate::master::decide(&MasterConfig::default(), &mut self.rng, game, seat);
-        }
         // The random and greedy bots need only their cards and the count: a
         // short path for simulations, equal to `choose(Observation::from_game)`.
-        if self.kind != BotKind::Expert {
+        if matches!(self.kind, BotKind::Random | BotKind::Greedy) {
             match (game.phase(), game.pegging()) {
                 (Phase::Play, Some(play)) => {
                     let lays = play.legal_lays();
@@ -484,15 +502,6 @@ impl Bot {
         }
         self.choose(&Observation::from_game(game, seat))
             .ok_or_else(|| Error::Invalid("the game is over".into()))
-    }
-}
-
-// The one link from the bots to the game runner (it belongs in `simulate`,
-// which would end the bots <-> simulate import circle).
-impl Seat for Bot {
-    type Error = Error;
-    fn decide(&mut self, game: &Game, seat: usize) -> Result<Move> {
-        Bot::decide(self, game, seat)
     }
 }
 

@@ -24,7 +24,7 @@ pub fn policy(name: &str) -> Result<Policy> {
         "random" => Ok(random_move),
         "greedy" => Ok(|game, rng| bot_move(BotKind::Greedy, game, rng)),
         "expert" => Ok(|game, rng| bot_move(BotKind::Expert, game, rng)),
-        "master" => Ok(master_move),
+        "master" => Ok(|game, rng| bot_move(BotKind::Master, game, rng)),
         _ => Err(Error::Invalid(format!(
             "unknown opponent {name:?}: the built-in opponents are {:?}",
             POLICY_NAMES
@@ -34,17 +34,6 @@ pub fn policy(name: &str) -> Result<Policy> {
 
 /// Names [`policy`] knows.
 pub const POLICY_NAMES: &[&str] = &["random", "greedy", "expert", "master"];
-
-/// The master's move for the seat to move (go inference needs the order of
-/// the cards laid, which the game has).
-fn master_move(game: &Game, rng: &mut Rng) -> Move {
-    let seat = game
-        .to_move()
-        .expect("a bot moves only while the game is on");
-    let config = crate::master::MasterConfig::default();
-    crate::master::decide(&config, &mut Rng::new(rng.next_u64()), game, seat)
-        .expect("the game is not over")
-}
 
 /// The move of a built-in bot for the seat to move, from what that seat sees.
 fn bot_move(kind: BotKind, game: &Game, rng: &mut Rng) -> Move {

@@ -27,22 +27,20 @@
 //! and a realistic crib model are not built yet: this is where they plug in.
 //!
 //! Every ingredient has a switch in [`MasterConfig`], for the ablation
-//! ([`master_match`]). With three or four players the master plays as the
-//! Expert.
+//! ([`crate::simulate::master_match`]). With three or four players the master
+//! plays as the Expert. This module holds the master's own decisions; the
+//! player (`BotKind::Master` in [`crate::bots`]) falls back on the Expert
+//! wherever these answer `None`.
 
-use crate::bots::{Bot, BotKind};
 use crate::card::{Card, CardSet};
 use crate::discard::analyze_discards;
 use crate::discard_cache::best_discard_mask;
 use crate::error::{Error, Result};
-use crate::game::{Game, Move, Phase};
 use crate::hand::score_hand;
 use crate::observe::{four, Observation};
 use crate::play::{fits_mask, mask_cards, score_play, MAX_COUNT};
 use crate::rng::Rng;
-use crate::simulate::{bot_seed, play_out, Seat, SimStats, Start};
 use rayon::prelude::*;
-use std::ops::Range;
 
 /// A side that reaches the target is worth this many points of net pegging.
 pub const DECISIVE: f64 = 100.0;
@@ -101,86 +99,24 @@ impl MasterConfig {
     }
 }
 
-/// The master: its settings and its own seeded generator.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Master {
-    config: MasterConfig,
-    rng: Rng,
+/// Whether the master searches the lay for `obs` (two players, search on);
+/// otherwise it lays as the Expert.
+pub fn searches(config: &MasterConfig, obs: &Observation) -> bool {
+    obs.config.players == 2 && config.search
 }
 
-impl Master {
-    pub fn new(config: MasterConfig, seed: u64) -> Master {
-        Master {
-            config,
-            rng: Rng::new(seed),
-        }
-    }
-
-    pub fn config(&self) -> MasterConfig {
-        self.config
-    }
-
-    /// The move for `obs`.
-    pub fn choose(&mut self, obs: &Observation) -> Option<Move> {
-        choose(&self.config, &mut self.rng, obs)
-    }
-}
-
-impl Seat for Master {
-    type Error = Error;
-    fn decide(&mut self, game: &Game, seat: usize) -> Result<Move> {
-        decide(&self.config, &mut self.rng, game, seat)
-    }
-}
-
-/// The master's move for `seat`, which is to move in `game` (from what that
-/// seat may know).
-pub fn decide(config: &MasterConfig, rng: &mut Rng, game: &Game, seat: usize) -> Result<Move> {
-    choose(config, rng, &Observation::from_game(game, seat))
-        .ok_or_else(|| Error::Invalid("the game is over".into()))
-}
-
-/// The master's move for `obs` with `config`, drawing from `rng`.
-pub fn choose(config: &MasterConfig, rng: &mut Rng, obs: &Observation) -> Option<Move> {
-    Some(match obs.phase {
-        Phase::Discard => Move::Discard(discard(config, obs)),
-        Phase::Play => match lay(config, rng, obs) {
-            Some(card) => Move::Lay(card),
-            None => Move::Go,
-        },
-        _ => return Bot::new(BotKind::Expert, 0).choose(obs),
-    })
-}
-
-/// The card the master lays, or `None` to say go (only when nothing fits).
-/// Go inference reads the order of the cards laid from `obs`.
-pub fn lay(config: &MasterConfig, rng: &mut Rng, obs: &Observation) -> Option<Card> {
-    let lays = obs.legal_lays().mask();
-    if lays == 0 {
-        None
-    } else if obs.config.players != 2 || !config.search {
-        Bot::new(BotKind::Expert, 0).lay(obs)
-    } else {
-        Some(search_lay(config, rng, obs, lays))
-    }
-}
-
-/// The cards the master gives to the crib, as a bitmask.
-pub fn discard(config: &MasterConfig, obs: &Observation) -> u64 {
+/// The cards the master gives to the crib, as a bitmask; `None` where it
+/// discards as the Expert (three or four players).
+pub fn discard(config: &MasterConfig, obs: &Observation) -> Option<u64> {
     if obs.config.players != 2 {
-        return Bot::new(BotKind::Expert, 0).discard(obs);
+        return None;
     }
     let dealer = obs.seat == obs.dealer;
     if !config.pegging_table {
         // The Expert's exact choice, read from its table where it can be.
-        if let Ok(mask) = best_discard_mask(obs.hand.mask(), dealer) {
-            return mask;
-        }
+        return best_discard_mask(obs.hand.mask(), dealer).ok();
     }
-    let cards = obs.hand.to_vec();
-    let Ok(options) = analyze_discards(&cards, dealer) else {
-        return Bot::new(BotKind::Expert, 0).discard(obs);
-    };
+    let options = analyze_discards(&obs.hand.to_vec(), dealer).ok()?;
     let mut best = (f64::NEG_INFINITY, 0u64);
     for option in &options {
         let mut value = option.net();
@@ -191,7 +127,7 @@ pub fn discard(config: &MasterConfig, obs: &Observation) -> u64 {
             best = (value, option.discard().iter().fold(0, |m, &c| m | c.bit()));
         }
     }
-    best.1
+    Some(best.1)
 }
 
 // ----- the pegging table ----------------------------------------------------
@@ -256,55 +192,6 @@ fn peg_entry(ranks: [u8; 4]) -> [f32; 2] {
         *slot = net as f32 / PEG_PLAYOUTS as f32;
     }
     out
-}
-
-// ----- matches ---------------------------------------------------------------
-
-/// A seat of a [`master_match`]: the master or a built-in bot.
-enum MatchSeat {
-    Master(Master),
-    Bot(Bot),
-}
-
-impl Seat for MatchSeat {
-    type Error = Error;
-    fn decide(&mut self, game: &Game, seat: usize) -> Result<Move> {
-        match self {
-            MatchSeat::Master(m) => m.decide(game, seat),
-            MatchSeat::Bot(b) => b.decide(game, seat),
-        }
-    }
-}
-
-/// Games `games` of a simulation seeded `seed` between the master with
-/// `config` (seat 0) and the built-in `opponent`, on `threads` threads
-/// (`None`: rayon's pool). Game `i` is the same deal, first dealer and bot
-/// seeds as game `i` of [`crate::simulate::simulate`], so with the default
-/// settings the result equals `simulate(Master, opponent, ...)`.
-pub fn master_match(
-    config: MasterConfig,
-    opponent: BotKind,
-    games: Range<u64>,
-    seed: u64,
-    threads: Option<usize>,
-) -> Result<SimStats> {
-    let config = config.checked()?;
-    let start = Start::default();
-    crate::pool::install(threads, move || {
-        games
-            .into_par_iter()
-            .try_fold(SimStats::default, |mut acc, i| {
-                let mut game = start.game(seed, i)?;
-                let s = game.seed();
-                let mut seats = [
-                    MatchSeat::Master(Master::new(config, bot_seed(s, 0, None))),
-                    MatchSeat::Bot(Bot::new(opponent, bot_seed(s, 1, None))),
-                ];
-                acc.add(&play_out(&mut game, &mut seats)?);
-                Ok::<SimStats, Error>(acc)
-            })
-            .try_reduce(SimStats::default, |a, b| Ok(a.merge(&b)))
-    })?
 }
 
 // ----- go inference ---------------------------------------------------------
@@ -565,8 +452,9 @@ fn draw(pool: u64, k: u32, rng: &mut Rng) -> u64 {
 }
 
 /// The lay with the best mean search value over `config.budget`
-/// determinizations of the opponent's hand and crib cards.
-fn search_lay(config: &MasterConfig, rng: &mut Rng, obs: &Observation, lays: u64) -> Card {
+/// determinizations of the opponent's hand and crib cards (`lays`: the legal
+/// lays, not empty). Go inference reads the order of the cards laid from `obs`.
+pub fn search_lay(config: &MasterConfig, rng: &mut Rng, obs: &Observation, lays: u64) -> Card {
     let choices = distinct_ranks(lays);
     let first = mask_cards(choices).next().unwrap_or(Card::MIN);
     if choices.count_ones() == 1 {
@@ -662,7 +550,8 @@ fn ending(obs: &Observation, opp_hand: u64, opp_crib: u64) -> Ending {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::game::GameConfig;
+    use crate::bots::{Bot, BotKind};
+    use crate::game::{Game, GameConfig, Phase};
     use crate::play::Pegging;
 
     #[test]

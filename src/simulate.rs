@@ -11,12 +11,20 @@ use rayon::prelude::*;
 use crate::bots::{Bot, BotKind};
 use crate::error::{Error, Result};
 use crate::game::{Game, GameConfig, Move, Source, DEFAULT_TARGET, MAX_SEATS, SOURCES};
+use crate::master::MasterConfig;
 
 /// A decision-maker for one seat in [`play_out`].
 pub trait Seat {
     type Error: From<Error>;
     /// The move of `seat`, which is to move in `game`.
     fn decide(&mut self, game: &Game, seat: usize) -> std::result::Result<Move, Self::Error>;
+}
+
+impl Seat for Bot {
+    type Error = Error;
+    fn decide(&mut self, game: &Game, seat: usize) -> Result<Move> {
+        Bot::decide(self, game, seat)
+    }
 }
 
 /// Points of completed deals by role: index 0 the dealer, 1 the other seats.
@@ -470,6 +478,37 @@ pub fn simulate(
         return Err(Error::Invalid("games must be at least 1".into()));
     }
     Simulator::new([a, b], seed, threads)?.run(0..games)
+}
+
+/// Games `games` of seed `seed` between the master with `config` (seat 0)
+/// and the bot `opponent`, from the standard start: game `i` is game `i` of
+/// the [`Simulator`] with the same seed (same deals, dealers and bot seeds),
+/// so with the default settings the result equals `simulate("master", ...)`.
+/// Used for the master's ablation and budget measurements.
+pub fn master_match(
+    config: MasterConfig,
+    opponent: BotKind,
+    games: Range<u64>,
+    seed: u64,
+    threads: Option<usize>,
+) -> Result<SimStats> {
+    let config = config.checked()?;
+    let start = Start::default();
+    crate::pool::install(threads, move || {
+        games
+            .into_par_iter()
+            .try_fold(SimStats::default, |mut acc, i| {
+                let mut game = start.game(seed, i)?;
+                let s = game.seed();
+                let mut seats = [
+                    Bot::master(config, bot_seed(s, 0, None))?,
+                    Bot::new(opponent, bot_seed(s, 1, None)),
+                ];
+                acc.add(&play_out(&mut game, &mut seats)?);
+                Ok::<SimStats, Error>(acc)
+            })
+            .try_reduce(SimStats::default, |a, b| Ok(a.merge(&b)))
+    })?
 }
 
 #[cfg(test)]

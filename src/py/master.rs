@@ -8,9 +8,10 @@ use super::convert::{int_in, seed_in, threads_from_py};
 use super::game::PyPlayerView;
 use super::show::PyCard;
 use super::simulate::PySimStats;
+use crate::bots::Bot;
 use crate::bots::BotKind;
 use crate::game::Move;
-use crate::master::{Master, MasterConfig};
+use crate::master::MasterConfig;
 use crate::play::mask_cards;
 use crate::simulate::SimStats;
 
@@ -52,7 +53,7 @@ fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// 10
 #[pyclass(name = "MasterPlayer", module = "cribbage_fast._core", frozen)]
 pub struct PyMasterPlayer {
-    master: std::sync::Mutex<Master>,
+    master: std::sync::Mutex<Bot>,
     budget: u32,
     seed: u64,
 }
@@ -78,7 +79,7 @@ impl PyMasterPlayer {
     ) -> PyResult<Self> {
         let config = MasterConfig::with_budget(budget)?;
         Ok(PyMasterPlayer {
-            master: std::sync::Mutex::new(Master::new(config, seed)),
+            master: std::sync::Mutex::new(Bot::master(config, seed)?),
             budget,
             seed,
         })
@@ -208,7 +209,7 @@ pub fn master_match(
     while start < games {
         let end = (start + CHUNK).min(games);
         let part =
-            py.detach(|| crate::master::master_match(config, kind, start..end, seed, threads))?;
+            py.detach(|| crate::simulate::master_match(config, kind, start..end, seed, threads))?;
         stats = stats.merge(&part);
         start = end;
         py.check_signals()?;
