@@ -42,6 +42,7 @@
 //! [`crate::search::determinize`]).
 
 use crate::game::{Game, Move, Phase};
+use crate::observe::Observation;
 use crate::play::mask_cards;
 
 /// Number of actions: 52 cards and go.
@@ -129,64 +130,58 @@ pub fn encode(game: &Game, seat: usize, pending: u64, out: &mut [f32]) {
 pub fn encode_as<T: ObsValue>(game: &Game, seat: usize, pending: u64, out: &mut [T]) {
     let out = &mut out[..OBS_SIZE];
     out.fill(T::ZERO);
-    let config = game.config();
-    let n = usize::from(config.players);
+    let n = usize::from(game.config().players);
     assert!(seat < n, "seat {seat} is not at a {n}-player table");
+    let obs = Observation::from_game(game, seat);
     let rel = |s: usize| (s + n - seat) % n;
-    let phase = game.phase();
-    let mine = pending_of(game, seat, pending);
+    let mine = pending_of(&obs, seat, pending);
 
-    set_cards(out, HAND, game.hand(seat) & !mine);
-    set_cards(out, OWN_DISCARDS, game.discards_of(seat) | mine);
-    if let Some(starter) = game.starter() {
+    set_cards(out, HAND, obs.hand.mask() & !mine);
+    set_cards(out, OWN_DISCARDS, obs.discards.mask() | mine);
+    if let Some(starter) = obs.starter {
         out[STARTER + usize::from(starter.index())] = T::ONE;
     }
-    let pegging = game.pegging().filter(|_| phase != Phase::Discard);
-    if let Some(play) = pegging {
-        for &card in play.pile() {
-            out[PILE + usize::from(card.index())] = T::ONE;
-        }
-        out[COUNT] = T::ratio(u16::from(play.count()), 31);
-        for s in 0..n {
-            if play.said_go(s) {
-                out[SAID_GO + rel(s)] = T::ONE;
-            }
-        }
+    for &card in obs.pile() {
+        out[PILE + usize::from(card.index())] = T::ONE;
     }
-    for &(s, card) in game.laid() {
+    out[COUNT] = T::ratio(u16::from(obs.count), 31);
+    for s in (0..n).filter(|&s| obs.said_go[s]) {
+        out[SAID_GO + rel(s)] = T::ONE;
+    }
+    for &(s, card) in obs.laid_order() {
         out[LAID + 52 * rel(usize::from(s)) + usize::from(card.index())] = T::ONE;
     }
-    let phase_slot = match phase {
+    let phase_slot = match obs.phase {
         Phase::Discard => 0,
         Phase::Play | Phase::Count | Phase::Claim => 1,
         Phase::Over => 2,
     };
     out[PHASE + phase_slot] = T::ONE;
-    out[DEALER + rel(game.dealer())] = T::ONE;
-    if let Some(s) = game.to_move() {
+    out[DEALER + rel(obs.dealer)] = T::ONE;
+    if let Some(s) = obs.to_move {
         out[TO_MOVE + rel(s)] = T::ONE;
     }
     for s in 0..n {
         // A card put aside in an unfinished discard is face down: not held.
-        let held = game.hand(s) & !pending_of(game, s, pending);
-        out[HELD + rel(s)] = T::ratio(held.count_ones() as u16, 6);
+        let held = u32::from(obs.held[s]) - pending_of(&obs, s, pending).count_ones();
+        out[HELD + rel(s)] = T::ratio(held as u16, 6);
     }
-    let sides = config.sides();
-    let own_side = config.side_of(seat);
-    for (side, &score) in game.scores().iter().enumerate() {
-        let r = (side + sides - own_side) % sides;
-        out[SCORES + r] = T::ratio(score.min(config.target), config.target);
+    let sides = obs.config.sides();
+    let target = obs.config.target;
+    for (side, &score) in obs.side_scores().iter().enumerate() {
+        let r = (side + sides - obs.side()) % sides;
+        out[SCORES + r] = T::ratio(score.min(target), target);
     }
     out[PLAYERS + n - 2] = T::ONE;
-    if phase == Phase::Discard && game.discards_of(seat) == 0 {
-        let left = config.discards() - mine.count_ones() as usize;
+    if obs.phase == Phase::Discard && obs.discards.is_empty() {
+        let left = obs.config.discards() - mine.count_ones() as usize;
         out[TO_DISCARD] = T::ratio(left as u16, 2);
     }
 }
 
 /// The pending mask if `s` is the seat to move in the discard phase.
-fn pending_of(game: &Game, s: usize, pending: u64) -> u64 {
-    if game.phase() == Phase::Discard && game.to_move() == Some(s) {
+fn pending_of(obs: &Observation, s: usize, pending: u64) -> u64 {
+    if obs.phase == Phase::Discard && obs.to_move == Some(s) {
         pending
     } else {
         0
