@@ -21,6 +21,7 @@ from typing import Any, NoReturn
 import click
 
 from . import _core
+from .cli_tables import ray_address_of, ray_option
 from .cli_tables import tables as tables_group
 from .game import Game
 
@@ -216,15 +217,7 @@ def progress_bar(length: int, label: str) -> Any:
     help="Threads to use (default: every core). Results do not depend on it.",
 )
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
-@click.option(
-    "--ray",
-    "ray_address",
-    is_flag=False,
-    flag_value="local",
-    default=None,
-    metavar="[ADDRESS]",
-    help="Run on Ray: alone a local Ray, or a cluster (auto, HOST:PORT, ray://HOST:PORT).",
-)
+@ray_option("Run")
 def simulate(
     a: str,
     b: str,
@@ -249,7 +242,7 @@ def simulate(
                 b.lower(),
                 games,
                 seed,
-                address=None if ray_address == "local" else ray_address,
+                address=ray_address_of(ray_address),
             )
         except KeyboardInterrupt:
             click.echo("\ninterrupted", err=True)

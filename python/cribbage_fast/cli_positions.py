@@ -14,7 +14,7 @@ import sys
 import click
 
 from . import positions
-from .cli_tables import tables
+from .cli_tables import ray_address_of, ray_option, tables
 
 
 @tables.command("positions")
@@ -49,15 +49,7 @@ from .cli_tables import tables
     default=positions.DEFAULT_SEED,
     show_default=True,
 )
-@click.option(
-    "--ray",
-    "ray_address",
-    is_flag=False,
-    flag_value="local",
-    default=None,
-    metavar="[ADDRESS]",
-    help="Sample on Ray: alone a local Ray, or a cluster (auto, HOST:PORT, ray://HOST:PORT).",
-)
+@ray_option("Sample")
 def positions_command(
     out: str | None,
     plot: str | None,
@@ -76,7 +68,11 @@ def positions_command(
         click.echo(f"Sampling {n:,} Expert-vs-Expert deals (seed {seed})...", err=True)
         try:
             table = positions.build_table(
-                n, seed, progress=True, ray=ray_address is not None, ray_address=ray_address
+                n,
+                seed,
+                progress=True,
+                ray=ray_address is not None,
+                ray_address=None if ray_address is None else ray_address_of(ray_address),
             )
         except KeyboardInterrupt:
             click.echo("\ninterrupted: no table written", err=True)

@@ -14,12 +14,35 @@ from __future__ import annotations
 
 import math
 import sys
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 import numpy as np
 
 from . import tables as tb
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def ray_option(what: str) -> Callable[[F], F]:
+    """``--ray [ADDRESS]`` for a command that can run on Ray: `what` says what
+    runs there. Alone it gives "local"; see `ray_address_of`."""
+    return click.option(
+        "--ray",
+        "ray_address",
+        is_flag=False,
+        flag_value="local",
+        default=None,
+        metavar="[ADDRESS]",
+        help=f"{what} on Ray: alone a local Ray, or a cluster (auto, HOST:PORT, ray://HOST:PORT).",
+    )
+
+
+def ray_address_of(value: str) -> str | None:
+    """The address for `distributed.connect` from a ``--ray`` value."""
+    return None if value == "local" else value
 
 
 @click.group(name="tables", context_settings={"help_option_names": ["-h", "--help"]})
@@ -98,14 +121,7 @@ def plot_crib_tables(tables_by_title: dict[str, np.ndarray], path: Path) -> None
     show_default=True,
     help="Target standard error per value (sets --samples from an SD of 2.6 points).",
 )
-@click.option(
-    "--ray",
-    "ray_address",
-    is_flag=False,
-    flag_value="auto",
-    default=None,
-    help="Run on Ray [ADDRESS].",
-)
+@ray_option("Simulate")
 def pegging(
     out: Path, seed: int, samples: int | None, precision: float, ray_address: str | None
 ) -> None:
@@ -116,7 +132,7 @@ def pegging(
             n,
             seed,
             use_ray=ray_address is not None,
-            ray_address=None if ray_address in (None, "auto") else ray_address,
+            ray_address=None if ray_address is None else ray_address_of(ray_address),
             progress=sys.stderr.isatty(),
         )
     except ImportError as err:
