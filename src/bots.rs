@@ -85,9 +85,15 @@ impl BotKind {
             .find(|k| k.name() == wanted)
             .ok_or_else(|| {
                 Error::Invalid(format!(
-                    "unknown bot {name:?}: choose random, greedy, expert or master"
+                    "unknown bot {name:?}: choose {}",
+                    BotKind::names().join(", ")
                 ))
             })
+    }
+
+    /// The names of every built-in bot, weakest first.
+    pub fn names() -> [&'static str; 4] {
+        BotKind::ALL.map(BotKind::name)
     }
 }
 

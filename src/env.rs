@@ -7,33 +7,30 @@
 //! bot there.
 
 use crate::bots::{Bot, BotKind, Observation};
-use crate::card::Card;
+use crate::card::{Card, CardSet};
 use crate::encode::{self, GO, NUM_ACTIONS};
 use crate::error::{Error, Result};
 use crate::game::{Game, GameConfig, Move, Phase, MAX_SEATS};
-use crate::hand::score_hand;
-use crate::play::mask_cards;
 use crate::rng::Rng;
 
 /// A player for the environments: the move of the seat to move.
 pub type Policy = fn(&Game, &mut Rng) -> Move;
 
 /// The built-in opponent called `name`.
+/// `"random"` is [`random_move`]; the others are the bots of [`crate::bots`].
 pub fn policy(name: &str) -> Result<Policy> {
-    match name {
-        "random" => Ok(random_move),
-        "greedy" => Ok(|game, rng| bot_move(BotKind::Greedy, game, rng)),
-        "expert" => Ok(|game, rng| bot_move(BotKind::Expert, game, rng)),
-        "master" => Ok(|game, rng| bot_move(BotKind::Master, game, rng)),
-        _ => Err(Error::Invalid(format!(
+    let kind = BotKind::ALL.into_iter().find(|k| k.name() == name);
+    match kind {
+        Some(BotKind::Random) => Ok(random_move),
+        Some(BotKind::Greedy) => Ok(|game, rng| bot_move(BotKind::Greedy, game, rng)),
+        Some(BotKind::Expert) => Ok(|game, rng| bot_move(BotKind::Expert, game, rng)),
+        Some(BotKind::Master) => Ok(|game, rng| bot_move(BotKind::Master, game, rng)),
+        None => Err(Error::Invalid(format!(
             "unknown opponent {name:?}: the built-in opponents are {:?}",
-            POLICY_NAMES
+            BotKind::names()
         ))),
     }
 }
-
-/// Names [`policy`] knows.
-pub const POLICY_NAMES: &[&str] = &["random", "greedy", "expert", "master"];
 
 /// The move of a built-in bot for the seat to move, from what that seat sees.
 fn bot_move(kind: BotKind, game: &Game, rng: &mut Rng) -> Move {
@@ -71,38 +68,27 @@ pub fn random_move(game: &Game, rng: &mut Rng) -> Move {
     let seat = game.to_move().expect("random_move needs a seat to move");
     match game.phase() {
         Phase::Discard => {
-            let mut hand = game.hand(seat);
-            let mut chosen = 0;
+            let mut hand = CardSet::from_mask(game.hand(seat));
+            let mut chosen = CardSet::EMPTY;
             for _ in 0..game.config().discards() {
-                let i = nth_bit(hand, rng.below(hand.count_ones()));
-                chosen |= 1u64 << i;
-                hand &= !(1u64 << i);
+                if let Some(card) = hand.nth(rng.below(hand.len())) {
+                    chosen.insert(card);
+                    hand.remove(card);
+                }
             }
-            Move::Discard(chosen)
+            Move::Discard(chosen.mask())
         }
         Phase::Play => {
             let lays = game.pegging().map_or(0, |p| p.legal_lays());
             if lays == 0 {
                 Move::Go
             } else {
-                Move::Lay(card_of(nth_bit(lays, rng.below(lays.count_ones()))))
+                let lays = CardSet::from_mask(lays);
+                lays.nth(rng.below(lays.len())).map_or(Move::Go, Move::Lay)
             }
         }
-        Phase::Count => Move::Count(show_value(game)),
+        Phase::Count => Move::Count(game.show_value()),
         Phase::Claim | Phase::Over => Move::Claim(0),
-    }
-}
-
-/// What the show being counted is worth (its cards are public once shown).
-fn show_value(game: &Game) -> u8 {
-    let (Some((owner, crib)), Some(starter)) = (game.showing(), game.starter()) else {
-        return 0;
-    };
-    let cards = if crib { game.crib() } else { game.kept(owner) };
-    let hand: Vec<Card> = mask_cards(cards).collect();
-    match <[Card; 4]>::try_from(hand) {
-        Ok(hand) => score_hand(hand, starter, crib),
-        Err(_) => 0,
     }
 }
 

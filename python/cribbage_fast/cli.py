@@ -179,7 +179,7 @@ def discard(cards: tuple[str, ...], dealer: bool, top: int | None, as_json: bool
         click.echo(text)
 
 
-BOTS = ("random", "greedy", "expert", "master")
+BOTS = tuple(_core.OPPONENTS)
 
 
 class _Quiet:

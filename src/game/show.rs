@@ -28,6 +28,12 @@ impl Game {
             .then(|| (self.show_owner(), self.showing_crib()))
     }
 
+    /// Muggins: what the show being counted is worth (its cards are public
+    /// once shown); 0 outside the count and claim phases.
+    pub fn show_value(&self) -> u8 {
+        self.showing().map_or(0, |_| self.show_points())
+    }
+
     /// Muggins, claim phase: the points the owner missed (public once the
     /// show is laid down and announced); 0 otherwise.
     pub fn claimable(&self) -> u8 {

@@ -10,7 +10,7 @@ use super::convert::{
 };
 use super::play::fill_play_event;
 use super::show::PyCard;
-use crate::card::Card;
+use crate::card::{Card, CardSet};
 use crate::game::{mask_text, Game, GameConfig, GameEvent, Move, SuppliedDeal};
 use crate::play::mask_cards;
 
@@ -20,10 +20,6 @@ pub(crate) use view::{ask_player, check_player, PyPlayerView};
 
 pub(super) fn cards_of(mask: u64) -> Vec<PyCard> {
     mask_cards(mask).map(PyCard).collect()
-}
-
-fn mask_of(cards: &[Card]) -> u64 {
-    cards.iter().fold(0, |m, c| m | 1u64 << c.index())
 }
 
 /// A decision in a game: discard, lay, go, count (muggins) or claim (muggins).
@@ -75,7 +71,7 @@ impl PyMove {
             Err(_) => cards_from_py(cards)?,
         };
         crate::card::check_distinct(&cards)?;
-        Ok(PyMove(Move::Discard(mask_of(&cards))))
+        Ok(PyMove(Move::Discard(CardSet::from(&cards[..]).mask())))
     }
 
     /// Lay a card in the play.
@@ -1183,7 +1179,7 @@ fn move_from_dict(d: &Bound<'_, PyAny>) -> PyResult<Move> {
     Ok(match kind.as_str() {
         "discard" => {
             let cards = cards_from_py(&text("cards")?)?;
-            Move::Discard(mask_of(&cards))
+            Move::Discard(CardSet::from(&cards[..]).mask())
         }
         "lay" => Move::Lay(card_from_py(&text("card")?)?),
         "go" => Move::Go,

@@ -88,7 +88,7 @@ mod _core {
         m.add("OBS_SIZE", crate::encode::OBS_SIZE)?;
         m.add("NUM_ACTIONS", crate::encode::NUM_ACTIONS)?;
         m.add("GO_ACTION", crate::encode::GO)?;
-        m.add("OPPONENTS", crate::env::POLICY_NAMES.to_vec())?;
+        m.add("OPPONENTS", crate::bots::BotKind::names().to_vec())?;
         let profile = if cfg!(debug_assertions) {
             "debug"
         } else {
