@@ -175,6 +175,49 @@ _Phase: TypeAlias = Literal["discard", "play", "count", "claim", "over"]
 
 _MoveKind: TypeAlias = Literal["discard", "lay", "go", "count", "claim", "deal"]
 
+class _PlayEventDict(TypedDict):
+    """A play event as `PlayEvent.to_dict()` gives it."""
+
+    seat: int
+    kind: Literal["lay", "go", "go_point", "last_card"]
+    card: str | None
+    count: int
+    points: int
+    reasons: list[str]
+
+class _GameEventDict(TypedDict):
+    """One entry of `Game.events()`; ``event`` says which keys are present:
+    ``cut_for_deal`` (cuts, dealer), ``deal`` (number, dealer, hands, crib_card,
+    supplied), ``discard`` (seat, cards), ``starter`` (card, his_heels), ``peg``
+    (the keys of a play event), ``show`` (seat, crib, cards, points, announced,
+    pegged), ``muggins`` (seat, owner, claimed, pegged), ``game_over`` (winner,
+    scores)."""
+
+    event: Literal[
+        "cut_for_deal", "deal", "discard", "starter", "peg", "show", "muggins", "game_over"
+    ]
+    cuts: NotRequired[str]
+    dealer: NotRequired[int | None]
+    number: NotRequired[int]
+    hands: NotRequired[list[str]]
+    crib_card: NotRequired[str | None]
+    supplied: NotRequired[bool]
+    seat: NotRequired[int]
+    cards: NotRequired[str]
+    card: NotRequired[str | None]
+    his_heels: NotRequired[bool]
+    kind: NotRequired[Literal["lay", "go", "go_point", "last_card"]]
+    count: NotRequired[int]
+    points: NotRequired[int]
+    reasons: NotRequired[list[str]]
+    crib: NotRequired[bool]
+    announced: NotRequired[int]
+    pegged: NotRequired[int]
+    owner: NotRequired[int]
+    claimed: NotRequired[int]
+    winner: NotRequired[int]
+    scores: NotRequired[tuple[int, ...]]
+
 class _MoveDict(TypedDict):
     """A move as `Move.to_dict()` and `Game.moves()` give it; which keys are
     present depends on `move` (a discard's ``cards``, a lay's ``card``, a count's
@@ -430,7 +473,8 @@ class Game:
     def __deepcopy__(self, memo: Any, /) -> Self: ...
     def moves(self) -> list[_MoveDict]:
         """The moves so far (supplied deals included), as JSON-ready dicts."""
-    def events(self) -> list[dict[str, Any]]: ...
+    def events(self) -> list[_GameEventDict]:
+        """What happened so far (with ``record=True``), as JSON-ready dicts."""
 
 @final
 class DiscardOption:
@@ -602,7 +646,7 @@ class PlayEvent:
     @property
     def reasons(self) -> tuple[str, ...]:
         """The items in words, e.g. ``("fifteen for 2", "a run of 3 for 3")``."""
-    def to_dict(self) -> dict[str, Any]:
+    def to_dict(self) -> _PlayEventDict:
         """A JSON-ready dict: seat, kind, card text or None, count, points, reasons."""
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...

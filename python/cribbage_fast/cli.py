@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import Any, NoReturn
+from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
@@ -24,6 +24,9 @@ from . import _core
 from .cli_tables import ray_address_of, ray_option
 from .cli_tables import tables as tables_group
 from .game import Game
+
+if TYPE_CHECKING:
+    from ._core import _GameEventDict
 
 
 def fail(message: str) -> NoReturn:
@@ -339,12 +342,12 @@ class _Table:
 
     def report(self) -> None:
         """Echoes the events since the last report."""
-        events: list[dict[str, Any]] = self.game.events()
+        events = self.game.events()
         for event in events[self.seen :]:
             self.echo_event(event)
         self.seen = len(events)
 
-    def echo_event(self, e: dict[str, Any]) -> None:
+    def echo_event(self, e: _GameEventDict) -> None:
         kind = e["event"]
         if kind == "deal":
             dealer = "you deal" if e["dealer"] == HUMAN else f"the {self.bot_name} bot deals"
@@ -378,7 +381,7 @@ class _Table:
             line += ", a skunk (2 game points)"
         return line + "."
 
-    def echo_peg(self, e: dict[str, Any]) -> None:
+    def echo_peg(self, e: _GameEventDict) -> None:
         who = self.who(e["seat"])
         reasons = ", ".join(e["reasons"])
         if e["kind"] == "lay":
@@ -393,7 +396,7 @@ class _Table:
         else:
             click.echo(f"{who} peg {reasons}." if e["seat"] == HUMAN else f"{who} pegs {reasons}.")
 
-    def echo_show(self, e: dict[str, Any]) -> None:
+    def echo_show(self, e: _GameEventDict) -> None:
         whose = "Your" if e["seat"] == HUMAN else f"The {self.bot_name} bot's"
         what = "crib" if e["crib"] else "hand"
         cards = e["cards"]
