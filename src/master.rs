@@ -27,7 +27,7 @@
 //! and a realistic crib model are not built yet: this is where they plug in.
 //!
 //! Every ingredient has a switch in [`MasterConfig`], for the ablation
-//! ([`crate::simulate::master_match`]). With three or four players the master
+//! ([`crate::simulate::Simulator::with_master`]). With three or four players the master
 //! plays as the Expert. This module holds the master's own decisions; the
 //! player (`BotKind::Master` in [`crate::bots`]) falls back on the Expert
 //! wherever these answer `None`.

@@ -187,11 +187,28 @@ pub struct Contestant {
     pub kind: BotKind,
     /// See [`bot_seed`].
     pub seed: Option<u64>,
+    /// The master's settings (a `BotKind::Master` contestant only), checked.
+    pub master: MasterConfig,
 }
 
 impl From<BotKind> for Contestant {
     fn from(kind: BotKind) -> Contestant {
-        Contestant { kind, seed: None }
+        Contestant {
+            kind,
+            seed: None,
+            master: MasterConfig::default(),
+        }
+    }
+}
+
+impl Contestant {
+    /// This contestant's bot for a game seeded `game_seed` in `seat`.
+    fn bot(&self, game_seed: u64, seat: usize) -> Result<Bot> {
+        let seed = bot_seed(game_seed, seat, self.seed);
+        match self.kind {
+            BotKind::Master => Bot::master(self.master, seed),
+            kind => Ok(Bot::new(kind, seed)),
+        }
     }
 }
 
@@ -204,10 +221,7 @@ pub fn simulate_game(
 ) -> Result<GameSummary> {
     let mut game = start.game(seed, index)?;
     let s = game.seed();
-    let mut bots = [0, 1].map(|seat| {
-        let p = players[seat];
-        Bot::new(p.kind, bot_seed(s, seat, p.seed))
-    });
+    let mut bots = [players[0].bot(s, 0)?, players[1].bot(s, 1)?];
     play_out(&mut game, &mut bots)
 }
 
@@ -366,6 +380,16 @@ impl Simulator {
         self
     }
 
+    /// The same simulator with `config` for its master players (checked):
+    /// the master's ablation and budget measurements.
+    pub fn with_master(mut self, config: MasterConfig) -> Result<Simulator> {
+        let config = config.checked()?;
+        for p in &mut self.players {
+            p.master = config;
+        }
+        Ok(self)
+    }
+
     /// The same simulator with every game starting from `start`.
     pub fn with_start(mut self, start: Start) -> Simulator {
         self.start = start;
@@ -478,37 +502,6 @@ pub fn simulate(
         return Err(Error::Invalid("games must be at least 1".into()));
     }
     Simulator::new([a, b], seed, threads)?.run(0..games)
-}
-
-/// Games `games` of seed `seed` between the master with `config` (seat 0)
-/// and the bot `opponent`, from the standard start: game `i` is game `i` of
-/// the [`Simulator`] with the same seed (same deals, dealers and bot seeds),
-/// so with the default settings the result equals `simulate("master", ...)`.
-/// Used for the master's ablation and budget measurements.
-pub fn master_match(
-    config: MasterConfig,
-    opponent: BotKind,
-    games: Range<u64>,
-    seed: u64,
-    threads: Option<usize>,
-) -> Result<SimStats> {
-    let config = config.checked()?;
-    let start = Start::default();
-    crate::pool::install(threads, move || {
-        games
-            .into_par_iter()
-            .try_fold(SimStats::default, |mut acc, i| {
-                let mut game = start.game(seed, i)?;
-                let s = game.seed();
-                let mut seats = [
-                    Bot::master(config, bot_seed(s, 0, None))?,
-                    Bot::new(opponent, bot_seed(s, 1, None)),
-                ];
-                acc.add(&play_out(&mut game, &mut seats)?);
-                Ok::<SimStats, Error>(acc)
-            })
-            .try_reduce(SimStats::default, |a, b| Ok(a.merge(&b)))
-    })?
 }
 
 #[cfg(test)]

@@ -18,15 +18,9 @@ use crate::error::Error;
 use crate::selfplay::{Outputs, SelfPlayEnv};
 use crate::vecenv::{Buffers, VecEnv};
 
-/// A Python or NumPy integer (TypeError otherwise); ValueError naming
-/// `what` if it does not fit in `i64`.
-fn integer(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<i64> {
-    int_for_core(obj, what)
-}
-
 /// An optional integer argument (`None`: `default`).
 fn int_or(obj: Option<&Bound<'_, PyAny>>, what: &str, default: i64) -> PyResult<i64> {
-    obj.map_or(Ok(default), |o| integer(o, what))
+    obj.map_or(Ok(default), |o| int_for_core::<i64>(o, what))
 }
 
 /// An action: an integer (TypeError otherwise); one outside `0..NUM_ACTIONS`
@@ -38,7 +32,7 @@ fn action_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
             NUM_ACTIONS - 1
         )))
     };
-    let action = integer(obj, "an action").map_err(|e| {
+    let action = int_for_core::<i64>(obj, "an action").map_err(|e| {
         if e.is_instance_of::<PyTypeError>(obj.py()) {
             e
         } else {
@@ -54,16 +48,16 @@ fn action_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
 /// An index (a seat, a row) in `0..n`: an integer (TypeError otherwise),
 /// ValueError naming `what` outside the range.
 fn index_arg(obj: &Bound<'_, PyAny>, n: usize, what: &str) -> PyResult<usize> {
-    let i = integer(obj, what)?;
+    let i = int_for_core::<i64>(obj, what)?;
     usize::try_from(i)
         .ok()
         .filter(|&i| i < n)
         .ok_or_else(|| PyValueError::new_err(format!("{what} must be 0..{}, got {i}", n - 1)))
 }
 
-/// A batch size or thread count: a non-negative integer.
+/// A batch size: a non-negative integer (the core bounds it).
 fn count_arg(obj: &Bound<'_, PyAny>, what: &str) -> PyResult<usize> {
-    let n = integer(obj, what)?;
+    let n = int_for_core::<i64>(obj, what)?;
     usize::try_from(n)
         .map_err(|_| PyValueError::new_err(format!("{what} must be positive, got {n}")))
 }
@@ -748,7 +742,7 @@ pub fn obs_denominators<'py>(
     py: Python<'py>,
     target: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-    let config = crate::game::GameConfig::new(2, integer(target, "target")?, false)?;
+    let config = crate::game::GameConfig::new(2, int_for_core::<i64>(target, "target")?, false)?;
     let d = crate::encode::denominators(config.target).map(f32::from);
     Ok(PyArray1::from_slice(py, &d))
 }

@@ -7,16 +7,12 @@ use super::bots::expect_answer;
 use super::convert::{int_in, seed_in, threads_from_py};
 use super::game::PyPlayerView;
 use super::show::PyCard;
-use super::simulate::PySimStats;
-use crate::bots::Bot;
-use crate::bots::BotKind;
+use super::simulate::{reporter, run_builtin, PySimStats};
+use crate::bots::{Bot, BotKind};
 use crate::game::Move;
 use crate::master::MasterConfig;
 use crate::play::mask_cards;
-use crate::simulate::SimStats;
-
-/// Games per chunk of `master_match` (between Ctrl-C checks and progress).
-const CHUNK: u64 = 200;
+use crate::simulate::Simulator;
 
 fn budget_arg(obj: &Bound<'_, PyAny>) -> PyResult<u32> {
     int_in(obj, "budget", 1..=i128::from(crate::master::MAX_BUDGET), "")
@@ -204,19 +200,9 @@ pub fn master_match(
         go_inference,
         pegging_table,
     };
-    let mut stats = SimStats::default();
-    let mut start = 0;
-    while start < games {
-        let end = (start + CHUNK).min(games);
-        let part =
-            py.detach(|| crate::simulate::master_match(config, kind, start..end, seed, threads))?;
-        stats = stats.merge(&part);
-        start = end;
-        py.check_signals()?;
-        if let Some(p) = &progress {
-            p.call1((start,))?;
-        }
-    }
+    let report = reporter(progress)?;
+    let sim = Simulator::new([BotKind::Master, kind], seed, threads)?.with_master(config)?;
+    let stats = run_builtin(py, &sim, 0..games, &report)?;
     let names = ["master".to_string(), kind.name().to_string()];
     PySimStats::of_run(stats, names, seed, 0..games)
 }

@@ -586,21 +586,9 @@ pub fn simulate(
         scores.as_ref(),
         first_dealer.as_ref(),
     )?;
-    if let Some(p) = &progress {
-        if !p.is_callable() {
-            return Err(PyTypeError::new_err(
-                "progress must be a callable taking the number of games done",
-            ));
-        }
-    }
+    let report = reporter(progress)?;
     let players = [contender(a)?, contender(b)?];
     let player_seeds = [player_seed(a)?, player_seed(b)?];
-    let report = |done: u64| -> PyResult<()> {
-        if let Some(p) = &progress {
-            p.call1((done,))?;
-        }
-        Ok(())
-    };
     let range = plan.first_game..plan.first_game + plan.games;
     let stats = match &players {
         [Contender::Builtin(ka), Contender::Builtin(kb)] => {
@@ -621,8 +609,26 @@ pub fn simulate(
     })
 }
 
+/// The `progress=` argument as a function of the games done (refused now,
+/// not after the first chunk, if it cannot be called).
+pub(super) fn reporter(
+    progress: Option<Bound<'_, PyAny>>,
+) -> PyResult<impl Fn(u64) -> PyResult<()> + '_> {
+    if progress.as_ref().is_some_and(|p| !p.is_callable()) {
+        return Err(PyTypeError::new_err(
+            "progress must be a callable taking the number of games done",
+        ));
+    }
+    Ok(move |done: u64| -> PyResult<()> {
+        if let Some(p) = &progress {
+            p.call1((done,))?;
+        }
+        Ok(())
+    })
+}
+
 /// Two built-in bots: chunks run with the GIL released.
-fn run_builtin(
+pub(super) fn run_builtin(
     py: Python<'_>,
     sim: &Simulator,
     range: std::ops::Range<u64>,
