@@ -72,7 +72,7 @@ def positions_command(
                 seed,
                 progress=True,
                 ray=ray_address is not None,
-                ray_address=None if ray_address is None else ray_address_of(ray_address),
+                ray_address=ray_address_of(ray_address),
             )
         except KeyboardInterrupt:
             click.echo("\ninterrupted: no table written", err=True)

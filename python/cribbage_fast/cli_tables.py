@@ -40,8 +40,9 @@ def ray_option(what: str) -> Callable[[F], F]:
     )
 
 
-def ray_address_of(value: str) -> str | None:
-    """The address for `distributed.connect` from a ``--ray`` value."""
+def ray_address_of(value: str | None) -> str | None:
+    """The address for `distributed.connect` from a ``--ray`` value (None
+    for a local Ray, or when --ray is not given)."""
     return None if value == "local" else value
 
 
@@ -132,7 +133,7 @@ def pegging(
             n,
             seed,
             use_ray=ray_address is not None,
-            ray_address=None if ray_address is None else ray_address_of(ray_address),
+            ray_address=ray_address_of(ray_address),
             progress=sys.stderr.isatty(),
         )
     except ImportError as err:
