@@ -146,11 +146,6 @@ impl Bot {
         })
     }
 
-    /// The master's settings.
-    pub fn master_config(&self) -> MasterConfig {
-        self.master
-    }
-
     pub fn kind(&self) -> BotKind {
         self.kind
     }
