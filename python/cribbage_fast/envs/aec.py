@@ -97,10 +97,12 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         return seat
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
-        return self.observation_spaces[self.possible_agents[self._seat_of(agent)]]
+        self._seat_of(agent)
+        return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
-        return self.action_spaces[self.possible_agents[self._seat_of(agent)]]
+        self._seat_of(agent)
+        return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
         if seed is not None or self._np_random is None:
