@@ -1335,6 +1335,7 @@ def master_match(
     budget: int = 32,
     search: bool = True,
     go_inference: bool = True,
+    discard_inference: bool = True,
     pegging_table: bool = False,
     progress: Callable[[int], object] | None = None,
 ) -> SimulationStats:
