@@ -183,6 +183,8 @@ def test_target_se_build_allocates_where_the_variance_is() -> None:
     ):
         with pytest.raises(ValueError, match=match):
             tables.build_pegging_table(**kwargs)  # type: ignore[arg-type]
+    with pytest.raises(TypeError):
+        tables.build_pegging_table(2.5)  # type: ignore[arg-type]
 
 
 def test_shipped_pegging_table_equals_direct_computation_at_sample_keeps() -> None:

@@ -23,6 +23,7 @@ import functools
 import itertools
 import json
 import math
+import operator
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -131,7 +132,7 @@ class PeggingTable:
     pone_opponent: npt.NDArray[np.float64]
     """Points the dealer pegs against a pone holding each keep."""
     samples: int
-    """Samples per keep and role."""
+    """Samples per keep and role (of the keep with the fewest)."""
     sums: npt.NDArray[np.uint64]
     """The exact sums the table is made of: (1820, 2, 5), roles pone then
     dealer; samples, points, squared points, opponent's points, squared."""
@@ -348,6 +349,8 @@ def build_pegging_table(
 
     Raises
     ------
+    TypeError
+        `samples` or `pilot` not an integer.
     ValueError
         Neither or both of `samples` and `target_se`; fewer than 2 samples or
         pilot samples; a target that is not a positive number; a seed outside
@@ -370,6 +373,7 @@ def build_pegging_table(
         _run_keep_ranges, seed, chunk, ray_address, use_ray or ray_address is not None, progress
     )
     if samples is not None:
+        samples = operator.index(samples)
         if not 2 <= samples <= PEGGING_SAMPLE_CAP:
             raise ValueError(f"samples must be 2 to {PEGGING_SAMPLE_CAP}, got {samples}")
         sums = run([0] * len(KEEPS), [samples] * len(KEEPS), "pegging")
@@ -378,6 +382,7 @@ def build_pegging_table(
         assert target_se is not None
         if not math.isfinite(target_se) or target_se <= 0:
             raise ValueError(f"target_se must be a positive number of points, got {target_se}")
+        pilot = operator.index(pilot)
         if not 2 <= pilot <= PEGGING_SAMPLE_CAP:
             raise ValueError(f"pilot must be 2 to {PEGGING_SAMPLE_CAP}, got {pilot}")
         counts = np.full(len(KEEPS), pilot, dtype=np.int64)
