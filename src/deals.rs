@@ -104,6 +104,33 @@ fn orbit_size(patterns: [u16; 4]) -> u32 {
 pub struct CanonicalDeals {
     pub masks: Vec<u64>,
     pub weights: Vec<u32>,
+    /// Open-addressing index into `masks` ([`EMPTY`] where free): one cache
+    /// miss or two per look-up where a binary search over 7.7 MB takes ten.
+    slots: Vec<u32>,
+}
+
+/// A free slot of [`CanonicalDeals::slots`].
+const EMPTY: u32 = u32::MAX;
+
+/// log2 of the slot count: 2^21 slots for 962,988 deals.
+const SLOT_BITS: u32 = 21;
+
+/// The first slot to probe for `mask` (Fibonacci hashing).
+fn home_slot(mask: u64) -> usize {
+    (mask.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> (64 - SLOT_BITS)) as usize
+}
+
+fn index_slots(masks: &[u64]) -> Vec<u32> {
+    let mut slots = vec![EMPTY; 1 << SLOT_BITS];
+    let last = slots.len() - 1;
+    for (i, &mask) in masks.iter().enumerate() {
+        let mut at = home_slot(mask);
+        while slots[at] != EMPTY {
+            at = (at + 1) & last;
+        }
+        slots[at] = i as u32;
+    }
+    slots
 }
 
 impl CanonicalDeals {
@@ -118,7 +145,18 @@ impl CanonicalDeals {
 
     /// The index of a canonical mask, if it is a canonical six-card deal.
     pub fn index_of(&self, canonical_mask: u64) -> Option<usize> {
-        self.masks.binary_search(&canonical_mask).ok()
+        let last = self.slots.len() - 1;
+        let mut at = home_slot(canonical_mask);
+        loop {
+            let i = self.slots[at];
+            if i == EMPTY {
+                return None;
+            }
+            if self.masks[i as usize] == canonical_mask {
+                return Some(i as usize);
+            }
+            at = (at + 1) & last;
+        }
     }
 }
 
@@ -143,9 +181,11 @@ pub fn canonical_deals() -> &'static CanonicalDeals {
             &mut found,
         );
         found.sort_unstable();
+        let masks: Vec<u64> = found.iter().map(|f| f.0).collect();
         CanonicalDeals {
-            masks: found.iter().map(|f| f.0).collect(),
+            slots: index_slots(&masks),
             weights: found.iter().map(|f| f.1).collect(),
+            masks,
         }
     })
 }
@@ -199,6 +239,19 @@ mod tests {
             assert_eq!(m.count_ones(), 6);
             assert_eq!(canonicalize(m).mask, m);
         }
+    }
+
+    #[test]
+    fn every_canonical_deal_is_found_at_its_index_and_nothing_else() {
+        let deals = canonical_deals();
+        for (i, &m) in deals.masks.iter().enumerate() {
+            assert_eq!(deals.index_of(m), Some(i));
+        }
+        // Not canonical (clubs hold fewer cards than diamonds), or not six cards.
+        let diamonds = (0..6).fold(0u64, |m, r| m | 1 << (r * 4 + 1));
+        assert_eq!(deals.index_of(diamonds), None);
+        assert_eq!(deals.index_of(0), None);
+        assert_eq!(deals.index_of(deals.masks[0] | 1 << 51), None);
     }
 
     #[test]

@@ -12,9 +12,12 @@
 //! [`build_table`] (`cribbage-fast tables expert`) and checked against the
 //! direct analysis in tests.
 
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::OnceLock;
+
 use crate::card::Card;
-use crate::deal_analysis::{deal_cards, DealRow, SPLITS, TIED};
-use crate::deals::{canonical_deals, canonicalize, DEAL_CARDS};
+use crate::deal_analysis::{deal_cards, split_of, DealRow, SPLITS, TIED};
+use crate::deals::{canonical_deals, canonicalize, Canonical, DEAL_CARDS};
 use crate::discard::best_discard;
 use crate::error::Result;
 use crate::play::mask_cards;
@@ -38,13 +41,56 @@ pub fn build_table(rows: &[DealRow]) -> Vec<u8> {
 
 /// The table's discard for a six-card `hand` (card mask), if not tied.
 fn lookup(hand: u64, dealer: bool) -> Option<u64> {
-    let table = table()?;
     let canon = canonicalize(hand);
     let index = canonical_deals().index_of(canon.mask)?;
-    let split = table[index] >> (4 * u8::from(dealer)) & 0xF;
-    let (i, j) = *SPLITS.get(usize::from(split))?;
+    let split = table()?[index] >> (4 * u8::from(dealer)) & 0xF;
+    real_discard(canon, usize::from(split))
+}
+
+/// Split `split` of `canon`'s canonical deal, in the real suits.
+fn real_discard(canon: Canonical, split: usize) -> Option<u64> {
+    let (i, j) = *SPLITS.get(split)?;
     let cards = deal_cards(canon.mask);
     Some(canon.to_real(cards[i]).bit() | canon.to_real(cards[j]).bit())
+}
+
+/// Tied deals' best splits as found by analysing the canonical deal, by
+/// canonical index and role (unknown until first asked: [`UNKNOWN`]).
+fn tie_splits() -> &'static [[AtomicU8; 2]] {
+    static SPLITS_OF_TIES: OnceLock<Vec<[AtomicU8; 2]>> = OnceLock::new();
+    SPLITS_OF_TIES.get_or_init(|| {
+        (0..canonical_deals().len())
+            .map(|_| [AtomicU8::new(UNKNOWN), AtomicU8::new(UNKNOWN)])
+            .collect()
+    })
+}
+
+/// A split not yet analysed in [`tie_splits`].
+const UNKNOWN: u8 = u8::MAX;
+
+/// *A* best discard of a six-card `hand` (card mask) for a model of another
+/// player: the Expert's choice, except that where several discards tie, any
+/// of them may come back (the canonical deal's first, analysed once per
+/// process), so no tie costs a full analysis twice.
+pub fn modelled_discard(hand: u64, dealer: bool) -> Result<u64> {
+    let canon = canonicalize(hand);
+    let Some(index) = canonical_deals().index_of(canon.mask) else {
+        return best_discard_mask(hand, dealer);
+    };
+    let role = usize::from(dealer);
+    let mut split = table().map_or(TIED, |t| t[index] >> (4 * role) & 0xF);
+    if split == TIED {
+        let slot = &tie_splits()[index][role];
+        split = slot.load(Ordering::Relaxed);
+        if split == UNKNOWN {
+            let cards = deal_cards(canon.mask);
+            let best = best_discard(&cards, dealer)?;
+            split = split_of(&cards, best.discard()).map_or(TIED, |k| k as u8);
+            // Every thread finds the same split: a race stores it twice.
+            slot.store(split, Ordering::Relaxed);
+        }
+    }
+    real_discard(canon, usize::from(split)).map_or_else(|| best_discard_mask(hand, dealer), Ok)
 }
 
 /// The cards (a mask) [`best_discard`] lays away from `hand` (a card mask
@@ -92,6 +138,42 @@ mod tests {
         if has_table() {
             assert!(looked_up > 4000, "{looked_up}");
             assert!(TABLE.iter().step_by(101).all(|&b| valid_entry(b)));
+        }
+    }
+
+    #[test]
+    fn modelled_discards_are_best_discards() {
+        use crate::discard::analyze_discards;
+        let mut rng = Rng::new(7);
+        let mut tied = 0;
+        for _ in 0..1500 {
+            let mut deck: Vec<Card> = Card::deck().collect();
+            rng.shuffle(&mut deck);
+            let hand = &deck[..6];
+            let mask = hand.iter().fold(0, |m, c| m | c.bit());
+            for dealer in [false, true] {
+                let modelled = modelled_discard(mask, dealer).unwrap();
+                if let Some(exact) = lookup(mask, dealer) {
+                    assert_eq!(modelled, exact);
+                    continue;
+                }
+                tied += 1;
+                // A tie: the modelled discard is worth what the best one is.
+                let options = analyze_discards(hand, dealer).unwrap();
+                let value = |m: u64| {
+                    let o = options
+                        .iter()
+                        .find(|o| o.discard().iter().fold(0, |a, c| a | c.bit()) == m)
+                        .unwrap();
+                    (o.net(), o.hand_ev())
+                };
+                assert_eq!(value(modelled), value(best_discard_mask(mask, dealer).unwrap()));
+                // Asked again, it comes from the memo and is the same.
+                assert_eq!(modelled_discard(mask, dealer).unwrap(), modelled);
+            }
+        }
+        if has_table() {
+            assert!(tied > 20, "{tied}");
         }
     }
 

@@ -5,7 +5,8 @@
 //! master averages, over `budget` determinizations of the opponent's hand, the
 //! value of a full-width alpha-beta search of the rest of the play with every
 //! card known (perfect-information Monte Carlo). Each determinization draws the
-//! opponent's unlaid cards uniformly from the cards the master has not seen,
+//! opponent's unlaid cards from the cards the master has not seen, as the
+//! opponent would have kept them (discard inference, below) and
 //! *conditioned on the goes* ([`go_floor`]): a seat that said go at count `c`
 //! (or could not lay on to the end of a count at `c`) holds no card of value
 //! `<= 31 - c`, and neither does it later. It also draws the opponent's two
@@ -19,12 +20,20 @@
 //! [`crate::play::Pegging`]). Same-rank cards are one move (suits never matter
 //! in the play).
 //!
+//! **Discard inference.** Real players do not keep random cards: they keep
+//! fives, pairs and runs. So a determinization is a whole deal for the
+//! opponent: its laid cards plus cards drawn from the unseen ones, kept only
+//! if the Expert's discard from those six ([`modelled_discard`]) keeps every
+//! card the opponent has laid and leaves it unlaid cards that agree with its
+//! goes; the two cards it threw are its crib cards. After
+//! [`INFERENCE_TRIES`] misfits the draw is uniform, as without inference.
+//!
 //! **Discards** are the Expert's exact hand and crib expectations (every
 //! starter, every opponent discard). [`MasterConfig::pegging_table`] adds the
-//! kept cards' expected net pegging from a table built here by greedy
-//! self-play ([`pegging_value`]); it is off by default because it measured
-//! no better than without (README, "The master bot"). Board-aware discards
-//! and a realistic crib model are not built yet: this is where they plug in.
+//! kept cards' expected net pegging from the shipped pegging table (Expert
+//! play, [`crate::pegging_table`]); it is off by default (README, "The master
+//! bot"). Board-aware discards and a realistic crib model are not built yet:
+//! this is where they plug in.
 //!
 //! Every ingredient has a switch in [`MasterConfig`], for the ablation
 //! ([`crate::simulate::Simulator::with_master`]). With three or four players the master
@@ -34,13 +43,13 @@
 
 use crate::card::{Card, CardSet};
 use crate::discard::analyze_discards;
-use crate::discard_cache::best_discard_mask;
+use crate::discard_cache::{best_discard_mask, modelled_discard};
 use crate::error::{Error, Result};
 use crate::hand::score_hand;
 use crate::observe::{four, Observation};
+use crate::pegging_table::net_pegging;
 use crate::play::{fits_mask, mask_cards, score_play, MAX_COUNT};
 use crate::rng::Rng;
-use rayon::prelude::*;
 
 /// A side that reaches the target is worth this many points of net pegging.
 pub const DECISIVE: f64 = 100.0;
@@ -61,6 +70,9 @@ pub struct MasterConfig {
     pub search: bool,
     /// Condition the opponent's hidden cards on its goes.
     pub go_inference: bool,
+    /// Draw the opponent's hidden cards as the Expert would have kept them
+    /// from a whole deal (else uniformly from the unseen cards).
+    pub discard_inference: bool,
     /// Add the kept cards' expected net pegging ([`pegging_value`]) to the
     /// discard's expected hand and crib.
     pub pegging_table: bool,
@@ -72,6 +84,7 @@ impl Default for MasterConfig {
             budget: DEFAULT_BUDGET,
             search: true,
             go_inference: true,
+            discard_inference: true,
             pegging_table: false,
         }
     }
@@ -132,66 +145,11 @@ pub fn discard(config: &MasterConfig, obs: &Observation) -> Option<u64> {
 
 // ----- the pegging table ----------------------------------------------------
 
-/// Playouts per kept rank multiset and role in [`pegging_value`].
-const PEG_PLAYOUTS: u32 = 256;
-
-/// Index of four ranks (1..=13) in [`peg_table`], in any order.
-fn peg_index(mut ranks: [u8; 4]) -> usize {
-    ranks.sort_unstable();
-    ranks
-        .iter()
-        .fold(0, |i, &r| i * 13 + usize::from(r.saturating_sub(1)))
-}
-
 /// The expected net pegging (own points minus the opponent's) of keeping
-/// `keep`, for the dealer or the pone: the mean of [`PEG_PLAYOUTS`] plays
-/// against four cards drawn from the rest of the deck, both sides laying
-/// greedily (the most points now; then not leaving 5 or 21; then the lower
-/// card). Built once per process from a fixed seed, so it is the same in
-/// every run and on every thread.
-pub fn pegging_value(keep: [Card; 4], dealer: bool) -> f64 {
-    f64::from(peg_table()[peg_index(keep.map(Card::rank))][usize::from(!dealer)])
-}
-
-fn peg_table() -> &'static [[f32; 2]] {
-    static TABLE: std::sync::OnceLock<Vec<[f32; 2]>> = std::sync::OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = vec![[0f32; 2]; 13 * 13 * 13 * 13];
-        let keeps: Vec<[u8; 4]> = (1..=13u8)
-            .flat_map(|a| (a..=13).flat_map(move |b| (b..=13).map(move |c| [a, b, c])))
-            .flat_map(|[a, b, c]| (c..=13).map(move |d| [a, b, c, d]))
-            .collect();
-        let values: Vec<[f32; 2]> = keeps.par_iter().map(|&k| peg_entry(k)).collect();
-        for (k, v) in keeps.iter().zip(values) {
-            table[peg_index(*k)] = v;
-        }
-        table
-    })
-}
-
-/// [`pegging_value`] of one sorted rank multiset, for the dealer and the pone.
-fn peg_entry(ranks: [u8; 4]) -> [f32; 2] {
-    let mut hand = 0u64;
-    for (i, &r) in ranks.iter().enumerate() {
-        // Same ranks take successive suits.
-        let suit = ranks[..i].iter().filter(|&&x| x == r).count() as u8;
-        hand |= Card::new(r, suit).map_or(0, Card::bit);
-    }
-    let mut rng = Rng::new(0x5EED ^ peg_index(ranks) as u64);
-    let rest = crate::play::ALL_CARDS & !hand;
-    let mut out = [0f32; 2];
-    for (role, slot) in out.iter_mut().enumerate() {
-        let mut net = 0i64;
-        for _ in 0..PEG_PLAYOUTS {
-            let mut play = Play::new(hand, draw(rest, 4, &mut rng), role == 1);
-            while !play.over() {
-                play = play.greedy_step();
-            }
-            net += i64::from(play.points[0]) - i64::from(play.points[1]);
-        }
-        *slot = net as f32 / PEG_PLAYOUTS as f32;
-    }
-    out
+/// `keep`, for the dealer or the pone, from the shipped pegging table
+/// (0 where the table has no samples).
+fn pegging_value(keep: [Card; 4], dealer: bool) -> f64 {
+    net_pegging(keep.map(Card::rank), dealer).unwrap_or(0.0)
 }
 
 // ----- go inference ---------------------------------------------------------
@@ -284,6 +242,7 @@ impl Ending {
 
 impl Play {
     /// A fresh play: side 0 holds `mine`, side 1 `theirs`; the pone leads.
+    #[cfg(test)]
     fn new(mine: u64, theirs: u64, i_lead: bool) -> Play {
         let lead = usize::from(!i_lead);
         Play {
@@ -296,25 +255,6 @@ impl Play {
             to_move: lead,
             points: [0, 0],
         }
-    }
-
-    /// The side to move lays greedily (see [`pegging_value`]) or says go.
-    fn greedy_step(&self) -> Play {
-        let moves = self.moves();
-        if moves == 0 {
-            return self.go();
-        }
-        let mut best = (i32::MIN, Card::MIN);
-        for card in mask_cards(moves) {
-            let after = self.count + card.value();
-            let pts = i32::from(score_after(self, card));
-            let danger = i32::from(after == 5 || after == 21);
-            let key = pts * 100 - danger * 20 - i32::from(card.rank());
-            if key > best.0 {
-                best = (key, card);
-            }
-        }
-        self.lay(best.1)
     }
 
     /// After a lay or go: the point for go or last card when nobody can lay,
@@ -374,13 +314,6 @@ impl Play {
         let fits = self.hands[self.to_move] & fits_mask(MAX_COUNT - self.count);
         distinct_ranks(fits)
     }
-}
-
-/// Points the side to move pegs laying `card`.
-fn score_after(play: &Play, card: Card) -> u8 {
-    let mut pile = play.pile;
-    pile[play.len] = card;
-    score_play(&pile[..=play.len])
 }
 
 /// The lowest card of each rank present in `mask`.
@@ -481,8 +414,7 @@ pub fn search_lay(config: &MasterConfig, rng: &mut Rng, obs: &Observation, lays:
     let cards: Vec<Card> = mask_cards(choices).collect();
     let mut totals = vec![0.0f64; cards.len()];
     for _ in 0..config.budget {
-        let opp_hand = draw(pool, held, rng);
-        let opp_crib = draw(unseen & !opp_hand, 2, rng);
+        let (opp_hand, opp_crib) = determinize(config, obs, pool, held, rng);
         let end = ending(obs, opp_hand, opp_crib);
         let mut play = start;
         play.hands[1] = opp_hand;
@@ -497,6 +429,40 @@ pub fn search_lay(config: &MasterConfig, rng: &mut Rng, obs: &Observation, lays:
         }
     }
     best.1
+}
+
+/// Draws before a determinization falls back on a uniform draw.
+const INFERENCE_TRIES: u32 = 64;
+
+/// One guess at the opponent's unlaid cards and crib cards. With discard
+/// inference, a guess is the opponent's whole deal (its laid cards and cards
+/// drawn from the unseen ones) kept only if the Expert's discard from it keeps
+/// every card the opponent has laid and leaves unlaid cards in `pool` (the
+/// go inference): real players keep fives, pairs and runs, not random cards.
+fn determinize(
+    config: &MasterConfig,
+    obs: &Observation,
+    pool: u64,
+    held: u32,
+    rng: &mut Rng,
+) -> (u64, u64) {
+    let unseen = obs.unseen().mask();
+    let opp = 1 - obs.seat;
+    let laid = obs.laid[opp].mask();
+    if config.discard_inference && obs.config.players == 2 {
+        for _ in 0..INFERENCE_TRIES {
+            let dealt = laid | draw(unseen, 6 - laid.count_ones(), rng);
+            let Ok(crib) = modelled_discard(dealt, obs.dealer == opp) else {
+                break;
+            };
+            let hand = dealt & !crib & !laid;
+            if crib & laid == 0 && hand & !pool == 0 {
+                return (hand, crib);
+            }
+        }
+    }
+    let hand = draw(pool, held, rng);
+    (hand, draw(unseen & !hand, 2, rng))
 }
 
 /// The play as the searcher (side 0) sees it, the opponent's hand empty.
@@ -608,6 +574,40 @@ mod tests {
             }
         }
         assert!(informative > 500, "{informative}");
+    }
+
+    #[test]
+    fn inferred_hands_are_what_the_expert_keeps_and_fit_what_was_seen() {
+        let config = MasterConfig::default();
+        let mut rng = Rng::new(11);
+        let (mut checked, mut uniform) = (0, 0);
+        for g in 0..60 {
+            let mut game = Game::new(GameConfig::new(2, 121, false).unwrap(), g, false);
+            let mut bots = [Bot::new(BotKind::Expert, 1), Bot::new(BotKind::Expert, 2)];
+            while let Some(seat) = game.to_move() {
+                if game.phase() == Phase::Play {
+                    let obs = Observation::from_game(&game, seat);
+                    let opp = 1 - seat;
+                    let laid = obs.laid[opp].mask();
+                    let held = 4 - laid.count_ones();
+                    let pool = obs.unseen().mask();
+                    let (hand, crib) = determinize(&config, &obs, pool, held, &mut rng);
+                    assert_eq!((hand.count_ones(), crib.count_ones()), (held, 2));
+                    assert_eq!((hand | crib) & !pool, 0, "only unseen cards");
+                    assert_eq!(hand & crib, 0);
+                    // The opponent, dealt these six, keeps what it has laid
+                    // (else no guess fitted and the draw was uniform).
+                    let dealt = hand | crib | laid;
+                    let modelled = modelled_discard(dealt, obs.dealer == opp).unwrap();
+                    uniform += usize::from(modelled != crib);
+                    checked += 1;
+                }
+                let mv = bots[seat].decide(&game, seat).unwrap();
+                game.apply(mv).unwrap();
+            }
+        }
+        assert!(checked > 2000, "{checked}");
+        assert!(uniform * 50 < checked, "{uniform} of {checked}");
     }
 
     #[test]

@@ -9,6 +9,14 @@
 //! laying as the Expert from a 0-0 score (so no end-of-game weighting). Each
 //! sample adds exact integer sums (points and squared points pegged by us and
 //! by the opponent), so a table is the same whatever ranges it is built in.
+//! Sample `j` of keep `k` is sample `i = j * 1820 + k` whatever the
+//! allocation, so a table of `n` samples per keep ([`pegging_sums`]) equals
+//! one built from per-keep ranges `0..n` ([`keep_range_sums`]).
+//!
+//! The shipped table (`data/pegging_sums.bin`: little-endian u64 sums in
+//! [`pegging_sums`]' layout, with its build record in
+//! `data/pegging_meta.json`) is written by `cribbage-fast tables pegging
+//! --ship` and read here by [`shipped_sums`] and [`net_pegging`].
 
 use std::ops::Range;
 use std::sync::OnceLock;
@@ -29,6 +37,41 @@ pub const KEEP_COUNT: usize = 1820;
 /// Sums per kept hand and role (0 pone, 1 dealer): samples, our points, our
 /// squared points, the opponent's points, its squared points.
 pub const STATS: usize = 5;
+
+/// Sums in a table: `[keep][role][STATS]`.
+pub const SUMS_LEN: usize = KEEP_COUNT * 2 * STATS;
+
+/// The most samples of one keep (sample indices stay far inside `u64`).
+pub const MAX_SAMPLES_PER_KEEP: u64 = 1 << 40;
+
+static SHIPPED: &[u8] = include_bytes!("data/pegging_sums.bin");
+
+/// The shipped table's build record (JSON: engine version, method, seed,
+/// samples, standard errors, seconds).
+pub static SHIPPED_META: &str = include_str!("data/pegging_meta.json");
+
+/// The shipped table's sums (see [`SUMS_LEN`]), if it has the right size.
+pub fn shipped_sums() -> Option<&'static [u64]> {
+    static SUMS: OnceLock<Option<Vec<u64>>> = OnceLock::new();
+    SUMS.get_or_init(|| {
+        (SHIPPED.len() == SUMS_LEN * 8).then(|| {
+            SHIPPED
+                .chunks_exact(8)
+                .map(|b| u64::from_le_bytes(b.try_into().unwrap_or_default()))
+                .collect()
+        })
+    })
+    .as_deref()
+}
+
+/// Our mean points pegged minus the opponent's holding the kept `ranks`
+/// (1..=13, any order) as dealer or pone, from the shipped table; `None` for
+/// invalid ranks or a table without samples of this keep.
+pub fn net_pegging(ranks: [u8; 4], dealer: bool) -> Option<f64> {
+    let keep = keep_index(ranks)?;
+    let slot = &shipped_sums()?[(keep * 2 + usize::from(dealer)) * STATS..][..STATS];
+    (slot[0] > 0).then(|| (slot[1] as f64 - slot[3] as f64) / slot[0] as f64)
+}
 
 /// Every kept rank multiset (ranks 1..=13, ascending), in lexicographic order.
 pub fn keeps() -> &'static [[u8; 4]] {
@@ -130,18 +173,61 @@ pub fn pegging_sums(seed: u64, range: Range<u64>) -> Result<Vec<u64>> {
             range.start, range.end
         )));
     }
-    let size = KEEP_COUNT * 2 * STATS;
-    range
+    fold_samples(seed, range, |i| i)
+}
+
+/// Exact sums of items `part` of the per-keep sample ranges laid end to end
+/// (keep 0's samples `ranges[0]`, then keep 1's, ...): any split of the
+/// items into parts sums to the same table.
+pub fn keep_range_sums(seed: u64, ranges: &[Range<u64>], part: Range<u64>) -> Result<Vec<u64>> {
+    if ranges.len() != KEEP_COUNT {
+        return Err(Error::Invalid(format!(
+            "need one sample range per keep ({KEEP_COUNT}), got {}",
+            ranges.len()
+        )));
+    }
+    // Items before each keep's first.
+    let mut starts = Vec::with_capacity(KEEP_COUNT + 1);
+    let mut total = 0u64;
+    for (k, r) in ranges.iter().enumerate() {
+        if r.start > r.end || r.end > MAX_SAMPLES_PER_KEEP {
+            return Err(Error::Invalid(format!(
+                "keep {k}'s sample range {}..{} is backwards or past {MAX_SAMPLES_PER_KEEP}",
+                r.start, r.end
+            )));
+        }
+        starts.push(total);
+        total += r.end - r.start;
+    }
+    if part.start > part.end || part.end > total {
+        return Err(Error::Invalid(format!(
+            "the items {}..{} are not within the {total} items of the ranges",
+            part.start, part.end
+        )));
+    }
+    fold_samples(seed, part, |t| {
+        let k = starts.partition_point(|&s| s <= t) - 1;
+        (ranges[k].start + t - starts[k]) * KEEP_COUNT as u64 + k as u64
+    })
+}
+
+/// The sums of the samples `index(t)` for `t` in `items`, in parallel.
+fn fold_samples(
+    seed: u64,
+    items: Range<u64>,
+    index: impl Fn(u64) -> u64 + Sync,
+) -> Result<Vec<u64>> {
+    items
         .into_par_iter()
         .try_fold(
-            || vec![0u64; size],
-            |mut sums, i| {
-                sample(seed, i, &mut sums)?;
+            || vec![0u64; SUMS_LEN],
+            |mut sums, t| {
+                sample(seed, index(t), &mut sums)?;
                 Ok::<_, Error>(sums)
             },
         )
         .try_reduce(
-            || vec![0u64; size],
+            || vec![0u64; SUMS_LEN],
             |mut a, b| {
                 a.iter_mut().zip(&b).for_each(|(x, y)| *x += y);
                 Ok(a)
@@ -176,5 +262,63 @@ mod tests {
         let mine: u64 = whole.iter().skip(1).step_by(STATS).sum();
         let mean = mine as f64 / 800.0;
         assert!(mean > 1.0 && mean < 5.0, "{mean}");
+    }
+
+    #[test]
+    fn keep_ranges_give_the_same_samples_as_the_uniform_table() {
+        let uniform = pegging_sums(7, 0..3 * KEEP_COUNT as u64).unwrap();
+        let ranges = vec![0..3; KEEP_COUNT];
+        let total = 3 * KEEP_COUNT as u64;
+        assert_eq!(keep_range_sums(7, &ranges, 0..total).unwrap(), uniform);
+        let mut parts = keep_range_sums(7, &ranges, 0..1001).unwrap();
+        let rest = keep_range_sums(7, &ranges, 1001..total).unwrap();
+        parts.iter_mut().zip(&rest).for_each(|(a, b)| *a += b);
+        assert_eq!(parts, uniform);
+        // Uneven ranges: samples 1..3 of keep 0 and 2..3 of keep 5 are the
+        // uniform table's less its samples 0 of keep 0 and 0, 1 of keep 5.
+        let mut uneven = vec![0..0; KEEP_COUNT];
+        uneven[0] = 1..3;
+        uneven[5] = 2..3;
+        let got = keep_range_sums(7, &uneven, 0..3).unwrap();
+        let keep_sums = |k: usize, n: u64| {
+            let mut r = vec![0..0; KEEP_COUNT];
+            r[k] = 0..n;
+            keep_range_sums(7, &r, 0..n).unwrap()
+        };
+        let slot = |v: &[u64], k: usize| v[k * 2 * STATS..][..2 * STATS].to_vec();
+        let diff = |a: Vec<u64>, b: Vec<u64>| -> Vec<u64> {
+            a.iter().zip(&b).map(|(x, y)| x - y).collect()
+        };
+        assert_eq!(
+            slot(&got, 0),
+            diff(slot(&uniform, 0), slot(&keep_sums(0, 1), 0))
+        );
+        assert_eq!(
+            slot(&got, 5),
+            diff(slot(&uniform, 5), slot(&keep_sums(5, 2), 5))
+        );
+    }
+
+    #[test]
+    fn bad_keep_ranges_are_errors() {
+        let ok = vec![0..2; KEEP_COUNT];
+        assert!(keep_range_sums(1, &ok[1..], 0..1).is_err());
+        assert!(keep_range_sums(1, &ok, 0..3641).is_err());
+        let mut bad = ok.clone();
+        bad[3] = Range { start: 2, end: 1 };
+        assert!(keep_range_sums(1, &bad, 0..1).is_err());
+        bad[3] = 0..MAX_SAMPLES_PER_KEEP + 1;
+        assert!(keep_range_sums(1, &bad, 0..1).is_err());
+    }
+
+    #[test]
+    fn net_pegging_reads_the_shipped_table() {
+        assert_eq!(net_pegging([0, 1, 2, 3], true), None);
+        let Some(sums) = shipped_sums() else { return };
+        let k = keep_index([5, 5, 10, 10]).unwrap();
+        let slot = &sums[(k * 2 + 1) * STATS..][..STATS];
+        let want = (slot[1] as f64 - slot[3] as f64) / slot[0] as f64;
+        assert_eq!(net_pegging([10, 5, 10, 5], true), Some(want));
+        assert!(net_pegging([5, 5, 10, 10], false).is_some());
     }
 }

@@ -3,7 +3,8 @@
 Example::
 
     $ cribbage-fast tables crib --out crib_tables.npz --plot crib.png
-    $ cribbage-fast tables pegging --out pegging_table.npz --samples 2000 --seed 2026
+    $ cribbage-fast tables pegging --out pegging_table.npz --target-se 0.05 --seed 2026
+    $ cribbage-fast tables pegging --ship --target-se 0.01 --seed 2026
     $ cribbage-fast tables atlas --out ~/.cache/cribbage_fast/atlas.npz
     $ cribbage-fast tables expert --out src/data/expert_discards.bin
 
@@ -12,7 +13,6 @@ Example::
 
 from __future__ import annotations
 
-import math
 import sys
 from collections.abc import Callable
 from pathlib import Path
@@ -56,9 +56,18 @@ def _fail(message: str) -> None:
     sys.exit(2)
 
 
-OUT = click.option(
-    "--out", type=click.Path(dir_okay=False, path_type=Path), required=True, help="File to write."
-)
+#: Where ``--ship`` writes the shipped tables, from the repository root.
+SHIP_DIR = Path("src/data")
+
+
+def out_option(required: bool = True, help: str = "File to write.") -> Callable[[F], F]:
+    """``--out FILE`` (a Path)."""
+    return click.option(
+        "--out", type=click.Path(dir_okay=False, path_type=Path), required=required, help=help
+    )
+
+
+OUT = out_option()
 
 
 @tables.command()
@@ -110,28 +119,51 @@ def plot_crib_tables(tables_by_title: dict[str, np.ndarray], path: Path) -> None
 
 
 @tables.command()
-@OUT
-@click.option("--seed", type=int, default=2026, show_default=True)
+@out_option(required=False, help="File to write (.npz, read by pegging_table(FILE)).")
 @click.option(
-    "--samples", type=click.IntRange(min=2), default=None, help="Samples per kept hand and role."
+    "--ship",
+    is_flag=True,
+    help="Write the shipped form instead: src/data/pegging_sums.bin and pegging_meta.json "
+    "(run from the repository root, then rebuild the engine).",
+)
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=2026, show_default=True)
+@click.option(
+    "--samples",
+    type=click.IntRange(min=2),
+    default=None,
+    help="Samples per kept hand, the same for every keep (instead of --target-se).",
 )
 @click.option(
-    "--precision",
+    "--target-se",
     type=click.FloatRange(min=1e-4),
     default=0.05,
     show_default=True,
-    help="Target standard error per value (sets --samples from an SD of 2.6 points).",
+    help="Standard error every value reaches: a pilot, then samples where the variance is.",
+)
+@click.option(
+    "--pilot", type=click.IntRange(min=2), default=2000, show_default=True, help="Pilot samples."
 )
 @ray_option("Simulate")
 def pegging(
-    out: Path, seed: int, samples: int | None, precision: float, ray_address: str | None
+    out: Path | None,
+    ship: bool,
+    seed: int,
+    samples: int | None,
+    target_se: float,
+    pilot: int,
+    ray_address: str | None,
 ) -> None:
     """Pegging table: simulated against the Expert, same seed same table."""
-    n = samples or math.ceil((2.6 / precision) ** 2)
+    if (out is None) == (not ship):
+        _fail("give --out FILE or --ship")
+    if ship and not SHIP_DIR.is_dir():
+        _fail(f"no {SHIP_DIR} here: run --ship from the repository root")
     try:
         table = tb.build_pegging_table(
-            n,
+            samples,
             seed,
+            target_se=None if samples else target_se,
+            pilot=pilot,
             use_ray=ray_address is not None,
             ray_address=ray_address_of(ray_address),
             progress=sys.stderr.isatty(),
@@ -139,10 +171,15 @@ def pegging(
     except ImportError as err:
         _fail(f"{err} (the Ray path needs cribbage_fast.distributed)")
         return
-    tb.save_pegging_table(table, out)
+    if out is not None:
+        tb.save_pegging_table(table, out)
+    else:
+        tb.ship_pegging_table(table, SHIP_DIR)
+    meta = table.meta
     click.echo(
-        f"{table.samples} samples per keep and role in {table.meta['seconds']} s; "
-        f"largest SE {max(table.dealer_se.max(), table.pone_se.max()):.4f}"
+        f"{meta['total_samples']} samples ({table.samples} to "
+        f"{int(table.sums[:, 0, 0].max())} per keep) in {meta['seconds']} s; "
+        f"standard error {meta['median_se']:.4f} median, {meta['max_se']:.4f} largest"
     )
 
 

@@ -28,7 +28,8 @@ fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
 
 /// The strongest built-in player: the Expert's exact discards, and pegging by
 /// a search of the rest of the play over `budget` samples of the opponent's
-/// hidden cards, conditioned on its goes (see the README, "The master bot").
+/// hidden cards, drawn as the opponent would have kept them and conditioned on
+/// its goes (see the README, "The master bot").
 ///
 /// Parameters
 /// ----------
@@ -157,6 +158,8 @@ impl PyMasterPlayer {
 ///     Pegging by search (False: the Expert's lookahead).
 /// go_inference : bool, default True
 ///     Condition the opponent's hidden cards on its goes.
+/// discard_inference : bool, default True
+///     Draw the opponent's hidden cards as the Expert would have kept them.
 /// pegging_table : bool, default False
 ///     Add the kept cards' expected net pegging to the discard values.
 /// progress : callable or None
@@ -178,7 +181,8 @@ impl PyMasterPlayer {
 /// 10
 #[pyfunction]
 #[pyo3(signature = (opponent, games = 1000, seed = 0, threads = None, budget = 32,
-    search = true, go_inference = true, pegging_table = false, progress = None))]
+    search = true, go_inference = true, discard_inference = true, pegging_table = false,
+    progress = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn master_match(
     py: Python<'_>,
@@ -189,6 +193,7 @@ pub fn master_match(
     #[pyo3(from_py_with = budget_arg)] budget: u32,
     search: bool,
     go_inference: bool,
+    discard_inference: bool,
     pegging_table: bool,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PySimStats> {
@@ -198,6 +203,7 @@ pub fn master_match(
         budget,
         search,
         go_inference,
+        discard_inference,
         pegging_table,
     };
     let report = reporter(progress)?;

@@ -73,7 +73,8 @@ mod _core {
     use super::simulate::{simulate, PySimStats};
     #[pymodule_export]
     use super::tables::{
-        _canonical_deals, _canonicalize, _expert_table_present, _pegging_sums, PyDealAnalysis,
+        _canonical_deals, _canonicalize, _expert_table_present, _keep_range_sums, _pegging_sums,
+        _shipped_pegging, PyDealAnalysis,
     };
     #[pymodule_export]
     use super::{IllegalMove, Misdeal};

@@ -11,7 +11,7 @@ use crate::crib_table::{fixed_point, uniform_table, RankTable};
 use crate::deal_analysis::{analyze_range, DealRow, SPLIT_COUNT};
 use crate::deals::{canonical_deals, canonicalize};
 use crate::discard_cache::{build_table, has_table};
-use crate::pegging_table::{pegging_sums, KEEP_COUNT, STATS};
+use crate::pegging_table::{keep_range_sums, pegging_sums, shipped_sums, SHIPPED_META, SUMS_LEN};
 
 fn rank_array<'py>(py: Python<'py>, table: &RankTable) -> Bound<'py, PyArray2<f64>> {
     let flat: Vec<f64> = table.iter().flatten().copied().collect();
@@ -149,6 +149,38 @@ pub fn _pegging_sums(
     stop: u64,
 ) -> PyResult<Bound<'_, PyArray1<u64>>> {
     let sums = py.detach(|| pegging_sums(seed, start..stop))?;
-    debug_assert_eq!(sums.len(), KEEP_COUNT * 2 * STATS);
+    debug_assert_eq!(sums.len(), SUMS_LEN);
     Ok(sums.into_pyarray(py))
+}
+
+/// Exact pegging sums of items `start..stop` of the per-keep sample ranges
+/// `froms[k]..tos[k]` laid end to end (keep 0's first), seeded `seed`: the
+/// same layout as `_pegging_sums`, the same sums however the items are split.
+#[pyfunction]
+pub fn _keep_range_sums(
+    py: Python<'_>,
+    seed: u64,
+    froms: Vec<u64>,
+    tos: Vec<u64>,
+    start: u64,
+    stop: u64,
+) -> PyResult<Bound<'_, PyArray1<u64>>> {
+    if froms.len() != tos.len() {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "froms and tos differ in length ({} and {})",
+            froms.len(),
+            tos.len()
+        )));
+    }
+    let ranges: Vec<_> = froms.iter().zip(&tos).map(|(&a, &b)| a..b).collect();
+    let sums = py.detach(|| keep_range_sums(seed, &ranges, start..stop))?;
+    Ok(sums.into_pyarray(py))
+}
+
+/// The shipped pegging table: its sums (flat, `_pegging_sums`' layout; empty
+/// when absent) and its build record (JSON).
+#[pyfunction]
+pub fn _shipped_pegging(py: Python<'_>) -> (Bound<'_, PyArray1<u64>>, &'static str) {
+    let sums = shipped_sums().unwrap_or_default().to_vec();
+    (sums.into_pyarray(py), SHIPPED_META)
 }
