@@ -16,9 +16,11 @@ import cribbage_fast as cf
 from cribbage_fast import _core, tables
 from cribbage_fast.cli import main
 
-# Published Hessel values for 5-5 (crib flushes ignored, optimal discards iterated).
+# Published Hessel values (crib flushes ignored, optimal discards iterated).
 HESSEL_55_OWN = 8.95
 HESSEL_55_OPPONENT = 9.39
+HESSEL_79_OWN = 4.06
+HESSEL_JQ_OWN = 4.90
 
 
 def random_hands(n: int, seed: int) -> list[list[_core.Card]]:
@@ -44,8 +46,12 @@ def test_crib_tables_are_symmetric_13_by_13(own: bool, model: str, flushes: bool
 def test_fixed_point_agrees_with_hessel() -> None:
     own = tables.crib_table(own=True, model="fixed_point", flushes=False)
     opponent = tables.crib_table(own=False, model="fixed_point", flushes=False)
-    assert abs(own[4, 4] - HESSEL_55_OWN) < 0.5
-    assert abs(opponent[4, 4] - HESSEL_55_OPPONENT) < 0.5
+    # Within 0.2 only with the rebuild conditioned on the thrower's six cards
+    # (the independent rebuild gave 8.61 and 8.99 for 5-5).
+    assert abs(own[4, 4] - HESSEL_55_OWN) < 0.2
+    assert abs(opponent[4, 4] - HESSEL_55_OPPONENT) < 0.2
+    assert abs(own[6, 8] - HESSEL_79_OWN) < 0.2
+    assert abs(own[10, 11] - HESSEL_JQ_OWN) < 0.2
     # The dealer helps his own crib; the pone throws the dealer's crib less help.
     assert opponent[4, 4] > own[4, 4]
     info = tables.crib_table_info()
@@ -53,7 +59,8 @@ def test_fixed_point_agrees_with_hessel() -> None:
     for key in ("flushes", "no_flushes"):
         run = info["fixed_point"][key]
         assert run["iterations"] == len(run["max_change_per_iteration"]) >= 5
-        assert run["max_change_per_iteration"][-1] < 0.02
+        assert run["converged"]
+        assert run["max_change_per_iteration"][-1] < run["tolerance"] <= 1e-3
 
 
 def test_flushes_change_little() -> None:

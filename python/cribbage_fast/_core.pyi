@@ -1261,6 +1261,10 @@ class DealAnalysis:
     """The exact discard analysis of the canonical six-card deals, filled range
     by range; used by ``cribbage_fast.tables`` to build the tables."""
 
+    FIXED_POINT_TOLERANCE: Final[float]
+    """The fixed point converges when an iteration moves no crib value by more
+    than this many points."""
+
     def __new__(cls) -> DealAnalysis: ...
     def extend(self, count: int) -> int:
         """Analyses the next `count` deals; returns how many are analysed."""

@@ -83,7 +83,8 @@ def crib(out: Path, plot: Path | None) -> None:
     fp = built["meta"]["fixed_point"]
     for key, info in fp.items():
         click.echo(
-            f"fixed point ({key}): {info['iterations']} iterations, converged={info['converged']}"
+            f"fixed point ({key}): {info['iterations']} iterations, last change "
+            f"{info['max_change_per_iteration'][-1]:.1e}, converged={info['converged']}"
         )
     own = built[tb._table_key("fixed_point", True, False)]
     opp = built[tb._table_key("fixed_point", False, False)]

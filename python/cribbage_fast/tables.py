@@ -76,7 +76,8 @@ def crib_table(
         the opponent's crib (the pone throws the pair into the dealer's crib).
     model : {"fixed_point", "uniform"}
         ``"fixed_point"``: both players discard optimally against the tables,
-        iterated until no decision changes (Hessel's method). ``"uniform"``: the
+        iterated to a fixed point (Hessel's method), each pair valued given
+        the six cards it is thrown from. ``"uniform"``: the
         other two crib cards are random unseen cards (the model of
         ``analyze_discards``), averaged over every deal; the same for both.
     flushes : bool
@@ -506,7 +507,10 @@ def build_crib_tables(analysis: _core.DealAnalysis) -> dict[str, Any]:
             "uniform": "exact crib EV of analyze_discards (other crib cards uniform), "
             "averaged over every deal and every discard of the pair",
             "fixed_point": "optimal discards (exact hand EV +/- table) over every deal, "
-            "tables rebuilt from the thrown pairs until no decision changes (Hessel)",
+            "tables rebuilt from the running average of the thrown pairs (fictitious play, "
+            "iteration n weighing n) until no value moves more than the tolerance (Hessel); "
+            "each pair valued given the six cards it is thrown from (the other player's "
+            "pairs and the starter from the cards left), averaged over the hands throwing it",
         },
         "fixed_point": {},
     }
@@ -520,6 +524,7 @@ def build_crib_tables(analysis: _core.DealAnalysis) -> dict[str, Any]:
             "iterations": len(changes),
             "max_change_per_iteration": changes,
             "converged": converged,
+            "tolerance": _core.DealAnalysis.FIXED_POINT_TOLERANCE,
         }
     meta["table_seconds"] = round(time.perf_counter() - started, 1)
     tables["meta"] = meta

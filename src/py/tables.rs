@@ -7,7 +7,7 @@ use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::crib_table::{fixed_point, uniform_table, RankTable};
+use crate::crib_table::{fixed_point, uniform_table, RankTable, TOLERANCE};
 use crate::deal_analysis::{analyze_range, DealRow, SPLIT_COUNT};
 use crate::deals::{canonical_deals, canonicalize};
 use crate::discard_cache::{build_table, has_table};
@@ -63,6 +63,11 @@ impl PyDealAnalysis {
         let table = py.detach(|| uniform_table(&self.rows, flushes));
         Ok(rank_array(py, &table))
     }
+
+    /// The fixed point converges when an iteration moves no crib value by
+    /// more than this many points.
+    #[classattr]
+    const FIXED_POINT_TOLERANCE: f64 = TOLERANCE;
 
     /// The fixed point: (own, opponent, changes per iteration, converged).
     #[allow(clippy::type_complexity)]
