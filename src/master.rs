@@ -41,6 +41,7 @@
 //! player (`BotKind::Master` in [`crate::bots`]) falls back on the Expert
 //! wherever these answer `None`.
 
+use crate::board::board_discard;
 use crate::card::{Card, CardSet};
 use crate::discard::analyze_discards;
 use crate::discard_cache::{best_discard_mask, modelled_discard};
@@ -70,6 +71,9 @@ pub struct MasterConfig {
     pub search: bool,
     /// Condition the opponent's hidden cards on its goes.
     pub go_inference: bool,
+    /// Near the end of the game, discard for the chance to win
+    /// ([`crate::board`]) rather than for points.
+    pub board: bool,
     /// Draw the opponent's hidden cards as the Expert would have kept them
     /// from a whole deal (else uniformly from the unseen cards).
     pub discard_inference: bool,
@@ -85,6 +89,7 @@ impl Default for MasterConfig {
             search: true,
             go_inference: true,
             discard_inference: true,
+            board: false,
             pegging_table: false,
         }
     }
@@ -123,6 +128,11 @@ pub fn searches(config: &MasterConfig, obs: &Observation) -> bool {
 pub fn discard(config: &MasterConfig, obs: &Observation) -> Option<u64> {
     if obs.config.players != 2 {
         return None;
+    }
+    if config.board {
+        if let Some(discard) = board_discard(obs) {
+            return Some(discard);
+        }
     }
     let dealer = obs.seat == obs.dealer;
     if !config.pegging_table {
