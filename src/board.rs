@@ -78,7 +78,14 @@ pub fn board_discard(obs: &Observation) -> Option<u64> {
     let best = (0..candidates.len()).fold(0, |b, k| if totals[k] > totals[b] { k } else { b });
     // The samples are few: leave the Expert's choice only for a clear gain.
     let margin = MARGIN * SAMPLES as f64;
-    Some(candidates[if totals[best] > totals[0] + margin { best } else { 0 }].0)
+    Some(
+        candidates[if totals[best] > totals[0] + margin {
+            best
+        } else {
+            0
+        }]
+        .0,
+    )
 }
 
 /// A starter and the opponent's deal from `unseen`, its discard modelled.
@@ -125,8 +132,14 @@ fn win_chance(
     }
     let crib = four(CardSet::from_mask(throw | sample.opp_throw))?;
     let shows = [
-        (pone_side, score_hand(hand_of(pone_side, keep, sample), sample.starter, false)),
-        (dealer_side, score_hand(hand_of(dealer_side, keep, sample), sample.starter, false)),
+        (
+            pone_side,
+            score_hand(hand_of(pone_side, keep, sample), sample.starter, false),
+        ),
+        (
+            dealer_side,
+            score_hand(hand_of(dealer_side, keep, sample), sample.starter, false),
+        ),
         (dealer_side, score_hand(crib, sample.starter, true)),
     ];
     for (side, show) in shows {
@@ -229,7 +242,10 @@ mod tests {
         let o = obs("5H KD 9C 7S AD 3C", [119, 60], 1);
         let discard = board_discard(&o).unwrap();
         let keep = o.hand.mask() & !discard;
-        let sure = parse_cards("5H KD").unwrap().iter().all(|c| keep & c.bit() != 0);
+        let sure = parse_cards("5H KD")
+            .unwrap()
+            .iter()
+            .all(|c| keep & c.bit() != 0);
         assert!(sure, "{:?}", CardSet::from_mask(keep).to_vec());
     }
 }

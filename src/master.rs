@@ -31,9 +31,10 @@
 //! **Discards** are the Expert's exact hand and crib expectations (every
 //! starter, every opponent discard). [`MasterConfig::pegging_table`] adds the
 //! kept cards' expected net pegging from the shipped pegging table (Expert
-//! play, [`crate::pegging_table`]); it is off by default (README, "The master
-//! bot"). Board-aware discards and a realistic crib model are not built yet:
-//! this is where they plug in.
+//! play, [`crate::pegging_table`]); [`MasterConfig::board`] plays the end of
+//! the game to the board instead ([`crate::board`]). Both measured within
+//! noise of the plain discards, so both are off by default (README, "The
+//! master bot"). A realistic crib model is not built yet.
 //!
 //! Every ingredient has a switch in [`MasterConfig`], for the ablation
 //! ([`crate::simulate::Simulator::with_master`]). With three or four players the master

@@ -1345,6 +1345,7 @@ def master_match(
     search: bool = True,
     go_inference: bool = True,
     discard_inference: bool = True,
+    board: bool = False,
     pegging_table: bool = False,
     progress: Callable[[int], object] | None = None,
 ) -> SimulationStats:
