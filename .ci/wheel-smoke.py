@@ -14,7 +14,7 @@ import numpy as np
 
 import cribbage_fast
 import cribbage_fast.envs  # the `rl` extra; registers Cribbage-v0
-from cribbage_fast import cards, score_hand, score_hands, simulate
+from cribbage_fast import cards, score_hand, score_hands, simulate, win_probability
 
 if "--no-rust" in sys.argv:
     assert shutil.which("cargo") is None and shutil.which("rustc") is None, "Rust is on PATH"
@@ -27,6 +27,9 @@ assert cribbage_fast.__version__ == version("cribbage_fast")
 assert score_hand("5H 5D 5C JS", "5S") == 29
 deals = np.array([[c.index for c in cards("5H 5D 5C JS 5S 4S 5H 5D 6C KS")]], dtype=np.uint8)
 assert score_hands(deals.reshape(2, 5)).tolist() == [29, 16]
+
+# The position table is built into the engine (no data file).
+assert 0.5 < win_probability(0, 0, dealer=True) < 0.6
 
 stats = simulate("greedy", "random", games=1_000, seed=1)
 assert sum(stats.wins) == 1_000 and stats.wins[0] > stats.wins[1]

@@ -167,7 +167,10 @@ mod tests {
                         .unwrap();
                     (o.net(), o.hand_ev())
                 };
-                assert_eq!(value(modelled), value(best_discard_mask(mask, dealer).unwrap()));
+                assert_eq!(
+                    value(modelled),
+                    value(best_discard_mask(mask, dealer).unwrap())
+                );
                 // Asked again, it comes from the memo and is the same.
                 assert_eq!(modelled_discard(mask, dealer).unwrap(), modelled);
             }

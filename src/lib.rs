@@ -4,6 +4,7 @@
 //! thin PyO3 skin over it. Rules: `docs/rules.md`, ACC tournament
 //! rules where it is silent.
 
+pub mod board;
 pub mod bots;
 pub mod bulk;
 pub mod card;

@@ -31,9 +31,10 @@
 //! **Discards** are the Expert's exact hand and crib expectations (every
 //! starter, every opponent discard). [`MasterConfig::pegging_table`] adds the
 //! kept cards' expected net pegging from the shipped pegging table (Expert
-//! play, [`crate::pegging_table`]); it is off by default (README, "The master
-//! bot"). Board-aware discards and a realistic crib model are not built yet:
-//! this is where they plug in.
+//! play, [`crate::pegging_table`]); [`MasterConfig::board`] plays the end of
+//! the game to the board instead ([`crate::board`]). Both measured within
+//! noise of the plain discards, so both are off by default (README, "The
+//! master bot"). A realistic crib model is not built yet.
 //!
 //! Every ingredient has a switch in [`MasterConfig`], for the ablation
 //! ([`crate::simulate::Simulator::with_master`]). With three or four players the master
@@ -41,6 +42,7 @@
 //! player (`BotKind::Master` in [`crate::bots`]) falls back on the Expert
 //! wherever these answer `None`.
 
+use crate::board::board_discard;
 use crate::card::{Card, CardSet};
 use crate::discard::analyze_discards;
 use crate::discard_cache::{best_discard_mask, modelled_discard};
@@ -70,6 +72,9 @@ pub struct MasterConfig {
     pub search: bool,
     /// Condition the opponent's hidden cards on its goes.
     pub go_inference: bool,
+    /// Near the end of the game, discard for the chance to win
+    /// ([`crate::board`]) rather than for points.
+    pub board: bool,
     /// Draw the opponent's hidden cards as the Expert would have kept them
     /// from a whole deal (else uniformly from the unseen cards).
     pub discard_inference: bool,
@@ -85,6 +90,7 @@ impl Default for MasterConfig {
             search: true,
             go_inference: true,
             discard_inference: true,
+            board: false,
             pegging_table: false,
         }
     }
@@ -123,6 +129,11 @@ pub fn searches(config: &MasterConfig, obs: &Observation) -> bool {
 pub fn discard(config: &MasterConfig, obs: &Observation) -> Option<u64> {
     if obs.config.players != 2 {
         return None;
+    }
+    if config.board {
+        if let Some(discard) = board_discard(obs) {
+            return Some(discard);
+        }
     }
     let dealer = obs.seat == obs.dealer;
     if !config.pegging_table {

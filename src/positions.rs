@@ -18,6 +18,14 @@
 //! batch is solved alone, and the spread of the `B` answers over `sqrt(B)`
 //! estimates the error of the whole-sample answer (the programme is a smooth
 //! function of the deal frequencies, so its error shrinks like that of a mean).
+//!
+//! The shipped table (`data/positions.bin`: four little-endian f32 arrays of
+//! 121 x 121 in [`SHIPPED_ARRAYS`] order, each by `dealer * 121 + pone`, with
+//! its build record in `data/positions_meta.json`) is written by
+//! `cribbage-fast tables positions --ship` and read here by
+//! [`shipped_arrays`] and [`shipped_win`].
+
+use std::sync::OnceLock;
 
 use rayon::prelude::*;
 
@@ -387,6 +395,41 @@ impl Plan {
     }
 }
 
+static SHIPPED: &[u8] = include_bytes!("data/positions.bin");
+
+/// The shipped table's build record (JSON: engine version, method, seed,
+/// deals, batches, seconds).
+pub static SHIPPED_META: &str = include_str!("data/positions_meta.json");
+
+/// The arrays of the shipped table, in file order (the dealer's view).
+pub const SHIPPED_ARRAYS: [&str; 4] = ["win", "points", "win_stderr", "points_stderr"];
+
+/// The shipped table's arrays, concatenated in [`SHIPPED_ARRAYS`] order, if
+/// it has the right size.
+pub fn shipped_arrays() -> Option<&'static [f32]> {
+    static ARRAYS: OnceLock<Option<Vec<f32>>> = OnceLock::new();
+    ARRAYS
+        .get_or_init(|| {
+            (SHIPPED.len() == SHIPPED_ARRAYS.len() * SCORES * SCORES * 4).then(|| {
+                SHIPPED
+                    .chunks_exact(4)
+                    .map(|b| f32::from_le_bytes(b.try_into().unwrap_or_default()))
+                    .collect()
+            })
+        })
+        .as_deref()
+}
+
+/// The shipped table's chance that the dealer wins from the board (dealer's
+/// score, pone's score) before a deal; `None` for a score outside 0..=120.
+pub fn shipped_win(dealer: u16, pone: u16) -> Option<f64> {
+    let (d, p) = (usize::from(dealer), usize::from(pone));
+    if d >= SCORES || p >= SCORES {
+        return None;
+    }
+    Some(f64::from(shipped_arrays()?[d * SCORES + p]))
+}
+
 /// The dealer's chance to win and expected game points, by `d * 121 + p`.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Values {
@@ -461,6 +504,28 @@ mod tests {
         assert!(g.iter().all(|&x| (-3.0..=3.0).contains(&x)));
         assert!(table.win_stderr.iter().all(|&s| s.is_finite() && s >= 0.0));
         assert_eq!(build_table(&sample, 4).unwrap(), table);
+    }
+
+    #[test]
+    fn the_shipped_table_is_read_from_the_engine() {
+        assert_eq!(
+            shipped_arrays().map(<[f32]>::len),
+            Some(4 * SCORES * SCORES)
+        );
+        // Values of the table as built (seed 2026, 79,013 deals), bit for bit.
+        assert_eq!(
+            shipped_win(0, 0),
+            Some(f64::from(f32::from_bits(1_057_886_137)))
+        );
+        assert_eq!(
+            shipped_win(100, 110),
+            Some(f64::from(f32::from_bits(1_049_736_127)))
+        );
+        assert!(shipped_win(120, 0).is_some_and(|w| w > 0.99));
+        assert_eq!(shipped_win(121, 0), None);
+        assert_eq!(shipped_win(0, 121), None);
+        let meta = SHIPPED_META;
+        assert!(meta.contains("\"seed\": 2026") && meta.contains("\"deals\": 79013"));
     }
 
     #[test]

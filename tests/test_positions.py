@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+import json
 import math
 from pathlib import Path
 
@@ -34,6 +36,37 @@ def test_shipped_table_loads_with_its_metadata() -> None:
     # The precision goal of the shipped table: every cell within 0.5 points at 95%.
     assert table.half_width() <= 0.5
     assert position_table() is table
+
+
+def test_the_shipped_table_is_read_from_the_engine_bit_for_bit() -> None:
+    flat, meta = _core._shipped_positions()
+    assert flat.dtype == np.float32 and flat.shape == (4 * 121 * 121,)
+    dealer = flat.reshape(4, 121, 121)
+    # Values of the table as built (seed 2026, 79,013 deals), recorded when it
+    # moved from data/positions.npz into the engine.
+    win, points = dealer[0], dealer[1]
+    assert win[0, 0] == np.float32(0.554927408695221)
+    assert win[100, 110] == np.float32(0.2845744788646698)
+    assert points[60, 90] == np.float32(-1.4516143798828125)
+    assert dealer[2][0, 0] == np.float32(0.00046032029786147177)
+    assert dealer[3][120, 119] == np.float32(0.003195357508957386)
+    digest = hashlib.sha256(flat.astype("<f4").tobytes()).hexdigest()
+    assert digest == "a8c5afc97a06a9985fad01a02631b17b85969614156b14cb23d6590e39dab8d5"
+    table = position_table()
+    assert table.metadata == json.loads(meta)
+    assert table.win[0, 0, 0] == win[0, 0] and table.win[110, 100, 1] == 1 - np.float64(
+        win[100, 110]
+    )
+    assert table.game_points[60, 90, 0] == points[60, 90]
+
+
+def test_a_table_ships_in_the_engines_form(tmp_path: Path) -> None:
+    table = position_table()
+    table.ship(tmp_path)
+    assert (tmp_path / "positions.bin").read_bytes() == _core._shipped_positions()[0].tobytes()
+    assert json.loads((tmp_path / "positions_meta.json").read_text()) == table.metadata
+    with pytest.raises(FileNotFoundError, match="repository root"):
+        table.ship(tmp_path / "missing")
 
 
 def test_the_two_views_of_a_position_add_up_to_one() -> None:
@@ -160,11 +193,27 @@ def test_cli_rebuilds_and_plots_the_table(tmp_path: Path) -> None:
     table = PositionTable.load(out)
     assert table.metadata["deals"] == 40 and table.metadata["seed"] == 4
     assert np.array_equal(table.win, PositionTable.load(out).win)
+    both = runner.invoke(main, ["tables", "positions", "--out", str(out), "--ship"])
+    assert both.exit_code == 2 and "not both" in both.output
     pytest.importorskip("matplotlib")
     png = tmp_path / "p.png"
     result = runner.invoke(main, ["tables", "positions", "--plot", str(png)])
     assert result.exit_code == 0, result.output
     assert png.read_bytes()[:4] == b"\x89PNG"
+
+
+def test_cli_ships_a_rebuilt_table(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    runner = CliRunner()
+    monkeypatch.chdir(tmp_path)
+    args = ["tables", "positions", "--ship", "--deals", "40", "--seed", "4"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 2 and "repository root" in result.output
+    (tmp_path / "src" / "data").mkdir(parents=True)
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "src/data/positions.bin").stat().st_size == 4 * 121 * 121 * 4
+    meta = json.loads((tmp_path / "src/data/positions_meta.json").read_text())
+    assert meta["deals"] == 40 and meta["seed"] == 4
 
 
 def test_play_shows_the_odds_each_deal() -> None:

@@ -1291,6 +1291,7 @@ def _keep_range_sums(
     seed: int, froms: list[int], tos: list[int], start: int, stop: int
 ) -> NDArray[np.uint64]: ...
 def _shipped_pegging() -> tuple[NDArray[np.uint64], str]: ...
+def _shipped_positions() -> tuple[NDArray[np.float32], str]: ...
 def _sample_positions(start: int, stop: int, seed: int | None = None) -> bytes:
     """Samples deals ``start..stop`` of ``seed`` for the position table (the
     sample format of ``cribbage_fast.positions``); chunks concatenate.
@@ -1344,6 +1345,7 @@ def master_match(
     search: bool = True,
     go_inference: bool = True,
     discard_inference: bool = True,
+    board: bool = False,
     pegging_table: bool = False,
     progress: Callable[[int], object] | None = None,
 ) -> SimulationStats:

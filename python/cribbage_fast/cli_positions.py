@@ -4,6 +4,7 @@ Example::
 
     $ cribbage-fast position 95 110 --dealer
     $ cribbage-fast tables positions --out positions.npz --precision 0.45
+    $ cribbage-fast tables positions --ship --precision 0.45
     $ cribbage-fast tables positions --plot positions.png
 """
 
@@ -14,7 +15,7 @@ import sys
 import click
 
 from . import positions
-from .cli_tables import ray_address_of, ray_option, tables
+from .cli_tables import SHIP_DIR, ray_address_of, ray_option, tables
 
 
 @tables.command("positions")
@@ -22,7 +23,13 @@ from .cli_tables import ray_address_of, ray_option, tables
     "--out",
     type=click.Path(dir_okay=False, writable=True),
     default=None,
-    help="Rebuild the table and write it here (.npz).",
+    help="Rebuild the table and write it here (.npz, read by PositionTable.load).",
+)
+@click.option(
+    "--ship",
+    is_flag=True,
+    help="Rebuild the table and write the shipped form instead: src/data/positions.bin and "
+    "positions_meta.json (run from the repository root, then rebuild the engine).",
 )
 @click.option(
     "--plot",
@@ -52,6 +59,7 @@ from .cli_tables import ray_address_of, ray_option, tables
 @ray_option("Sample")
 def positions_command(
     out: str | None,
+    ship: bool,
     plot: str | None,
     precision: float,
     deals: int | None,
@@ -59,9 +67,13 @@ def positions_command(
     ray_address: str | None,
 ) -> None:
     """Rebuild the win-probability table of board positions, or draw it."""
-    if out is None and plot is None:
-        raise click.UsageError("give --out FILE to rebuild the table, or --plot FILE.png")
-    if out is None:
+    if out is not None and ship:
+        raise click.UsageError("give --out FILE or --ship, not both")
+    if out is None and not ship and plot is None:
+        raise click.UsageError("give --out FILE or --ship to rebuild the table, or --plot FILE.png")
+    if ship and not SHIP_DIR.is_dir():
+        raise click.UsageError(f"no {SHIP_DIR} here: run --ship from the repository root")
+    if out is None and not ship:
         table = positions.position_table()
     else:
         n = deals if deals is not None else positions.deals_for_precision(precision)
@@ -77,10 +89,13 @@ def positions_command(
         except KeyboardInterrupt:
             click.echo("\ninterrupted: no table written", err=True)
             sys.exit(130)
-        table.save(out)
-        meta = table.metadata
+        if out is not None:
+            table.save(out)
+        else:
+            table.ship(SHIP_DIR)
+        meta, written = table.metadata, out or SHIP_DIR / "positions.bin"
         click.echo(
-            f"{out}: {meta['deals']:,} deals in {meta['build_seconds']:.0f} s; "
+            f"{written}: {meta['deals']:,} deals in {meta['build_seconds']:.0f} s; "
             f"worst 95% half-width {table.half_width():.2f} points; "
             f"first dealer wins {100 * table.win[0, 0, 0]:.2f}%"
         )

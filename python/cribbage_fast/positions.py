@@ -4,7 +4,8 @@ For a game to 121 between two :class:`~cribbage_fast.ExpertPlayer` bots, the
 table gives, for my score ``x`` (0..120), my opponent's ``y`` (0..120) and who
 deals next, the chance that I win and the game points I expect (a win counts
 1, 2 with a skunk, 3 with a double skunk; losses count negative), with each
-cell's standard error. The table ships with the package and loads lazily.
+cell's standard error. The table is built into the engine (so the Rust core
+can read it too) and loads lazily.
 
 How it is built (``cribbage-fast tables positions``): many seeded deals are
 played Expert against Expert from every board at once (the Expert lays its
@@ -32,7 +33,6 @@ import sys
 import time
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
-from importlib import resources
 from pathlib import Path
 from typing import Any
 
@@ -60,7 +60,9 @@ BATCHES = 20
 CHUNK = 500
 
 FloatArray = npt.NDArray[np.float64]
-_DATA = "positions.npz"
+#: The dealer's (121, 121) arrays of a table, in the order of the shipped
+#: ``src/data/positions.bin`` (``crate::positions``).
+ARRAYS = ("win", "points", "win_stderr", "points_stderr")
 
 
 @dataclass(frozen=True)
@@ -106,15 +108,14 @@ class PositionTable:
         """The largest 95% half-width of a win probability, in percentage points."""
         return float(1.96 * 100 * self.stderr.max())
 
+    def _dealer(self) -> dict[str, FloatArray]:
+        """The dealer's (121, 121) arrays, by :data:`ARRAYS` name."""
+        views = (self.win, self.game_points, self.stderr, self.game_points_stderr)
+        return {name: a[..., 0] for name, a in zip(ARRAYS, views, strict=True)}
+
     def save(self, path: str | Path) -> None:
         """Writes the table as a compressed .npz (float32, a few hundred KB)."""
-        dealer = {
-            "win": self.win[..., 0],
-            "points": self.game_points[..., 0],
-            "win_stderr": self.stderr[..., 0],
-            "points_stderr": self.game_points_stderr[..., 0],
-        }
-        arrays: dict[str, Any] = {k: v.astype(np.float32) for k, v in dealer.items()}
+        arrays: dict[str, Any] = {k: v.astype(np.float32) for k, v in self._dealer().items()}
         arrays["metadata"] = np.array(json.dumps(self.metadata))
         with open(path, "wb") as f:
             np.savez_compressed(f, **arrays)
@@ -124,14 +125,33 @@ class PositionTable:
         """Reads a table written by :meth:`save`."""
         with np.load(path, allow_pickle=False) as data:
             metadata = json.loads(str(data["metadata"]))
-            names = ("win", "points", "win_stderr", "points_stderr")
-            dealer = {k: data[k].astype(np.float64) for k in names}
+            dealer = {k: data[k].astype(np.float64) for k in ARRAYS}
         return cls.from_dealer(dealer, metadata)
+
+    def ship(self, data_dir: str | Path) -> None:
+        """Writes the table in the engine's shipped form: ``positions.bin``
+        (the :data:`ARRAYS` in order, little-endian float32, (121, 121) each by
+        [dealer's score, pone's score]) and ``positions_meta.json`` in
+        `data_dir` (the repository's ``src/data``), built into the next
+        engine build.
+
+        Raises
+        ------
+        FileNotFoundError
+            `data_dir` is not a directory.
+        """
+        data_dir = Path(data_dir)
+        if not data_dir.is_dir():
+            raise FileNotFoundError(f"no directory {data_dir}: run from the repository root")
+        dealer = self._dealer()
+        blob = b"".join(dealer[k].astype("<f4").tobytes() for k in ARRAYS)
+        (data_dir / "positions.bin").write_bytes(blob)
+        (data_dir / "positions_meta.json").write_text(json.dumps(self.metadata, indent=1) + "\n")
 
 
 @functools.cache
 def position_table() -> PositionTable:
-    """The shipped table (loaded on first use).
+    """The shipped table (built into the engine; loaded on first use).
 
     Returns
     -------
@@ -144,9 +164,20 @@ def position_table() -> PositionTable:
     >>> table = position_table()
     >>> table.win.shape, table.metadata["engine_version"] is not None
     ((121, 121, 2), True)
+
+    Raises
+    ------
+    RuntimeError
+        The engine was built without a position table.
     """
-    with resources.as_file(resources.files("cribbage_fast") / "data" / _DATA) as path:
-        return PositionTable.load(path)
+    flat, metadata = _core._shipped_positions()
+    if flat.size == 0:
+        raise RuntimeError(
+            "this engine was built without a position table: "
+            "`cribbage-fast tables positions --ship` writes one into src/data"
+        )
+    arrays = flat.reshape(len(ARRAYS), SCORES, SCORES).astype(np.float64)
+    return PositionTable.from_dealer(dict(zip(ARRAYS, arrays, strict=True)), json.loads(metadata))
 
 
 def _score(value: object, name: str) -> int:

@@ -160,6 +160,8 @@ impl PyMasterPlayer {
 ///     Condition the opponent's hidden cards on its goes.
 /// discard_inference : bool, default True
 ///     Draw the opponent's hidden cards as the Expert would have kept them.
+/// board : bool, default False
+///     Near the end of the game, discard for the chance to win, not points.
 /// pegging_table : bool, default False
 ///     Add the kept cards' expected net pegging to the discard values.
 /// progress : callable or None
@@ -181,7 +183,7 @@ impl PyMasterPlayer {
 /// 10
 #[pyfunction]
 #[pyo3(signature = (opponent, games = 1000, seed = 0, threads = None, budget = 32,
-    search = true, go_inference = true, discard_inference = true, pegging_table = false,
+    search = true, go_inference = true, discard_inference = true, board = false, pegging_table = false,
     progress = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn master_match(
@@ -194,6 +196,7 @@ pub fn master_match(
     search: bool,
     go_inference: bool,
     discard_inference: bool,
+    board: bool,
     pegging_table: bool,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PySimStats> {
@@ -204,6 +207,7 @@ pub fn master_match(
         search,
         go_inference,
         discard_inference,
+        board,
         pegging_table,
     };
     let report = reporter(progress)?;

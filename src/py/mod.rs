@@ -64,7 +64,7 @@ mod _core {
         PyPlayItem,
     };
     #[pymodule_export]
-    use super::positions::{sample_positions, solve_positions};
+    use super::positions::{_shipped_positions, sample_positions, solve_positions};
     #[pymodule_export]
     use super::show::{
         cards, explain_hand, his_heels, score_hand, PyCard, PyHandBreakdown, PyShowItem,

@@ -3,13 +3,13 @@
 //! `cribbage_fast.positions` is the friendly API).
 
 use numpy::ndarray::Array2;
-use numpy::IntoPyArray;
+use numpy::{IntoPyArray, PyArray1};
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
 use crate::deal_tree::sample_deals;
-use crate::positions::{build_table, Sample, SCORES};
+use crate::positions::{build_table, shipped_arrays, Sample, SCORES, SHIPPED_META};
 
 /// Most deals one call samples (keeps a call short and its bytes small).
 const MAX_RANGE: u64 = 10_000_000;
@@ -122,4 +122,13 @@ pub fn solve_positions<'py>(
     out.set_item("deals", table.deals)?;
     out.set_item("batches", table.batches)?;
     Ok(out)
+}
+
+/// The shipped position table: its arrays (flat float32, `win`, `points`,
+/// `win_stderr`, `points_stderr`, each (121, 121) by [dealer's score, pone's
+/// score]; empty when absent) and its build record (JSON).
+#[pyfunction]
+pub fn _shipped_positions(py: Python<'_>) -> (Bound<'_, PyArray1<f32>>, &'static str) {
+    let arrays = shipped_arrays().unwrap_or_default().to_vec();
+    (arrays.into_pyarray(py), SHIPPED_META)
 }
