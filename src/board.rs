@@ -48,13 +48,16 @@ struct Sample {
 /// `None` far from the end or where the sample cannot be drawn (the master
 /// then discards as the Expert).
 pub fn board_discard(obs: &Observation) -> Option<u64> {
+    if obs.config.players != 2 || obs.hand.len() != 6 {
+        return None;
+    }
     let (me, opp) = (obs.seat, 1 - obs.seat);
     let target = obs.config.target;
     let need = [
         target.checked_sub(obs.scores[me])?,
         target.checked_sub(obs.scores[opp])?,
     ];
-    if obs.config.players != 2 || need[0].min(need[1]) > END_ZONE || obs.hand.len() != 6 {
+    if need[0].min(need[1]) > END_ZONE {
         return None;
     }
     let dealer = obs.dealer == me;
@@ -216,6 +219,19 @@ mod tests {
         }
         obs.set_scores(&scores);
         obs
+    }
+
+    #[test]
+    fn three_or_four_players_discard_as_the_expert() {
+        for players in [3usize, 4] {
+            let config = GameConfig::new(players as i64, 121, false).unwrap();
+            let mut o = Observation::new(players - 1, config, 0, Phase::Discard);
+            for card in parse_cards("5H 5D JC 4S 6H").unwrap() {
+                o.hand.insert(card);
+            }
+            o.set_scores(&vec![118; players]);
+            assert_eq!(board_discard(&o), None);
+        }
     }
 
     #[test]
