@@ -229,7 +229,8 @@ def test_pegging_table_loads_a_saved_table(tmp_path: Path) -> None:
 def test_shipped_pegging_table_is_sane_and_matches_real_games() -> None:
     t = tables.pegging_table()
     assert t.keeps.shape == (1820, 4) and t.samples >= 100
-    assert (t.dealer_se < 0.5).all() and (t.pone_se < 0.5).all()
+    # The shipped build's target: every value within a standard error of 0.01.
+    assert max(t.dealer_se.max(), t.pone_se.max()) <= 0.01
     # Weighted by the hands the Expert keeps, the table's pegging is the
     # simulator's per-deal pegging (dealer about 3.4, pone about 2.4).
     dealer, pone = [], []
