@@ -43,8 +43,12 @@ pub fn build_table(rows: &[DealRow]) -> Vec<u8> {
 fn lookup(hand: u64, dealer: bool) -> Option<u64> {
     let canon = canonicalize(hand);
     let index = canonical_deals().index_of(canon.mask)?;
-    let split = table()?[index] >> (4 * u8::from(dealer)) & 0xF;
-    real_discard(canon, usize::from(split))
+    real_discard(canon, usize::from(table_split(index, dealer)?))
+}
+
+/// The table's split for canonical deal `index` ([`TIED`] or a split).
+fn table_split(index: usize, dealer: bool) -> Option<u8> {
+    Some(table()?[index] >> (4 * u8::from(dealer)) & 0xF)
 }
 
 /// Split `split` of `canon`'s canonical deal, in the real suits.
@@ -77,10 +81,9 @@ pub fn modelled_discard(hand: u64, dealer: bool) -> Result<u64> {
     let Some(index) = canonical_deals().index_of(canon.mask) else {
         return best_discard_mask(hand, dealer);
     };
-    let role = usize::from(dealer);
-    let mut split = table().map_or(TIED, |t| t[index] >> (4 * role) & 0xF);
+    let mut split = table_split(index, dealer).unwrap_or(TIED);
     if split == TIED {
-        let slot = &tie_splits()[index][role];
+        let slot = &tie_splits()[index][usize::from(dealer)];
         split = slot.load(Ordering::Relaxed);
         if split == UNKNOWN {
             let cards = deal_cards(canon.mask);
@@ -118,18 +121,24 @@ mod tests {
     use super::*;
     use crate::rng::Rng;
 
+    /// `size` random cards and their mask.
+    fn random_hand(rng: &mut Rng, size: usize) -> (Vec<Card>, u64) {
+        let mut deck: Vec<Card> = Card::deck().collect();
+        rng.shuffle(&mut deck);
+        deck.truncate(size);
+        let mask = deck.iter().fold(0, |m, c| m | c.bit());
+        (deck, mask)
+    }
+
     #[test]
     fn lookups_equal_the_direct_analysis() {
         let mut rng = Rng::new(2026);
         let mut looked_up = 0;
         for round in 0..3000 {
-            let mut deck: Vec<Card> = Card::deck().collect();
-            rng.shuffle(&mut deck);
             let size = if round % 10 == 9 { 5 } else { 6 };
-            let hand = &deck[..size];
-            let mask = hand.iter().fold(0, |m, c| m | c.bit());
+            let (hand, mask) = random_hand(&mut rng, size);
             for dealer in [false, true] {
-                let direct = best_discard(hand, dealer).unwrap();
+                let direct = best_discard(&hand, dealer).unwrap();
                 let want = direct.discard().iter().fold(0, |m, c| m | c.bit());
                 assert_eq!(best_discard_mask(mask, dealer).unwrap(), want, "{hand:?}");
                 looked_up += usize::from(size == 6 && lookup(mask, dealer).is_some());
@@ -147,10 +156,7 @@ mod tests {
         let mut rng = Rng::new(7);
         let mut tied = 0;
         for _ in 0..1500 {
-            let mut deck: Vec<Card> = Card::deck().collect();
-            rng.shuffle(&mut deck);
-            let hand = &deck[..6];
-            let mask = hand.iter().fold(0, |m, c| m | c.bit());
+            let (hand, mask) = random_hand(&mut rng, 6);
             for dealer in [false, true] {
                 let modelled = modelled_discard(mask, dealer).unwrap();
                 if let Some(exact) = lookup(mask, dealer) {
@@ -159,7 +165,7 @@ mod tests {
                 }
                 tied += 1;
                 // A tie: the modelled discard is worth what the best one is.
-                let options = analyze_discards(hand, dealer).unwrap();
+                let options = analyze_discards(&hand, dealer).unwrap();
                 let value = |m: u64| {
                     let o = options
                         .iter()

@@ -28,6 +28,7 @@ pub mod positions;
 pub mod rng;
 pub mod search;
 pub mod selfplay;
+pub mod shipped;
 pub mod simulate;
 pub mod vecenv;
 

@@ -29,6 +29,7 @@ use crate::discard_cache::best_discard_mask;
 use crate::error::{Error, Result};
 use crate::game::{Game, Move, Phase, Source, SuppliedDeal};
 use crate::rng::Rng;
+use crate::shipped::decode;
 use crate::simulate::{game_seed, simulation_config};
 
 /// Kept four-card rank multisets: C(16, 4).
@@ -53,15 +54,8 @@ pub static SHIPPED_META: &str = include_str!("data/pegging_meta.json");
 /// The shipped table's sums (see [`SUMS_LEN`]), if it has the right size.
 pub fn shipped_sums() -> Option<&'static [u64]> {
     static SUMS: OnceLock<Option<Vec<u64>>> = OnceLock::new();
-    SUMS.get_or_init(|| {
-        (SHIPPED.len() == SUMS_LEN * 8).then(|| {
-            SHIPPED
-                .chunks_exact(8)
-                .map(|b| u64::from_le_bytes(b.try_into().unwrap_or_default()))
-                .collect()
-        })
-    })
-    .as_deref()
+    SUMS.get_or_init(|| decode(SHIPPED, SUMS_LEN, u64::from_le_bytes))
+        .as_deref()
 }
 
 /// Our mean points pegged minus the opponent's holding the kept `ranks`

@@ -32,6 +32,7 @@ use rayon::prelude::*;
 use crate::deal_tree::{signature, MAX_LAY_POINTS, PONE_BIT, SIGNATURES, TARGET};
 use crate::error::{Error, Result};
 use crate::game::game_points_against;
+use crate::shipped::decode;
 
 /// Scores 0..=120 on each side.
 pub const SCORES: usize = TARGET as usize;
@@ -408,15 +409,9 @@ pub const SHIPPED_ARRAYS: [&str; 4] = ["win", "points", "win_stderr", "points_st
 /// it has the right size.
 pub fn shipped_arrays() -> Option<&'static [f32]> {
     static ARRAYS: OnceLock<Option<Vec<f32>>> = OnceLock::new();
+    let len = SHIPPED_ARRAYS.len() * SCORES * SCORES;
     ARRAYS
-        .get_or_init(|| {
-            (SHIPPED.len() == SHIPPED_ARRAYS.len() * SCORES * SCORES * 4).then(|| {
-                SHIPPED
-                    .chunks_exact(4)
-                    .map(|b| f32::from_le_bytes(b.try_into().unwrap_or_default()))
-                    .collect()
-            })
-        })
+        .get_or_init(|| decode(SHIPPED, len, f32::from_le_bytes))
         .as_deref()
 }
 
