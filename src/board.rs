@@ -80,29 +80,21 @@ pub fn board_discard(obs: &Observation) -> Option<u64> {
     }
     let best = (0..candidates.len()).fold(0, |b, k| if totals[k] > totals[b] { k } else { b });
     // The samples are few: leave the Expert's choice only for a clear gain.
-    let margin = MARGIN * SAMPLES as f64;
-    Some(
-        candidates[if totals[best] > totals[0] + margin {
-            best
-        } else {
-            0
-        }]
-        .0,
-    )
+    let pick = if totals[best] > totals[0] + MARGIN * SAMPLES as f64 {
+        best
+    } else {
+        0
+    };
+    Some(candidates[pick].0)
 }
 
 /// A starter and the opponent's deal from `unseen`, its discard modelled.
 fn draw_sample(unseen: u64, opp_deals: bool, rng: &mut Rng) -> Option<Sample> {
-    let mut picked = [Card::MIN; 7];
-    let mut left: Vec<Card> = mask_cards(unseen).collect();
-    for slot in picked.iter_mut() {
-        let i = rng.below(left.len() as u32) as usize;
-        *slot = left.swap_remove(i);
-    }
-    let dealt = picked[1..].iter().fold(0, |m, c| m | c.bit());
+    let starter = rng.draw(unseen, 1);
+    let dealt = rng.draw(unseen & !starter, 6);
     let opp_throw = modelled_discard(dealt, opp_deals).ok()?;
     Some(Sample {
-        starter: picked[0],
+        starter: CardSet::from_mask(starter).first()?,
         opp_keep: four(CardSet::from_mask(dealt & !opp_throw))?,
         opp_throw,
     })
@@ -133,15 +125,16 @@ fn win_chance(
     if let Some(side) = play_out(keep, sample.opp_keep, pone_side, need, &mut points) {
         return Some(verdict(side));
     }
+    let hands = [keep, sample.opp_keep];
     let crib = four(CardSet::from_mask(throw | sample.opp_throw))?;
     let shows = [
         (
             pone_side,
-            score_hand(hand_of(pone_side, keep, sample), sample.starter, false),
+            score_hand(hands[pone_side], sample.starter, false),
         ),
         (
             dealer_side,
-            score_hand(hand_of(dealer_side, keep, sample), sample.starter, false),
+            score_hand(hands[dealer_side], sample.starter, false),
         ),
         (dealer_side, score_hand(crib, sample.starter, true)),
     ];
@@ -159,14 +152,6 @@ fn win_chance(
     } else {
         shipped_win(ours, theirs)?
     })
-}
-
-fn hand_of(side: usize, keep: [Card; 4], sample: &Sample) -> [Card; 4] {
-    if side == 0 {
-        keep
-    } else {
-        sample.opp_keep
-    }
 }
 
 /// Plays the deal's play out, each side laying the card that pegs the most at

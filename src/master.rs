@@ -143,10 +143,7 @@ pub fn discard(config: &MasterConfig, obs: &Observation) -> Option<u64> {
     let options = analyze_discards(&obs.hand.to_vec(), dealer).ok()?;
     let mut best = (f64::NEG_INFINITY, 0u64);
     for option in &options {
-        let mut value = option.net();
-        if config.pegging_table {
-            value += pegging_value(option.keep(), dealer);
-        }
+        let value = option.net() + pegging_value(option.keep(), dealer);
         if value > best.0 {
             best = (value, option.discard().iter().fold(0, |m, &c| m | c.bit()));
         }
@@ -377,24 +374,6 @@ fn solve(play: &Play, end: &Ending, mut alpha: f64, mut beta: f64) -> f64 {
     best
 }
 
-/// `k` cards drawn uniformly from `pool` (fewer if it holds fewer).
-fn draw(pool: u64, k: u32, rng: &mut Rng) -> u64 {
-    let mut rest = pool;
-    let mut out = 0;
-    for _ in 0..k.min(pool.count_ones()) {
-        let mut skip = rng.below(rest.count_ones());
-        let mut m = rest;
-        while skip > 0 {
-            m &= m - 1;
-            skip -= 1;
-        }
-        let bit = m & m.wrapping_neg();
-        out |= bit;
-        rest &= !bit;
-    }
-    out
-}
-
 /// The lay with the best mean search value over `config.budget`
 /// determinizations of the opponent's hand and crib cards (`lays`: the legal
 /// lays, not empty). Go inference reads the order of the cards laid from `obs`.
@@ -462,7 +441,7 @@ fn determinize(
     let laid = obs.laid[opp].mask();
     if config.discard_inference && obs.config.players == 2 {
         for _ in 0..INFERENCE_TRIES {
-            let dealt = laid | draw(unseen, 6 - laid.count_ones(), rng);
+            let dealt = laid | rng.draw(unseen, 6 - laid.count_ones());
             let Ok(crib) = modelled_discard(dealt, obs.dealer == opp) else {
                 break;
             };
@@ -472,8 +451,8 @@ fn determinize(
             }
         }
     }
-    let hand = draw(pool, held, rng);
-    (hand, draw(unseen & !hand, 2, rng))
+    let hand = rng.draw(pool, held);
+    (hand, rng.draw(unseen & !hand, 2))
 }
 
 /// The play as the searcher (side 0) sees it, the opponent's hand empty.
@@ -535,8 +514,8 @@ mod tests {
     fn the_search_follows_the_engine_rules() {
         let mut rng = Rng::new(3);
         for _ in 0..3000 {
-            let cards = draw(crate::play::ALL_CARDS, 8, &mut rng);
-            let mine = draw(cards, 4, &mut rng);
+            let cards = rng.draw(crate::play::ALL_CARDS, 8);
+            let mine = rng.draw(cards, 4);
             let theirs = cards & !mine;
             let i_lead = rng.below(2) == 0;
             let hands: Vec<Vec<Card>> = [mine, theirs]

@@ -55,6 +55,25 @@ impl Rng {
         (m >> 32) as u32
     }
 
+    /// `k` bits drawn uniformly from the set bits of `pool` (fewer if it
+    /// holds fewer): cards from a card mask, without allocating.
+    pub fn draw(&mut self, pool: u64, k: u32) -> u64 {
+        let mut rest = pool;
+        let mut out = 0;
+        for _ in 0..k.min(pool.count_ones()) {
+            let mut skip = self.below(rest.count_ones());
+            let mut m = rest;
+            while skip > 0 {
+                m &= m - 1;
+                skip -= 1;
+            }
+            let bit = m & m.wrapping_neg();
+            out |= bit;
+            rest &= !bit;
+        }
+        out
+    }
+
     /// Fisher-Yates shuffle.
     pub fn shuffle<T>(&mut self, items: &mut [T]) {
         self.shuffle_prefix(items, items.len());
