@@ -3,8 +3,8 @@
 
 use std::hint::black_box;
 
-use cribbage_fast::card::parse_cards;
-use cribbage_fast::discard::{analyze_discards, analyze_discards_brute_force, best_discard};
+use cribbage_fast::parse_cards;
+use cribbage_fast::{analyze_discards, analyze_discards_brute_force, best_discard};
 use criterion::{criterion_group, criterion_main, Criterion};
 
 const SIX: [&str; 4] = [

@@ -4,13 +4,13 @@
 
 use std::hint::black_box;
 
-use cribbage_fast::bots::BotKind;
-use cribbage_fast::discard::best_discard;
-use cribbage_fast::discard_cache::best_discard_mask;
-use cribbage_fast::play::mask_cards;
-use cribbage_fast::rng::Rng;
-use cribbage_fast::simulate::Simulator;
+use cribbage_fast::best_discard;
+use cribbage_fast::best_discard_mask;
+use cribbage_fast::mask_cards;
+use cribbage_fast::BotKind;
 use cribbage_fast::Card;
+use cribbage_fast::Rng;
+use cribbage_fast::Simulator;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 fn hands(n: usize) -> Vec<u64> {

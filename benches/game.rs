@@ -3,8 +3,8 @@
 
 use std::hint::black_box;
 
-use cribbage_fast::game::{Game, GameConfig};
-use cribbage_fast::rng::Rng;
+use cribbage_fast::Rng;
+use cribbage_fast::{Game, GameConfig};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 const GAMES: u64 = 100;

@@ -4,9 +4,9 @@
 
 use std::hint::black_box;
 
-use cribbage_fast::card::Card;
-use cribbage_fast::play::{random_play_phases, Pegging, PlayMove};
-use cribbage_fast::rng::Rng;
+use cribbage_fast::Card;
+use cribbage_fast::Rng;
+use cribbage_fast::{random_play_phases, Pegging, PlayMove};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 const PHASES: u64 = 1000;

@@ -4,8 +4,8 @@
 
 use std::hint::black_box;
 
-use cribbage_fast::bots::BotKind;
-use cribbage_fast::simulate::Simulator;
+use cribbage_fast::BotKind;
+use cribbage_fast::Simulator;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
 fn bench(c: &mut Criterion) {

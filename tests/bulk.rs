@@ -2,10 +2,9 @@
 //! table (docs/rules.md, "The show": 12,994,800 deals summing to 61,974,180).
 
 use cribbage_fast::bulk::{self, DEALS, ROW, SCORES};
-use cribbage_fast::card::{parse_cards, Card};
-use cribbage_fast::hand::{self, Show, ShowKind};
-use cribbage_fast::play;
 use cribbage_fast::Error;
+use cribbage_fast::{parse_cards, Card};
+use cribbage_fast::{Show, ShowKind};
 use rayon::prelude::*;
 
 /// Hand (not crib) scores over every deal: the public table.
@@ -74,7 +73,7 @@ fn crib_distribution_differs_only_by_four_card_flushes() {
     assert_eq!(hand_points - crib_points, lost);
 }
 
-/// bulk == hand::score_hand on every deal, hand and crib, and the breakdown
+/// bulk == cribbage_fast::score_hand on every deal, hand and crib, and the breakdown
 /// columns sum to the total.
 #[test]
 fn bulk_equals_score_hand_on_every_deal() {
@@ -88,7 +87,7 @@ fn bulk_equals_score_hand_on_every_deal() {
             .zip(parts.par_chunks_exact(5))
             .find_any(|((row, &total), parts)| {
                 let hand_cards = [card(row[0]), card(row[1]), card(row[2]), card(row[3])];
-                total != hand::score_hand(hand_cards, card(row[4]), crib)
+                total != cribbage_fast::score_hand(hand_cards, card(row[4]), crib)
                     || parts.iter().sum::<u8>() != total
             });
         assert_eq!(
@@ -129,7 +128,7 @@ fn bulk_equals_explain_hand_up_to_suit_relabelling() {
             .zip(totals.par_iter())
             .zip(parts.par_chunks_exact(5))
             .find_any(|((row, &total), parts)| {
-                let explained = hand::explain_hand(Show {
+                let explained = cribbage_fast::explain_hand(Show {
                     hand: [card(row[0]), card(row[1]), card(row[2]), card(row[3])],
                     starter: card(row[4]),
                     crib,
@@ -238,7 +237,7 @@ fn plays_match_score_play() {
     }
     let expected: Vec<u8> = texts
         .iter()
-        .map(|t| play::score_play(&parse_cards(t).unwrap()))
+        .map(|t| cribbage_fast::score_play(&parse_cards(t).unwrap()))
         .collect();
     assert_eq!(expected, [5, 4, 0, 8, 12, 2, 3, 0]);
     for threads in [Some(1), Some(2), None] {
@@ -266,7 +265,7 @@ fn plays_match_score_play() {
         .chunks_exact(8)
         .map(|r| {
             let pile: Vec<Card> = r[..2].iter().map(|&c| card(c)).collect();
-            play::score_play(&pile)
+            cribbage_fast::score_play(&pile)
         })
         .collect();
     assert_eq!(

@@ -1,8 +1,8 @@
 //! Random whole games for 2, 3 and 4 players: rule invariants on thousands of
 //! seeded games, and replay of the recorded moves.
 
-use cribbage_fast::game::{Game, GameConfig, GameEvent, Move, Phase};
-use cribbage_fast::rng::Rng;
+use cribbage_fast::Rng;
+use cribbage_fast::{Game, GameConfig, GameEvent, Move, Phase};
 
 /// Plays a game with uniformly random legal moves (counts and claims random too).
 fn random_game(players: u8, seed: u64, muggins: bool) -> Game {

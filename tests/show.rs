@@ -1,8 +1,8 @@
 //! Exhaustive check of the show over all 12,994,800 (4-card hand, starter)
 //! combinations against the public distribution table.
 
-use cribbage_fast::card::Card;
-use cribbage_fast::hand::{explain_hand, score_hand, Show};
+use cribbage_fast::Card;
+use cribbage_fast::{explain_hand, score_hand, Show};
 use rayon::prelude::*;
 
 /// Number of (hand, starter) combinations scoring 0..=29 (public table).

@@ -6,13 +6,13 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType};
 
+use super::card::PyCard;
 use super::game::{ask_player, PyPlayerView};
-use super::show::PyCard;
+use crate::bots::simulate::Seat;
 use crate::bots::{Bot, BotKind};
-use crate::game::{Game, Move};
-use crate::observe::Observation;
-use crate::play::mask_cards;
-use crate::simulate::Seat;
+use crate::rules::game::{Game, Move};
+use crate::rules::observe::Observation;
+use crate::rules::play::mask_cards;
 
 fn mask_cards_py(mask: u64) -> Vec<PyCard> {
     mask_cards(mask).map(PyCard).collect()

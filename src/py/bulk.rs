@@ -15,8 +15,8 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 
 use super::convert::{breakdown_flag, crib_flag, threads_from_py};
-use crate::bulk;
-use crate::error::{Error, Result};
+use crate::analysis::bulk;
+use crate::ground::error::{Error, Result};
 
 /// Rows per GIL-released chunk; signals are checked between chunks.
 const CHUNK: usize = 1 << 20;

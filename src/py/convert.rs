@@ -1,97 +1,16 @@
-//! Python values to engine values: the `Card` class and cards from card
-//! text or sequences, integer arguments checked against their range, and
-//! thread counts. Every binding converts its arguments here, so each kind of
+//! Python values to engine values: integer and boolean arguments checked
+//! against their range, and thread counts (cards: `card.rs`). Every binding converts its arguments here, so each kind of
 //! bad input gets the same exception everywhere.
 
 use std::ops::RangeInclusive;
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
-use pyo3::types::{PyBool, PyInt, PyList, PyString, PyTuple};
+use pyo3::types::{PyBool, PyInt, PyString};
 
-use crate::card::{parse_cards, Card};
-use crate::pool;
+use crate::ground::pool;
 
-/// A playing card: immutable, hashable, ordered by rank then suit.
-#[pyclass(
-    name = "Card",
-    module = "cribbage_fast._core",
-    frozen,
-    eq,
-    hash,
-    ord,
-    str,
-    from_py_object
-)]
-#[derive(Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct PyCard(pub Card);
-
-impl std::fmt::Display for PyCard {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        self.0.fmt(f)
-    }
-}
-
-#[pymethods]
-impl PyCard {
-    #[new]
-    fn py_new(text: &Bound<'_, PyAny>) -> PyResult<Self> {
-        card_from_py(text).map(PyCard)
-    }
-
-    /// Parses card text such as `5H`, `5h`, `5♥`, `10H`, `TH`.
-    #[staticmethod]
-    fn parse(text: &Bound<'_, PyAny>) -> PyResult<Self> {
-        card_from_py(text).map(PyCard)
-    }
-
-    /// The card with `index` = (rank - 1) * 4 + suit index (C D H S).
-    #[staticmethod]
-    fn from_index(index: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let index = as_int(index, "index")?;
-        match index.extract::<i64>() {
-            Ok(i) => Ok(PyCard(Card::from_index(i)?)),
-            // An int too large for i64 is still just an index out of range.
-            Err(_) => Err(PyValueError::new_err(format!(
-                "card index {index} is outside 0..51"
-            ))),
-        }
-    }
-
-    /// 1 (ace) to 13 (king).
-    #[getter]
-    fn rank(&self) -> u8 {
-        self.0.rank()
-    }
-
-    /// One of "C", "D", "H", "S".
-    #[getter]
-    fn suit(&self) -> char {
-        self.0.suit_letter()
-    }
-
-    /// Counting value: ace 1, court cards 10.
-    #[getter]
-    fn value(&self) -> u8 {
-        self.0.value()
-    }
-
-    /// 0..51, (rank - 1) * 4 + suit index.
-    #[getter]
-    fn index(&self) -> u8 {
-        self.0.index()
-    }
-
-    fn __repr__(&self) -> String {
-        format!("Card('{}')", self.0)
-    }
-
-    fn __getnewargs__(&self) -> (String,) {
-        (self.0.to_string(),)
-    }
-}
-
-fn type_name(obj: &Bound<'_, PyAny>) -> String {
+pub(super) fn type_name(obj: &Bound<'_, PyAny>) -> String {
     obj.get_type()
         .name()
         .map_or_else(|_| "object".to_string(), |n| n.to_string())
@@ -101,78 +20,7 @@ fn type_name(obj: &Bound<'_, PyAny>) -> String {
 /// the object (pickle and `copy` use it).
 pub type Reduce<'py, Args> = PyResult<(Bound<'py, PyAny>, Args)>;
 
-/// One card from a `Card` or text such as `"5H"`.
-pub fn card_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Card> {
-    if let Ok(card) = obj.cast::<PyCard>() {
-        return Ok(card.get().0);
-    }
-    if let Ok(text) = obj.cast::<PyString>() {
-        return Ok(Card::parse(&text.to_cow()?)?);
-    }
-    Err(PyTypeError::new_err(format!(
-        "expected a Card or card text like '5H', got {} {}",
-        type_name(obj),
-        obj.repr().map_or_else(|_| "?".into(), |r| r.to_string())
-    )))
-}
-
-/// The one card of argument `name` (e.g. the starter): several cards in one
-/// string or a list of cards name the argument rather than "unknown card".
-pub fn one_card_from_py(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Card> {
-    if let Ok(text) = obj.cast::<PyString>() {
-        let text = text.to_cow()?;
-        let n = text.split_whitespace().count();
-        if n > 1 {
-            return Err(PyValueError::new_err(format!(
-                "{name} must be one card, got {n} in {text:?}"
-            )));
-        }
-    }
-    if obj.cast::<PyCard>().is_err() && obj.cast::<PyString>().is_err() {
-        return Err(PyTypeError::new_err(format!(
-            "{name} must be one card (a Card or text like '5H'), got {}",
-            describe(obj)
-        )));
-    }
-    card_from_py(obj)
-}
-
-/// Cards from one space-separated string or an iterable of cards / card text.
-pub fn cards_from_py(obj: &Bound<'_, PyAny>) -> PyResult<Vec<Card>> {
-    // Lists and tuples are read in place: the common case, and the fast one.
-    if let Ok(list) = obj.cast_exact::<PyList>() {
-        return list.iter().map(|item| card_from_py(&item)).collect();
-    }
-    if let Ok(tuple) = obj.cast_exact::<PyTuple>() {
-        return tuple.iter().map(|item| card_from_py(&item)).collect();
-    }
-    if let Ok(text) = obj.cast::<PyString>() {
-        return Ok(parse_cards(&text.to_cow()?)?);
-    }
-    if obj.cast::<PyCard>().is_ok() {
-        return Err(PyTypeError::new_err(
-            "expected several cards (a list or a string like '5H 5D 5C JS'), got a single Card",
-        ));
-    }
-    let iter = obj.try_iter().map_err(|_| {
-        PyTypeError::new_err(format!(
-            "expected cards as a list or a string like '5H 5D 5C JS', got {}",
-            type_name(obj)
-        ))
-    })?;
-    iter.map(|item| card_from_py(&item?)).collect()
-}
-
-/// Cards as a Python tuple of `Card`.
-pub fn card_tuple<'py>(
-    py: Python<'py>,
-    cards: impl IntoIterator<Item = Card>,
-) -> PyResult<Bound<'py, PyTuple>> {
-    let cards: Vec<PyCard> = cards.into_iter().map(PyCard).collect();
-    PyTuple::new(py, cards)
-}
-
-fn describe(obj: &Bound<'_, PyAny>) -> String {
+pub(super) fn describe(obj: &Bound<'_, PyAny>) -> String {
     let repr = obj.repr().map_or_else(|_| "?".into(), |r| r.to_string());
     let repr = if repr.chars().count() > 60 {
         format!("{}...", repr.chars().take(60).collect::<String>())
@@ -184,7 +32,7 @@ fn describe(obj: &Bound<'_, PyAny>) -> String {
 
 /// `obj` as a Python int: an int or anything with `__index__` (NumPy
 /// integers), never a bool, float or string (a TypeError naming `name`).
-fn as_int<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, PyInt>> {
+pub(super) fn as_int<'py>(obj: &Bound<'py, PyAny>, name: &str) -> PyResult<Bound<'py, PyInt>> {
     let not_int =
         || PyTypeError::new_err(format!("{name} must be an integer, got {}", describe(obj)));
     // Booleans are ints to Python but never a count, seat or seed here.

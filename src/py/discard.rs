@@ -1,13 +1,14 @@
 //! Discard analysis for Python: `analyze_discards`, `best_discard` and
-//! `DiscardOption` (the rules and the model live in `crate::discard`).
+//! `DiscardOption` (the rules and the model live in `crate::analysis::discard`).
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-use super::convert::{card_tuple, cards_from_py, dealer_flag, Reduce};
-use crate::card::{format_cards, Card};
-use crate::discard::{self, DiscardOption};
+use super::card::{card_tuple, cards_from_py};
+use super::convert::{dealer_flag, Reduce};
+use crate::analysis::discard::{self, DiscardOption};
+use crate::ground::card::{format_cards, Card};
 
 /// One way to discard, with its exact expected hand, crib and net points.
 #[pyclass(

@@ -2,8 +2,8 @@
 //! numbers, for PettingZoo, OpenSpiel and RLlib), `SoloEnv` (one seat against
 //! a built-in opponent, for Gymnasium), `VecEnv` (a batch of them stepped in
 //! parallel) and `SelfPlayVecEnv` (a batch of games where the caller plays
-//! every seat). Layouts and rules: `crate::encode`, `crate::env`,
-//! `crate::vecenv`, `crate::selfplay`.
+//! every seat). Layouts and rules: `crate::learn::encode`, `crate::learn::env`,
+//! `crate::learn::vecenv`, `crate::learn::selfplay`.
 
 use numpy::ndarray::Dimension;
 use numpy::{Element, PyArray, PyArray1, PyArray2, PyArrayMethods, PyReadwriteArray};
@@ -12,11 +12,11 @@ use pyo3::prelude::*;
 
 use super::convert::{int_for_core, seed_in, threads_from_py};
 use super::game::PyGame;
-use crate::encode::{actions_of, write_mask, NUM_ACTIONS, OBS_SIZE};
-use crate::env::{Reward, SoloEnv, Table};
-use crate::error::Error;
-use crate::selfplay::{Outputs, SelfPlayEnv};
-use crate::vecenv::{Buffers, VecEnv};
+use crate::ground::error::Error;
+use crate::learn::encode::{actions_of, write_mask, NUM_ACTIONS, OBS_SIZE};
+use crate::learn::env::{Reward, SoloEnv, Table};
+use crate::learn::selfplay::{Outputs, SelfPlayEnv};
+use crate::learn::vecenv::{Buffers, VecEnv};
 
 /// An optional integer argument (`None`: `default`).
 fn int_or(obj: Option<&Bound<'_, PyAny>>, what: &str, default: i64) -> PyResult<i64> {
@@ -213,13 +213,14 @@ impl PyActionGame {
                 gained.len()
             )));
         }
-        let mut points = [0u16; crate::game::MAX_SEATS];
+        let mut points = [0u16; crate::rules::game::MAX_SEATS];
         for (p, &g) in points.iter_mut().zip(&gained) {
             *p = u16::try_from(g).map_err(|_| {
                 PyValueError::new_err(format!("points gained must be 0 to 65535, got {g}"))
             })?;
         }
-        let out = crate::env::side_rewards(self.table.game(), &points, Reward::parse(reward)?);
+        let out =
+            crate::learn::env::side_rewards(self.table.game(), &points, Reward::parse(reward)?);
         Ok(out[..sides].to_vec())
     }
 
@@ -342,7 +343,7 @@ impl PySoloEnv {
         py: Python<'py>,
     ) -> (Bound<'py, PyArray1<f32>>, Bound<'py, PyArray1<i8>>) {
         (
-            obs_array(py, self.env.table(), crate::env::AGENT),
+            obs_array(py, self.env.table(), crate::learn::env::AGENT),
             mask_array(py, self.env.legal_actions()),
         )
     }
@@ -504,7 +505,7 @@ impl PyVecEnv {
 }
 
 /// A copy of the game of a row checked with [`index_arg`].
-fn row_game(game: Option<&crate::game::Game>) -> PyResult<PyGame> {
+fn row_game(game: Option<&crate::rules::game::Game>) -> PyResult<PyGame> {
     let game = game.ok_or_else(|| PyValueError::new_err("no such row"))?;
     Ok(PyGame {
         game: game.clone(),
@@ -685,7 +686,8 @@ impl PySelfPlayVecEnv {
         f: F,
     ) -> PyResult<()>
     where
-        F: for<'a> FnOnce(&mut SelfPlayEnv, AnyOutputs<'a>) -> crate::error::Result<()> + Send,
+        F: for<'a> FnOnce(&mut SelfPlayEnv, AnyOutputs<'a>) -> crate::ground::error::Result<()>
+            + Send,
     {
         let env = &mut self.env;
         if let (Ok(obs), Ok(final_obs)) = (
@@ -742,7 +744,8 @@ pub fn obs_denominators<'py>(
     py: Python<'py>,
     target: &Bound<'py, PyAny>,
 ) -> PyResult<Bound<'py, PyArray1<f32>>> {
-    let config = crate::game::GameConfig::new(2, int_for_core::<i64>(target, "target")?, false)?;
-    let d = crate::encode::denominators(config.target).map(f32::from);
+    let config =
+        crate::rules::game::GameConfig::new(2, int_for_core::<i64>(target, "target")?, false)?;
+    let d = crate::learn::encode::denominators(config.target).map(f32::from);
     Ok(PyArray1::from_slice(py, &d))
 }

@@ -1,21 +1,26 @@
 //! The master bot for Python: `MasterPlayer` and `master_match` (the
-//! strategy lives in `crate::master`).
+//! strategy lives in `crate::bots::master`).
 
 use pyo3::prelude::*;
 
 use super::bots::expect_answer;
+use super::card::PyCard;
 use super::convert::{int_in, seed_in, threads_from_py};
 use super::game::PyPlayerView;
-use super::show::PyCard;
 use super::simulate::{reporter, run_builtin, PySimStats};
+use crate::bots::master::MasterConfig;
+use crate::bots::simulate::Simulator;
 use crate::bots::{Bot, BotKind};
-use crate::game::Move;
-use crate::master::MasterConfig;
-use crate::play::mask_cards;
-use crate::simulate::Simulator;
+use crate::rules::game::Move;
+use crate::rules::play::mask_cards;
 
 fn budget_arg(obj: &Bound<'_, PyAny>) -> PyResult<u32> {
-    int_in(obj, "budget", 1..=i128::from(crate::master::MAX_BUDGET), "")
+    int_in(
+        obj,
+        "budget",
+        1..=i128::from(crate::bots::master::MAX_BUDGET),
+        "",
+    )
 }
 
 fn games_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {

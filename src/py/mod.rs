@@ -4,10 +4,11 @@
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 
-use crate::error::Error;
+use crate::ground::error::Error;
 
 mod bots;
 mod bulk;
+mod card;
 mod convert;
 mod discard;
 mod env;
@@ -51,6 +52,8 @@ mod _core {
     #[pymodule_export]
     use super::bulk::{hand_score_distribution, score_hands, score_plays};
     #[pymodule_export]
+    use super::card::PyCard;
+    #[pymodule_export]
     use super::discard::{analyze_discards, best_discard, PyDiscardOption};
     #[pymodule_export]
     use super::env::{obs_denominators, PyActionGame, PySelfPlayVecEnv, PySoloEnv, PyVecEnv};
@@ -66,9 +69,7 @@ mod _core {
     #[pymodule_export]
     use super::positions::{_shipped_positions, sample_positions, solve_positions};
     #[pymodule_export]
-    use super::show::{
-        cards, explain_hand, his_heels, score_hand, PyCard, PyHandBreakdown, PyShowItem,
-    };
+    use super::show::{cards, explain_hand, his_heels, score_hand, PyHandBreakdown, PyShowItem};
     #[pymodule_export]
     use super::simulate::{simulate, PySimStats};
     #[pymodule_export]
@@ -84,11 +85,11 @@ mod _core {
     #[pymodule_init]
     fn init(m: &Bound<'_, PyModule>) -> PyResult<()> {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
-        let columns = pyo3::types::PyTuple::new(m.py(), crate::bulk::BREAKDOWN_COLUMNS)?;
+        let columns = pyo3::types::PyTuple::new(m.py(), crate::analysis::bulk::BREAKDOWN_COLUMNS)?;
         m.add("BREAKDOWN_COLUMNS", columns)?;
-        m.add("OBS_SIZE", crate::encode::OBS_SIZE)?;
-        m.add("NUM_ACTIONS", crate::encode::NUM_ACTIONS)?;
-        m.add("GO_ACTION", crate::encode::GO)?;
+        m.add("OBS_SIZE", crate::learn::encode::OBS_SIZE)?;
+        m.add("NUM_ACTIONS", crate::learn::encode::NUM_ACTIONS)?;
+        m.add("GO_ACTION", crate::learn::encode::GO)?;
         m.add("OPPONENTS", crate::bots::BotKind::names().to_vec())?;
         let profile = if cfg!(debug_assertions) {
             "debug"

@@ -1,13 +1,14 @@
 //! The play for Python: `score_play`, `explain_play` and the `Pegging` engine
-//! (docs/rules.md, "The play"). The rules live in `crate::play`.
+//! (docs/rules.md, "The play"). The rules live in `crate::rules::play`.
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
-use super::convert::{card_from_py, card_tuple, cards_from_py, int_value, PyCard, Reduce};
-use crate::card::{format_cards, Card};
-use crate::play::{self, EventKind, Pegging, PlayEvent, PlayItem, PlayKind, PlayMove};
+use super::card::{card_from_py, card_tuple, cards_from_py, PyCard};
+use super::convert::{int_value, Reduce};
+use crate::ground::card::{format_cards, Card};
+use crate::rules::play::{self, EventKind, Pegging, PlayEvent, PlayItem, PlayKind, PlayMove};
 
 /// The kind of a saved play item from its name (`PlayKind::name`); a run's
 /// length is its points.

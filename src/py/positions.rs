@@ -1,5 +1,5 @@
 //! Board positions for Python: the deal sampler and the programme over board
-//! positions (the method lives in `crate::deal_tree` and `crate::positions`;
+//! positions (the method lives in `crate::builders::deal_tree` and `crate::tables::positions`;
 //! `cribbage_fast.positions` is the friendly API).
 
 use numpy::ndarray::Array2;
@@ -8,8 +8,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyBytes, PyDict};
 
-use crate::deal_tree::sample_deals;
-use crate::positions::{build_table, shipped_arrays, Sample, SCORES, SHIPPED_META};
+use crate::builders::deal_tree::sample_deals;
+use crate::builders::positions::{build_table, Sample};
+use crate::tables::positions::{shipped_arrays, SCORES, SHIPPED_META};
 
 /// Most deals one call samples (keeps a call short and its bytes small).
 const MAX_RANGE: u64 = 10_000_000;

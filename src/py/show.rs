@@ -1,13 +1,13 @@
-//! Cards and the show for Python: `Card`, `score_hand`, `explain_hand`.
+//! The show for Python: `score_hand`, `explain_hand`, `his_heels`.
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-pub use super::convert::PyCard;
-use super::convert::{card_tuple, cards_from_py, crib_flag, one_card_from_py, Reduce};
-use crate::card::format_cards;
-use crate::hand::{self, Breakdown, Show, ShowItem, ShowKind};
+use super::card::{card_tuple, cards_from_py, one_card_from_py, PyCard};
+use super::convert::{crib_flag, Reduce};
+use crate::ground::card::format_cards;
+use crate::rules::show::{self, Breakdown, Show, ShowItem, ShowKind};
 
 /// One scoring combination of a show.
 #[pyclass(
@@ -288,7 +288,7 @@ pub fn explain_hand(
     starter: &Bound<'_, PyAny>,
     #[pyo3(from_py_with = crib_flag)] crib: bool,
 ) -> PyResult<PyHandBreakdown> {
-    Ok(PyHandBreakdown(hand::explain_hand(show_from_py(
+    Ok(PyHandBreakdown(show::explain_hand(show_from_py(
         hand, starter, crib,
     )?)))
 }
@@ -319,7 +319,7 @@ pub fn explain_hand(
 /// (2, 0)
 #[pyfunction]
 pub fn his_heels(starter: &Bound<'_, PyAny>) -> PyResult<u8> {
-    Ok(hand::his_heels(one_card_from_py(starter, "starter")?))
+    Ok(show::his_heels(one_card_from_py(starter, "starter")?))
 }
 
 /// Cards from text such as "5H 5D 5C JS" (or a list of cards / card text).

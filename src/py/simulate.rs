@@ -1,5 +1,5 @@
 //! `simulate` and `SimulationStats` for Python (the simulator lives in
-//! `crate::simulate`; the players in `super::bots`). `str(stats)` is
+//! `crate::bots::simulate`; the players in `super::bots`). `str(stats)` is
 //! formatted in Python, by `cribbage_fast.stats`.
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
@@ -8,8 +8,8 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 
 use super::bots::{contender, Contender, PyRandomPlayer, PySeat};
 use super::convert::{int_in, scores_in, seed_in, threads_from_py};
+use crate::bots::simulate::{bot_seed, play_out, GameRanges, SimStats, Simulator, Start};
 use crate::bots::Bot;
-use crate::simulate::{bot_seed, play_out, GameRanges, SimStats, Simulator, Start};
 
 /// Statistics of a seeded simulation between two players: exact integer
 /// totals that merge exactly.
@@ -405,7 +405,7 @@ fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
         scores: pair_of(d, "total_scores")?,
         deals: count(&item(d, "deals")?, "deals")?,
         completed_deals: count(&item(d, "completed_deals")?, "completed_deals")?,
-        points: crate::simulate::RoleTotals {
+        points: crate::bots::simulate::RoleTotals {
             his_heels: at(&dealer, "his_heels")?,
             pegging: [at(&dealer, "pegging")?, at(&pone, "pegging")?],
             hand: [at(&dealer, "hand")?, at(&pone, "hand")?],

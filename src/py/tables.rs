@@ -1,17 +1,18 @@
 //! Discard tables for Python: the builders behind `cribbage_fast.tables`
-//! (the models live in `crate::crib_table`, `crate::pegging_table` and
-//! `crate::discard_cache`; the presentation in Python).
+//! (the models live in `crate::builders::crib_table`, `crate::tables::pegging` and
+//! `crate::tables::discards`; the presentation in Python).
 
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1, PyArray2};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
-use crate::crib_table::{fixed_point, uniform_table, RankTable, TOLERANCE};
-use crate::deal_analysis::{analyze_range, DealRow, SPLIT_COUNT};
-use crate::deals::{canonical_deals, canonicalize};
-use crate::discard_cache::{build_table, has_table};
-use crate::pegging_table::{keep_range_sums, pegging_sums, shipped_sums, SHIPPED_META, SUMS_LEN};
+use crate::analysis::deal_analysis::{analyze_range, DealRow, SPLIT_COUNT};
+use crate::analysis::deals::{canonical_deals, canonicalize};
+use crate::builders::crib_table::{fixed_point, uniform_table, RankTable, TOLERANCE};
+use crate::builders::pegging::{keep_range_sums, pegging_sums};
+use crate::tables::discards::{build_table, has_table};
+use crate::tables::pegging::{shipped_sums, SHIPPED_META, SUMS_LEN};
 
 fn rank_array<'py>(py: Python<'py>, table: &RankTable) -> Bound<'py, PyArray2<f64>> {
     let flat: Vec<f64> = table.iter().flatten().copied().collect();

@@ -7,10 +7,10 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use super::{cards_of, show_points, PyMove};
-use crate::game::{mask_text, Game, Move, Phase};
-use crate::observe::Observation;
-use crate::py::convert::card_from_py;
-use crate::py::show::PyCard;
+use crate::py::card::card_from_py;
+use crate::py::card::PyCard;
+use crate::rules::game::{mask_text, Game, Move, Phase};
+use crate::rules::observe::Observation;
 
 /// What one seat may know: its own cards, the table, the scores, and its
 /// legal moves when it is to move. Never the other hands or the crib before

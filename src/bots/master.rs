@@ -1,0 +1,614 @@
+//! The master bot (docs/rules.md, "The play" and "The show order and the end
+//! of the game"): the Expert's exact discard analysis plus what it ignores.
+//!
+//! **Pegging by search over the hidden cards.** For each card it may lay, the
+//! master averages, over `budget` determinizations of the opponent's hand, the
+//! value of a full-width alpha-beta search of the rest of the play with every
+//! card known (perfect-information Monte Carlo). Each determinization draws the
+//! opponent's unlaid cards from the cards the master has not seen, as the
+//! opponent would have kept them (discard inference, below) and
+//! *conditioned on the goes* ([`go_floor`]): a seat that said go at count `c`
+//! (or could not lay on to the end of a count at `c`) holds no card of value
+//! `<= 31 - c`, and neither does it later. It also draws the opponent's two
+//! crib cards from the rest, so the end of the play is valued exactly for that
+//! deal: the pone counts first, then the dealer's hand and crib; a side that
+//! reaches the target (in the play or in the show order) wins and scores
+//! [`DECISIVE`]; otherwise the value is the net pegging. Far from the end this
+//! is "peg the most net points"; near it the search plays defence and offence
+//! from the real show order, not from fixed weights. The search follows the
+//! engine's go, 31 and last-card rules exactly (it is tested against
+//! [`crate::rules::play::Pegging`]). Same-rank cards are one move (suits never matter
+//! in the play).
+//!
+//! **Discard inference.** Real players do not keep random cards: they keep
+//! fives, pairs and runs. So a determinization is a whole deal for the
+//! opponent: its laid cards plus cards drawn from the unseen ones, kept only
+//! if the Expert's discard from those six ([`modelled_discard`]) keeps every
+//! card the opponent has laid and leaves it unlaid cards that agree with its
+//! goes; the two cards it threw are its crib cards. After
+//! [`INFERENCE_TRIES`] misfits the draw is uniform, as without inference.
+//!
+//! **Discards** are the Expert's exact hand and crib expectations (every
+//! starter, every opponent discard). [`MasterConfig::pegging_table`] adds the
+//! kept cards' expected net pegging from the shipped pegging table (Expert
+//! play, [`crate::tables::pegging`]); [`MasterConfig::board`] plays the end of
+//! the game to the board instead ([`crate::bots::board`]). Both measured within
+//! noise of the plain discards, so both are off by default (README, "The
+//! master bot"). A realistic crib model is not built yet.
+//!
+//! Every ingredient has a switch in [`MasterConfig`], for the ablation
+//! ([`crate::bots::simulate::Simulator::with_master`]). With three or four players the master
+//! plays as the Expert. This module holds the master's own decisions; the
+//! player (`BotKind::Master` in [`crate::bots`]) falls back on the Expert
+//! wherever these answer `None`.
+
+use crate::analysis::discard::analyze_discards;
+use crate::bots::board::board_discard;
+use crate::ground::card::{Card, CardSet};
+use crate::ground::error::{Error, Result};
+use crate::ground::rng::Rng;
+use crate::rules::observe::{four, Observation};
+use crate::rules::play::{fits_mask, mask_cards, score_play, MAX_COUNT};
+use crate::rules::show::score_hand;
+use crate::tables::discards::{best_discard_mask, modelled_discard};
+use crate::tables::pegging::net_pegging;
+
+/// A side that reaches the target is worth this many points of net pegging.
+pub const DECISIVE: f64 = 100.0;
+
+/// Determinizations per searched lay by default.
+pub const DEFAULT_BUDGET: u32 = 32;
+
+/// The largest budget accepted: about a second per lay, far past any gain
+/// measured (README, "The master bot"); more would look like a hang.
+pub const MAX_BUDGET: u32 = 4096;
+
+/// The master's settings: the search budget and a switch per ingredient.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct MasterConfig {
+    /// Determinizations of the opponent's hand per searched lay (>= 1).
+    pub budget: u32,
+    /// Pegging by search (off: the Expert's one-reply lookahead).
+    pub search: bool,
+    /// Condition the opponent's hidden cards on its goes.
+    pub go_inference: bool,
+    /// Near the end of the game, discard for the chance to win
+    /// ([`crate::bots::board`]) rather than for points.
+    pub board: bool,
+    /// Draw the opponent's hidden cards as the Expert would have kept them
+    /// from a whole deal (else uniformly from the unseen cards).
+    pub discard_inference: bool,
+    /// Add the kept cards' expected net pegging ([`pegging_value`]) to the
+    /// discard's expected hand and crib.
+    pub pegging_table: bool,
+}
+
+impl Default for MasterConfig {
+    fn default() -> MasterConfig {
+        MasterConfig {
+            budget: DEFAULT_BUDGET,
+            search: true,
+            go_inference: true,
+            discard_inference: true,
+            board: false,
+            pegging_table: false,
+        }
+    }
+}
+
+impl MasterConfig {
+    /// The default settings with `budget` determinizations.
+    pub fn with_budget(budget: u32) -> Result<MasterConfig> {
+        MasterConfig {
+            budget,
+            ..MasterConfig::default()
+        }
+        .checked()
+    }
+
+    /// These settings if the budget is in `1..=MAX_BUDGET`.
+    pub fn checked(self) -> Result<MasterConfig> {
+        if !(1..=MAX_BUDGET).contains(&self.budget) {
+            return Err(Error::Invalid(format!(
+                "budget must be at least 1 and at most {MAX_BUDGET}, got {}",
+                self.budget
+            )));
+        }
+        Ok(self)
+    }
+}
+
+/// Whether the master searches the lay for `obs` (two players, search on);
+/// otherwise it lays as the Expert.
+pub fn searches(config: &MasterConfig, obs: &Observation) -> bool {
+    obs.config.players == 2 && config.search
+}
+
+/// The cards the master gives to the crib, as a bitmask; `None` where it
+/// discards as the Expert (three or four players).
+pub fn discard(config: &MasterConfig, obs: &Observation) -> Option<u64> {
+    if obs.config.players != 2 {
+        return None;
+    }
+    if config.board {
+        if let Some(discard) = board_discard(obs) {
+            return Some(discard);
+        }
+    }
+    let dealer = obs.seat == obs.dealer;
+    if !config.pegging_table {
+        // The Expert's exact choice, read from its table where it can be.
+        return best_discard_mask(obs.hand.mask(), dealer).ok();
+    }
+    let options = analyze_discards(&obs.hand.to_vec(), dealer).ok()?;
+    let mut best = (f64::NEG_INFINITY, 0u64);
+    for option in &options {
+        let value = option.net() + pegging_value(option.keep(), dealer);
+        if value > best.0 {
+            best = (value, option.discard().iter().fold(0, |m, &c| m | c.bit()));
+        }
+    }
+    Some(best.1)
+}
+
+// ----- the pegging table ----------------------------------------------------
+
+/// The expected net pegging (own points minus the opponent's) of keeping
+/// `keep`, for the dealer or the pone, from the shipped pegging table
+/// (0 where the table has no samples).
+fn pegging_value(keep: [Card; 4], dealer: bool) -> f64 {
+    net_pegging(keep.map(Card::rank), dealer).unwrap_or(0.0)
+}
+
+// ----- go inference ---------------------------------------------------------
+
+/// The highest card value each seat of a two-player play is known not to
+/// hold (0: nothing known), from the deal's cards `laid` in order and the
+/// current `count` (a count of 0 after cards were laid means the last count
+/// ended). A seat that said go at count `c`, or laid last in a count that
+/// ended in a go at `c`, held no card of value `<= 31 - c`, so it holds none
+/// now. A seat laying twice running in one count shows the other said go.
+pub fn go_floor(laid: &[(u8, Card)], count: u8) -> [u8; 2] {
+    let mut floor = [0u8; 2];
+    let mut note = |seat: usize, at: u8| {
+        if let Some(f) = floor.get_mut(seat) {
+            *f = (*f).max(MAX_COUNT - at);
+        }
+    };
+    let (mut total, mut last) = (0u8, None::<usize>);
+    for &(seat, card) in laid {
+        let seat = usize::from(seat);
+        if let Some(prev) = last.filter(|_| total > 0) {
+            if total + card.value() > MAX_COUNT {
+                // The count ended in a go: neither seat could lay at `total`.
+                note(0, total);
+                note(1, total);
+                total = 0;
+            } else if prev == seat {
+                note(1 - seat.min(1), total);
+            }
+        }
+        total += card.value();
+        if total == MAX_COUNT {
+            total = 0;
+        }
+        last = Some(seat);
+    }
+    if total > 0 && count == 0 {
+        // The last count just ended in a go.
+        note(0, total);
+        note(1, total);
+    }
+    floor
+}
+
+// ----- the search ----------------------------------------------------------
+
+/// The rest of a two-player play with every card known; side 0 is the
+/// searcher.
+#[derive(Clone, Copy)]
+struct Play {
+    hands: [u64; 2],
+    pile: [Card; 16],
+    len: usize,
+    count: u8,
+    /// The side that laid the most recent card.
+    last: usize,
+    /// Bit per side that said go in this count.
+    gone: u8,
+    to_move: usize,
+    /// Points pegged in the search, per side.
+    points: [u16; 2],
+}
+
+/// What the end of the play is worth, for one determinization.
+struct Ending {
+    /// Points each side needs to reach the target.
+    need: [u16; 2],
+    /// Each side's show (the dealer's includes the crib).
+    show: [u16; 2],
+    /// The side that counts first (the pone).
+    pone: usize,
+}
+
+impl Ending {
+    /// Value for side 0 when the play ends with `points` pegged.
+    fn value(&self, points: [u16; 2]) -> f64 {
+        let first = self.pone;
+        let second = 1 - first;
+        let reach = |side: usize| points[side] + self.show[side] >= self.need[side];
+        let sign = |side: usize| if side == 0 { DECISIVE } else { -DECISIVE };
+        if reach(first) {
+            sign(first)
+        } else if reach(second) {
+            sign(second)
+        } else {
+            f64::from(points[0]) - f64::from(points[1])
+        }
+    }
+}
+
+impl Play {
+    /// A fresh play: side 0 holds `mine`, side 1 `theirs`; the pone leads.
+    #[cfg(test)]
+    fn new(mine: u64, theirs: u64, i_lead: bool) -> Play {
+        let lead = usize::from(!i_lead);
+        Play {
+            hands: [mine, theirs],
+            pile: [Card::MIN; 16],
+            len: 0,
+            count: 0,
+            last: 1 - lead,
+            gone: 0,
+            to_move: lead,
+            points: [0, 0],
+        }
+    }
+
+    /// After a lay or go: the point for go or last card when nobody can lay,
+    /// then the next side to move (the engine's rules, two seats).
+    fn settle(&mut self, mover: usize) {
+        let all = self.hands[0] | self.hands[1];
+        if self.len > 0 && all & fits_mask(MAX_COUNT - self.count) == 0 {
+            self.points[self.last] += 1;
+            self.reset();
+        }
+        let next = if self.len == 0 {
+            1 - self.last
+        } else {
+            1 - mover
+        };
+        let open = |s: usize| self.hands[s] != 0 && self.gone & (1 << s) == 0;
+        self.to_move = if open(next) { next } else { 1 - next };
+    }
+
+    fn reset(&mut self) {
+        self.count = 0;
+        self.len = 0;
+        self.gone = 0;
+    }
+
+    fn over(&self) -> bool {
+        self.hands[0] | self.hands[1] == 0
+    }
+
+    /// Lays `card` for the side to move.
+    fn lay(&self, card: Card) -> Play {
+        let mut next = *self;
+        let mover = self.to_move;
+        next.hands[mover] &= !card.bit();
+        next.pile[next.len] = card;
+        next.len += 1;
+        next.count += card.value();
+        next.points[mover] += u16::from(score_play(&next.pile[..next.len]));
+        next.last = mover;
+        if next.count == MAX_COUNT {
+            next.reset();
+        }
+        next.settle(mover);
+        next
+    }
+
+    /// Says go for the side to move.
+    fn go(&self) -> Play {
+        let mut next = *self;
+        next.gone |= 1 << self.to_move;
+        next.settle(self.to_move);
+        next
+    }
+
+    /// One card of each rank among `mask`'s cards that fit.
+    fn moves(&self) -> u64 {
+        let fits = self.hands[self.to_move] & fits_mask(MAX_COUNT - self.count);
+        distinct_ranks(fits)
+    }
+}
+
+/// The lowest card of each rank present in `mask`.
+fn distinct_ranks(mask: u64) -> u64 {
+    let mut out = 0;
+    let mut rest = mask;
+    while rest != 0 {
+        let low = rest & rest.wrapping_neg();
+        out |= low;
+        // Clear the whole rank (4 bits per rank, in rank order).
+        let rank_bits = 0xFu64 << (low.trailing_zeros() / 4 * 4);
+        rest &= !rank_bits;
+    }
+    out
+}
+
+/// Alpha-beta value of `play` for side 0 (which maximises).
+fn solve(play: &Play, end: &Ending, mut alpha: f64, mut beta: f64) -> f64 {
+    for side in 0..2 {
+        if play.points[side] >= end.need[side] {
+            return if side == 0 { DECISIVE } else { -DECISIVE };
+        }
+    }
+    if play.over() {
+        return end.value(play.points);
+    }
+    let moves = play.moves();
+    if moves == 0 {
+        return solve(&play.go(), end, alpha, beta);
+    }
+    let maximise = play.to_move == 0;
+    let mut best = if maximise {
+        f64::NEG_INFINITY
+    } else {
+        f64::INFINITY
+    };
+    for card in mask_cards(moves) {
+        let v = solve(&play.lay(card), end, alpha, beta);
+        if maximise {
+            best = best.max(v);
+            alpha = alpha.max(v);
+        } else {
+            best = best.min(v);
+            beta = beta.min(v);
+        }
+        if alpha >= beta {
+            break;
+        }
+    }
+    best
+}
+
+/// The lay with the best mean search value over `config.budget`
+/// determinizations of the opponent's hand and crib cards (`lays`: the legal
+/// lays, not empty). Go inference reads the order of the cards laid from `obs`.
+pub fn search_lay(config: &MasterConfig, rng: &mut Rng, obs: &Observation, lays: u64) -> Card {
+    let choices = distinct_ranks(lays);
+    let first = mask_cards(choices).next().unwrap_or(Card::MIN);
+    if choices.count_ones() == 1 {
+        return first;
+    }
+    let me = obs.seat;
+    let opp = 1 - me;
+    let unseen = obs.unseen().mask();
+    let held = 4u32.saturating_sub(obs.laid[opp].len());
+    // Laying on my own card means the opponent said go at this count: a
+    // rule, not an inference (a hand that could lay would break the search).
+    let mut pool = if obs.last_to_lay == Some(me) && !obs.pile().is_empty() {
+        unseen & !fits_mask(MAX_COUNT - obs.count)
+    } else {
+        unseen
+    };
+    if config.go_inference {
+        let allowed = pool & !fits_mask(go_floor(obs.laid_order(), obs.count)[opp]);
+        if allowed.count_ones() >= held {
+            pool = allowed;
+        }
+    }
+    let start = start_play(obs);
+    let cards: Vec<Card> = mask_cards(choices).collect();
+    let mut totals = vec![0.0f64; cards.len()];
+    for _ in 0..config.budget {
+        let (opp_hand, opp_crib) = determinize(config, obs, pool, held, rng);
+        let end = ending(obs, opp_hand, opp_crib);
+        let mut play = start;
+        play.hands[1] = opp_hand;
+        for (total, &card) in totals.iter_mut().zip(&cards) {
+            *total += solve(&play.lay(card), &end, f64::NEG_INFINITY, f64::INFINITY);
+        }
+    }
+    let mut best = (f64::NEG_INFINITY, first);
+    for (&total, &card) in totals.iter().zip(&cards) {
+        if total > best.0 {
+            best = (total, card);
+        }
+    }
+    best.1
+}
+
+/// Draws before a determinization falls back on a uniform draw.
+const INFERENCE_TRIES: u32 = 64;
+
+/// One guess at the opponent's unlaid cards and crib cards. With discard
+/// inference, a guess is the opponent's whole deal (its laid cards and cards
+/// drawn from the unseen ones) kept only if the Expert's discard from it keeps
+/// every card the opponent has laid and leaves unlaid cards in `pool` (the
+/// go inference): real players keep fives, pairs and runs, not random cards.
+fn determinize(
+    config: &MasterConfig,
+    obs: &Observation,
+    pool: u64,
+    held: u32,
+    rng: &mut Rng,
+) -> (u64, u64) {
+    let unseen = obs.unseen().mask();
+    let opp = 1 - obs.seat;
+    let laid = obs.laid[opp].mask();
+    if config.discard_inference && obs.config.players == 2 {
+        for _ in 0..INFERENCE_TRIES {
+            let dealt = laid | rng.draw(unseen, 6 - laid.count_ones());
+            let Ok(crib) = modelled_discard(dealt, obs.dealer == opp) else {
+                break;
+            };
+            let hand = dealt & !crib & !laid;
+            if crib & laid == 0 && hand & !pool == 0 {
+                return (hand, crib);
+            }
+        }
+    }
+    let hand = rng.draw(pool, held);
+    (hand, rng.draw(unseen & !hand, 2))
+}
+
+/// The play as the searcher (side 0) sees it, the opponent's hand empty.
+fn start_play(obs: &Observation) -> Play {
+    let mut play = Play {
+        hands: [obs.hand.mask(), 0],
+        pile: [Card::MIN; 16],
+        len: obs.pile().len(),
+        count: obs.count,
+        last: 1,
+        gone: 0,
+        to_move: 0,
+        points: [0, 0],
+    };
+    play.pile[..play.len].copy_from_slice(obs.pile());
+    if obs.last_to_lay == Some(obs.seat) && play.len > 0 {
+        // Laying on my own card: the opponent said go in this count.
+        play.last = 0;
+        play.gone = 1 << 1;
+    }
+    play
+}
+
+/// The end-of-play values for one determinization.
+fn ending(obs: &Observation, opp_hand: u64, opp_crib: u64) -> Ending {
+    let me = obs.seat;
+    let opp = 1 - me;
+    let need = [
+        obs.config.target.saturating_sub(obs.scores[me]),
+        obs.config.target.saturating_sub(obs.scores[opp]),
+    ];
+    let show_of = |mask: u64, crib: bool| -> u16 {
+        match (four(CardSet::from_mask(mask)), obs.starter) {
+            (Some(cards), Some(starter)) => u16::from(score_hand(cards, starter, crib)),
+            _ => 0,
+        }
+    };
+    let mut show = [
+        show_of(obs.kept.mask(), false),
+        show_of(obs.laid[opp].mask() | opp_hand, false),
+    ];
+    let dealer_side = usize::from(obs.dealer != me);
+    show[dealer_side] += show_of(obs.discards.mask() | opp_crib, true);
+    Ending {
+        need,
+        show,
+        pone: 1 - dealer_side,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::{Bot, BotKind};
+    use crate::rules::game::{Game, GameConfig, Phase};
+    use crate::rules::play::Pegging;
+
+    #[test]
+    fn the_search_follows_the_engine_rules() {
+        let mut rng = Rng::new(3);
+        for _ in 0..3000 {
+            let cards = rng.draw(crate::rules::play::ALL_CARDS, 8);
+            let mine = rng.draw(cards, 4);
+            let theirs = cards & !mine;
+            let i_lead = rng.below(2) == 0;
+            let hands: Vec<Vec<Card>> = [mine, theirs]
+                .iter()
+                .map(|&m| mask_cards(m).collect())
+                .collect();
+            let mut engine = Pegging::with_events(&hands, usize::from(!i_lead), false).unwrap();
+            let mut play = Play::new(mine, theirs, i_lead);
+            while !engine.is_over() {
+                assert!(!play.over());
+                assert_eq!(engine.to_move(), Some(play.to_move));
+                assert_eq!(engine.count(), play.count);
+                let lays = engine.legal_lays();
+                if lays == 0 {
+                    engine.go().unwrap();
+                    play = play.go();
+                } else {
+                    let card = mask_cards(lays)
+                        .nth(rng.below(lays.count_ones()) as usize)
+                        .unwrap();
+                    engine.lay(card).unwrap();
+                    play = play.lay(card);
+                }
+                assert_eq!(engine.points(), &play.points[..]);
+            }
+            assert!(play.over());
+        }
+    }
+
+    #[test]
+    fn go_floors_are_sound_in_real_games() {
+        let mut informative = 0;
+        for g in 0..200 {
+            let mut game = Game::new(GameConfig::new(2, 121, false).unwrap(), g, false);
+            let mut bots = [Bot::new(BotKind::Greedy, 1), Bot::new(BotKind::Random, 2)];
+            while let Some(seat) = game.to_move() {
+                if let (Phase::Play, Some(play)) = (game.phase(), game.pegging()) {
+                    let floor = go_floor(game.laid(), play.count());
+                    for (s, &f) in floor.iter().enumerate() {
+                        assert_eq!(game.hand(s) & fits_mask(f), 0, "{:?}", game.laid());
+                        informative += usize::from(f > 0);
+                    }
+                }
+                let mv = bots[seat].decide(&game, seat).unwrap();
+                game.apply(mv).unwrap();
+            }
+        }
+        assert!(informative > 500, "{informative}");
+    }
+
+    #[test]
+    fn inferred_hands_are_what_the_expert_keeps_and_fit_what_was_seen() {
+        let config = MasterConfig::default();
+        let mut rng = Rng::new(11);
+        let (mut checked, mut uniform) = (0, 0);
+        for g in 0..60 {
+            let mut game = Game::new(GameConfig::new(2, 121, false).unwrap(), g, false);
+            let mut bots = [Bot::new(BotKind::Expert, 1), Bot::new(BotKind::Expert, 2)];
+            while let Some(seat) = game.to_move() {
+                if game.phase() == Phase::Play {
+                    let obs = Observation::from_game(&game, seat);
+                    let opp = 1 - seat;
+                    let laid = obs.laid[opp].mask();
+                    let held = 4 - laid.count_ones();
+                    let pool = obs.unseen().mask();
+                    let (hand, crib) = determinize(&config, &obs, pool, held, &mut rng);
+                    assert_eq!((hand.count_ones(), crib.count_ones()), (held, 2));
+                    assert_eq!((hand | crib) & !pool, 0, "only unseen cards");
+                    assert_eq!(hand & crib, 0);
+                    // The opponent, dealt these six, keeps what it has laid
+                    // (else no guess fitted and the draw was uniform).
+                    let dealt = hand | crib | laid;
+                    let modelled = modelled_discard(dealt, obs.dealer == opp).unwrap();
+                    uniform += usize::from(modelled != crib);
+                    checked += 1;
+                }
+                let mv = bots[seat].decide(&game, seat).unwrap();
+                game.apply(mv).unwrap();
+            }
+        }
+        assert!(checked > 2000, "{checked}");
+        assert!(uniform * 50 < checked, "{uniform} of {checked}");
+    }
+
+    #[test]
+    fn a_go_at_25_rules_out_sixes_and_below() {
+        let cards = |t: &str| crate::ground::card::parse_cards(t).unwrap();
+        let c = cards("KH 9C 6D 2S");
+        // Seat 1 leads KH, seat 0 9C (19), seat 1 6D (25), seat 0 says go,
+        // seat 1 lays 2S (27) again.
+        let laid = [(1, c[0]), (0, c[1]), (1, c[2]), (1, c[3])];
+        assert_eq!(go_floor(&laid, 27), [6, 0]);
+        // The count ended in a go at 27 (seat 1 could not lay on either).
+        assert_eq!(go_floor(&laid, 0), [6, 4]);
+    }
+}

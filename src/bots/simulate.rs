@@ -1,0 +1,700 @@
+//! Playing whole games between seats, and the seeded two-player simulator
+//! (docs/rules.md, "The show order and the end of the game"): game `i` of seed `S` uses the seed
+//! [`game_seed`]`(S, i)` and seat 0 (the first player) deals first in even
+//! games. Per-game results are exact integer sums, so the statistics are the
+//! same whatever the number of threads.
+
+use std::ops::Range;
+
+use rayon::prelude::*;
+
+use crate::bots::master::MasterConfig;
+use crate::bots::{Bot, BotKind};
+use crate::ground::error::{Error, Result};
+use crate::rules::game::{Game, GameConfig, Move, Source, DEFAULT_TARGET, MAX_SEATS, SOURCES};
+
+/// A decision-maker for one seat in [`play_out`].
+pub trait Seat {
+    type Error: From<Error>;
+    /// The move of `seat`, which is to move in `game`.
+    fn decide(&mut self, game: &Game, seat: usize) -> std::result::Result<Move, Self::Error>;
+}
+
+impl Seat for Bot {
+    type Error = Error;
+    fn decide(&mut self, game: &Game, seat: usize) -> Result<Move> {
+        Bot::decide(self, game, seat)
+    }
+}
+
+/// Points of completed deals by role: index 0 the dealer, 1 the other seats.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct RoleTotals {
+    pub his_heels: u64,
+    pub pegging: [u64; 2],
+    pub hand: [u64; 2],
+    pub crib: u64,
+}
+
+impl RoleTotals {
+    fn add(&mut self, o: &RoleTotals) {
+        self.his_heels += o.his_heels;
+        self.crib += o.crib;
+        for i in 0..2 {
+            self.pegging[i] += o.pegging[i];
+            self.hand[i] += o.hand[i];
+        }
+    }
+
+    /// Adds one completed deal: the tally difference, by the deal's dealer.
+    fn add_deal(
+        &mut self,
+        before: &[[u16; SOURCES]; MAX_SEATS],
+        after: &[[u16; SOURCES]; MAX_SEATS],
+        dealer: usize,
+    ) {
+        for seat in 0..MAX_SEATS {
+            let d = |s: Source| u64::from(after[seat][s as usize] - before[seat][s as usize]);
+            let role = usize::from(seat != dealer);
+            self.his_heels += d(Source::HisHeels);
+            self.pegging[role] += d(Source::Play);
+            self.hand[role] += d(Source::Hand);
+            self.crib += d(Source::Crib);
+        }
+    }
+}
+
+/// How one game went.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct GameSummary {
+    /// The winning side.
+    pub winner: usize,
+    /// 1, 2 (skunk) or 3 (double skunk).
+    pub game_points: u8,
+    pub scores: [u16; MAX_SEATS],
+    /// Deals played, the interrupted last one included.
+    pub deals: u32,
+    /// Deals whose crib was shown.
+    pub completed_deals: u32,
+    /// Points of the completed deals by role.
+    pub points: RoleTotals,
+}
+
+/// Plays `game` to the end, asking `seats[s]` for the moves of seat `s`.
+pub fn play_out<S: Seat>(
+    game: &mut Game,
+    seats: &mut [S],
+) -> std::result::Result<GameSummary, S::Error> {
+    let players = usize::from(game.config().players);
+    if seats.len() != players {
+        return Err(
+            Error::Invalid(format!("{players} players needed, got {}", seats.len())).into(),
+        );
+    }
+    let mut summary = GameSummary::default();
+    let mut before = *game.points_by_source();
+    let mut deal = game.deal_number();
+    let mut dealer = game.dealer();
+    while let Some(seat) = game.to_move() {
+        let mv = seats[seat].decide(game, seat)?;
+        game.apply(mv)?;
+        if game.deal_number() != deal {
+            let after = *game.points_by_source();
+            summary.points.add_deal(&before, &after, dealer);
+            summary.completed_deals += 1;
+            before = after;
+            deal = game.deal_number();
+            dealer = game.dealer();
+        }
+    }
+    summary.winner = game.winner().unwrap_or(0);
+    summary.game_points = game.game_points();
+    for (slot, &s) in summary.scores.iter_mut().zip(game.scores()) {
+        *slot = s;
+    }
+    summary.deals = game.deal_number();
+    Ok(summary)
+}
+
+/// The seed of game `index` of a simulation seeded `seed`.
+pub fn game_seed(seed: u64, index: u64) -> u64 {
+    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+    z ^ (z >> 31)
+}
+
+/// The standard two-player game of a simulation (121 points, no muggins).
+pub fn simulation_config() -> GameConfig {
+    GameConfig {
+        players: 2,
+        target: DEFAULT_TARGET,
+        muggins: false,
+    }
+}
+
+/// Where every game of a simulation starts.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Start {
+    /// Seat 0's and seat 1's points before the first deal.
+    pub scores: [u16; 2],
+    /// The first dealer of every game; `None` alternates (seat 0 deals first
+    /// in even games).
+    pub first_dealer: Option<usize>,
+}
+
+impl Start {
+    /// Checked: the game rules refuse impossible scores.
+    pub fn new(scores: &[i64], first_dealer: Option<i64>) -> Result<Start> {
+        let first_dealer = match first_dealer {
+            None => None,
+            Some(d @ 0..=1) => Some(d as usize),
+            Some(d) => {
+                return Err(Error::Invalid(format!(
+                    "first_dealer must be 0, 1 or None (alternate), got {d}"
+                )))
+            }
+        };
+        let game = Game::new(simulation_config(), 0, false).with_scores(scores)?;
+        let [x, y] = [0, 1].map(|i| game.scores()[i]);
+        Ok(Start {
+            scores: [x, y],
+            first_dealer,
+        })
+    }
+
+    /// Game `index` of a simulation seeded `seed`.
+    pub fn game(&self, seed: u64, index: u64) -> Result<Game> {
+        let dealer = self.first_dealer.unwrap_or((index % 2) as usize);
+        Game::with_first_dealer(simulation_config(), game_seed(seed, index), false, dealer)?
+            .with_scores(&self.scores.map(i64::from))
+    }
+}
+
+/// The seed of the bot in `seat` (0 or 1) of a game seeded `game_seed`; a
+/// player seed (a seeded `RandomPlayer`) changes its draws.
+pub fn bot_seed(game: u64, seat: usize, player_seed: Option<u64>) -> u64 {
+    let s = game_seed(game, seat as u64 + 1);
+    match player_seed {
+        None => s,
+        Some(p) => game_seed(s, p),
+    }
+}
+
+/// One side of a simulation run by a built-in bot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Contestant {
+    pub kind: BotKind,
+    /// See [`bot_seed`].
+    pub seed: Option<u64>,
+    /// The master's settings (a `BotKind::Master` contestant only), checked.
+    pub master: MasterConfig,
+}
+
+impl From<BotKind> for Contestant {
+    fn from(kind: BotKind) -> Contestant {
+        Contestant {
+            kind,
+            seed: None,
+            master: MasterConfig::default(),
+        }
+    }
+}
+
+impl Contestant {
+    /// This contestant's bot for a game seeded `game_seed` in `seat`.
+    fn bot(&self, game_seed: u64, seat: usize) -> Result<Bot> {
+        let seed = bot_seed(game_seed, seat, self.seed);
+        match self.kind {
+            BotKind::Master => Bot::master(self.master, seed),
+            kind => Ok(Bot::new(kind, seed)),
+        }
+    }
+}
+
+/// Plays game `index` of a simulation between two built-in bots.
+pub fn simulate_game(
+    players: [Contestant; 2],
+    seed: u64,
+    start: &Start,
+    index: u64,
+) -> Result<GameSummary> {
+    let mut game = start.game(seed, index)?;
+    let s = game.seed();
+    let mut bots = [players[0].bot(s, 0)?, players[1].bot(s, 1)?];
+    play_out(&mut game, &mut bots)
+}
+
+/// Statistics of a two-player simulation: exact integer totals, so merging
+/// in any order gives the same result.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct SimStats {
+    pub games: u64,
+    pub wins: [u64; 2],
+    /// Game points won: 1 a game, 2 a skunk, 3 a double skunk.
+    pub game_points: [u64; 2],
+    /// Wins by a skunk (not a double skunk).
+    pub skunks: [u64; 2],
+    pub double_skunks: [u64; 2],
+    /// Final scores summed, per player.
+    pub scores: [u64; 2],
+    pub deals: u64,
+    pub completed_deals: u64,
+    pub points: RoleTotals,
+}
+
+/// z for a two-sided 95% interval.
+const Z95: f64 = 1.959_963_984_540_054;
+
+/// The Wilson score interval for `successes` out of `n` at 95%.
+pub fn wilson_interval(successes: u64, n: u64) -> (f64, f64) {
+    if n == 0 {
+        return (0.0, 1.0);
+    }
+    let n = n as f64;
+    let p = successes as f64 / n;
+    let z2 = Z95 * Z95;
+    let denom = 1.0 + z2 / n;
+    let centre = (p + z2 / (2.0 * n)) / denom;
+    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
+    ((centre - half).max(0.0), (centre + half).min(1.0))
+}
+
+impl SimStats {
+    /// Adds one game.
+    pub fn add(&mut self, g: &GameSummary) {
+        let w = g.winner.min(1);
+        self.games += 1;
+        self.wins[w] += 1;
+        self.game_points[w] += u64::from(g.game_points);
+        match g.game_points {
+            2 => self.skunks[w] += 1,
+            3 => self.double_skunks[w] += 1,
+            _ => {}
+        }
+        for i in 0..2 {
+            self.scores[i] += u64::from(g.scores[i]);
+        }
+        self.deals += u64::from(g.deals);
+        self.completed_deals += u64::from(g.completed_deals);
+        self.points.add(&g.points);
+    }
+
+    /// Adds another simulation's totals.
+    pub fn merge(mut self, o: &SimStats) -> SimStats {
+        self.games += o.games;
+        self.deals += o.deals;
+        self.completed_deals += o.completed_deals;
+        for i in 0..2 {
+            self.wins[i] += o.wins[i];
+            self.game_points[i] += o.game_points[i];
+            self.skunks[i] += o.skunks[i];
+            self.double_skunks[i] += o.double_skunks[i];
+            self.scores[i] += o.scores[i];
+        }
+        self.points.add(&o.points);
+        self
+    }
+
+    /// Refuses totals that no simulation could produce (e.g. read from a
+    /// file): the wins and game points must add up.
+    pub fn check(&self) -> Result<()> {
+        let sum = |x: [u64; 2]| x[0].checked_add(x[1]);
+        let bad = |what: &str| Err(Error::Invalid(format!("inconsistent statistics: {what}")));
+        if sum(self.wins) != Some(self.games) {
+            return bad("the wins do not add up to the games");
+        }
+        for i in 0..2 {
+            let plain = self.wins[i].checked_sub(self.skunks[i] + self.double_skunks[i]);
+            let points = plain.map(|p| p + 2 * self.skunks[i] + 3 * self.double_skunks[i]);
+            if points != Some(self.game_points[i]) {
+                return bad("the game points do not match the wins and skunks");
+            }
+        }
+        if self.completed_deals > self.deals || self.deals < self.games {
+            return bad("fewer deals than games or completed deals");
+        }
+        Ok(())
+    }
+
+    /// Player `i`'s share of the games won.
+    pub fn win_rate(&self, i: usize) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.wins[i.min(1)] as f64 / self.games as f64
+        }
+    }
+
+    /// The 95% Wilson interval of player `i`'s win rate.
+    pub fn win_interval(&self, i: usize) -> (f64, f64) {
+        wilson_interval(self.wins[i.min(1)], self.games)
+    }
+
+    /// `total / completed deals`.
+    pub fn per_deal(&self, total: u64) -> f64 {
+        if self.completed_deals == 0 {
+            0.0
+        } else {
+            total as f64 / self.completed_deals as f64
+        }
+    }
+
+    pub fn mean_deals(&self) -> f64 {
+        if self.games == 0 {
+            0.0
+        } else {
+            self.deals as f64 / self.games as f64
+        }
+    }
+}
+
+/// Runs simulation games between two built-in bots, on a thread pool of a
+/// chosen size (or rayon's global pool).
+pub struct Simulator {
+    players: [Contestant; 2],
+    seed: u64,
+    start: Start,
+    pool: crate::ground::pool::Pool,
+}
+
+impl Simulator {
+    /// `threads`: `None` uses every core; checked by [`crate::ground::pool::check`].
+    pub fn new(kinds: [BotKind; 2], seed: u64, threads: Option<usize>) -> Result<Simulator> {
+        let pool = crate::ground::pool::Pool::new(threads)?;
+        let players = kinds.map(Contestant::from);
+        let start = Start::default();
+        Ok(Simulator {
+            players,
+            seed,
+            start,
+            pool,
+        })
+    }
+
+    /// The same simulator with seeded players (see [`bot_seed`]).
+    pub fn with_player_seeds(mut self, seeds: [Option<u64>; 2]) -> Simulator {
+        for (p, s) in self.players.iter_mut().zip(seeds) {
+            p.seed = s;
+        }
+        self
+    }
+
+    /// The same simulator with `config` for its master players (checked):
+    /// the master's ablation and budget measurements.
+    pub fn with_master(mut self, config: MasterConfig) -> Result<Simulator> {
+        let config = config.checked()?;
+        for p in &mut self.players {
+            p.master = config;
+        }
+        Ok(self)
+    }
+
+    /// The same simulator with every game starting from `start`.
+    pub fn with_start(mut self, start: Start) -> Simulator {
+        self.start = start;
+        self
+    }
+
+    /// Games `range` of the simulation, in parallel; exact totals.
+    pub fn run(&self, range: Range<u64>) -> Result<SimStats> {
+        let (players, seed, start) = (self.players, self.seed, self.start);
+        let work = move || {
+            range
+                .into_par_iter()
+                .try_fold(SimStats::default, |mut acc, i| {
+                    acc.add(&simulate_game(players, seed, &start, i)?);
+                    Ok::<SimStats, Error>(acc)
+                })
+                .try_reduce(SimStats::default, |a, b| Ok(a.merge(&b)))
+        };
+        self.pool.install(work)
+    }
+
+    /// A chunk size that keeps each chunk short (for progress and Ctrl-C).
+    pub fn chunk_size(&self) -> u64 {
+        if self
+            .players
+            .iter()
+            .any(|p| matches!(p.kind, BotKind::Expert | BotKind::Master))
+        {
+            500
+        } else {
+            20_000
+        }
+    }
+}
+
+/// The game indices a set of statistics covers: sorted, disjoint, merged
+/// where they touch. Merging statistics refuses to count a game twice.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct GameRanges(Vec<Range<u64>>);
+
+impl GameRanges {
+    /// The ranges, checked (each non-empty) and put in order; overlaps are refused.
+    pub fn new(ranges: impl IntoIterator<Item = Range<u64>>) -> Result<GameRanges> {
+        let mut out = GameRanges::default();
+        for r in ranges {
+            if r.is_empty() {
+                return Err(Error::Invalid(format!(
+                    "game range {}..{} is empty",
+                    r.start, r.end
+                )));
+            }
+            out.insert(r)?;
+        }
+        Ok(out)
+    }
+
+    fn insert(&mut self, r: Range<u64>) -> Result<()> {
+        let at = self.0.partition_point(|x| x.end <= r.start);
+        if let Some(x) = self.0.get(at).filter(|x| x.start < r.end) {
+            return Err(Error::Invalid(format!(
+                "games {}..{} would be counted twice: both statistics hold {}..{}",
+                r.start,
+                r.end,
+                x.start.max(r.start),
+                x.end.min(r.end)
+            )));
+        }
+        self.0.insert(at, r);
+        // Touching neighbours become one range.
+        self.0.dedup_by(|next, prev| {
+            let touch = prev.end == next.start;
+            if touch {
+                prev.end = next.end;
+            }
+            touch
+        });
+        Ok(())
+    }
+
+    /// Both sets of games, refused if they share one.
+    pub fn union(&self, other: &GameRanges) -> Result<GameRanges> {
+        let mut out = self.clone();
+        for r in &other.0 {
+            out.insert(r.clone())?;
+        }
+        Ok(out)
+    }
+
+    pub fn ranges(&self) -> &[Range<u64>] {
+        &self.0
+    }
+
+    /// How many games the ranges hold.
+    pub fn games(&self) -> u64 {
+        self.0.iter().map(|r| r.end - r.start).sum()
+    }
+}
+
+/// Plays `games` seeded games between `a` (seat 0) and `b`, alternating the
+/// first deal, on `threads` threads (`None`: every core). The same seed gives
+/// the same statistics whatever the thread count.
+pub fn simulate(
+    a: BotKind,
+    b: BotKind,
+    games: u64,
+    seed: u64,
+    threads: Option<usize>,
+) -> Result<SimStats> {
+    if games == 0 {
+        return Err(Error::Invalid("games must be at least 1".into()));
+    }
+    Simulator::new([a, b], seed, threads)?.run(0..games)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::bots::Observation;
+
+    fn check_legal_games(players: u8, muggins: bool, games: u64) {
+        let config = GameConfig::new(players, 121, muggins).unwrap();
+        for g in 0..games {
+            let mut game = Game::new(config, g, false);
+            let mut bots: Vec<Bot> = (0..u64::from(players))
+                .map(|s| Bot::new(BotKind::ALL[((g + s) % 3) as usize], g * 10 + s))
+                .collect();
+            let summary = play_out(&mut game, &mut bots).unwrap();
+            assert!(game.is_over());
+            assert!(summary.scores[summary.winner] >= 121);
+        }
+    }
+
+    #[test]
+    fn the_short_path_decides_like_the_observation() {
+        for kind in [BotKind::Random, BotKind::Greedy] {
+            for g in 0..50 {
+                let mut game = Start::default().game(3, g).unwrap();
+                let mut bots = [Bot::new(kind, g), Bot::new(kind, g + 100)];
+                while let Some(seat) = game.to_move() {
+                    let mut twin = bots[seat].clone();
+                    let slow = twin.choose(&Observation::from_game(&game, seat)).unwrap();
+                    let fast = bots[seat].decide(&game, seat).unwrap();
+                    assert_eq!(fast, slow);
+                    assert_eq!(twin, bots[seat], "the same random draws");
+                    game.apply(fast).unwrap();
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn points_by_source_add_up_to_the_scores() {
+        for g in 0..100 {
+            let summary = simulate_game(
+                [BotKind::Expert.into(), BotKind::Random.into()],
+                4,
+                &Start::default(),
+                g,
+            )
+            .unwrap();
+            let mut game = Start::default().game(4, g).unwrap();
+            let s = game.seed();
+            let mut bots = [
+                Bot::new(BotKind::Expert, bot_seed(s, 0, None)),
+                Bot::new(BotKind::Random, bot_seed(s, 1, None)),
+            ];
+            assert_eq!(play_out(&mut game, &mut bots).unwrap(), summary);
+            for seat in 0..2 {
+                let total: u16 = game.points_by_source()[seat].iter().sum();
+                assert_eq!(total, game.scores()[seat]);
+            }
+            let p = summary.points;
+            let completed =
+                p.his_heels + p.pegging.iter().sum::<u64>() + p.hand.iter().sum::<u64>() + p.crib;
+            let scored: u64 = game.scores().iter().map(|&x| u64::from(x)).sum();
+            assert!(completed <= scored);
+        }
+    }
+
+    #[test]
+    fn bots_play_legal_whole_games_for_2_3_4_players() {
+        for players in 2..=4 {
+            check_legal_games(players, false, 300);
+            check_legal_games(players, true, 100);
+        }
+    }
+
+    #[test]
+    fn stats_add_up_and_do_not_depend_on_threads() {
+        let one = simulate(BotKind::Random, BotKind::Greedy, 2000, 5, Some(1)).unwrap();
+        let two = simulate(BotKind::Random, BotKind::Greedy, 2000, 5, Some(2)).unwrap();
+        assert_eq!(one, two);
+        assert_eq!(one.wins[0] + one.wins[1], 2000);
+        let all = one.game_points[0] + one.game_points[1];
+        let skunk_points =
+            2 * (one.skunks[0] + one.skunks[1]) + 3 * (one.double_skunks[0] + one.double_skunks[1]);
+        let plain = 2000 - one.skunks.iter().sum::<u64>() - one.double_skunks.iter().sum::<u64>();
+        assert_eq!(all, plain + skunk_points);
+        let (lo, hi) = one.win_interval(1);
+        assert!(lo < one.win_rate(1) && one.win_rate(1) < hi);
+        assert!(one.completed_deals < one.deals);
+        assert_ne!(
+            one,
+            simulate(BotKind::Random, BotKind::Greedy, 2000, 6, Some(1)).unwrap()
+        );
+    }
+
+    #[test]
+    fn chunks_merge_to_the_whole() {
+        let sim = Simulator::new([BotKind::Greedy, BotKind::Random], 9, Some(1)).unwrap();
+        let whole = sim.run(0..600).unwrap();
+        let parts = sim.run(0..250).unwrap().merge(&sim.run(250..600).unwrap());
+        assert_eq!(whole, parts);
+    }
+
+    #[test]
+    fn a_game_is_the_same_in_any_range_and_start_scores_apply() {
+        let sim = Simulator::new([BotKind::Random, BotKind::Greedy], 2, Some(1)).unwrap();
+        let whole = sim.run(0..40).unwrap();
+        let parts = sim.run(0..13).unwrap().merge(&sim.run(13..40).unwrap());
+        assert_eq!(whole, parts);
+        let start = Start {
+            scores: [110, 30],
+            first_dealer: Some(1),
+        };
+        let game = start.game(2, 5).unwrap();
+        assert_eq!((game.scores(), game.dealer()), (&[110, 30][..], 1));
+        let near = sim.with_start(start).run(0..200).unwrap();
+        assert!(near.wins[0] > near.wins[1] && near.mean_deals() < whole.mean_deals());
+        assert_eq!(Start::new(&[110, 30], Some(1)).unwrap(), start);
+        for (scores, dealer) in [
+            (&[121, 0][..], None),
+            (&[-1, 0], None),
+            (&[0], None),
+            (&[0, 0], Some(2)),
+        ] {
+            let err = Start::new(scores, dealer).unwrap_err().to_string();
+            assert!(
+                err.contains("scores") || err.contains("first_dealer"),
+                "{err}"
+            );
+        }
+    }
+
+    #[test]
+    fn player_seeds_change_the_random_draws() {
+        let sim = || Simulator::new([BotKind::Random, BotKind::Random], 2, Some(1)).unwrap();
+        let plain = sim().run(0..300).unwrap();
+        let one = sim()
+            .with_player_seeds([Some(1), None])
+            .run(0..300)
+            .unwrap();
+        assert_ne!(plain, one);
+        assert_eq!(
+            one,
+            sim()
+                .with_player_seeds([Some(1), None])
+                .run(0..300)
+                .unwrap()
+        );
+    }
+
+    #[test]
+    #[allow(clippy::single_range_in_vec_init)] // one range is a set of ranges too
+    fn game_ranges_join_and_refuse_overlaps() {
+        let r = GameRanges::new([10..20, 0..5, 5..10, 30..40]).unwrap();
+        assert_eq!(r.ranges(), &[0..20, 30..40]);
+        assert_eq!(r.games(), 30);
+        let all = r.union(&GameRanges::new([20..30]).unwrap()).unwrap();
+        assert_eq!(all.ranges(), &[0..40]);
+        assert!(r.union(&GameRanges::new([15..25]).unwrap()).is_err());
+        assert!(r.union(&GameRanges::new([35..36]).unwrap()).is_err());
+        assert!(GameRanges::new([3..3]).is_err());
+    }
+
+    #[test]
+    fn check_refuses_impossible_totals() {
+        let s = simulate(BotKind::Random, BotKind::Random, 50, 1, Some(1)).unwrap();
+        assert!(s.check().is_ok());
+        let mut bad = s;
+        bad.wins[0] += 1;
+        assert!(bad.check().is_err());
+        let mut bad = s;
+        bad.skunks[1] = u64::MAX;
+        assert!(bad.check().is_err());
+    }
+
+    #[test]
+    fn bad_arguments_are_refused() {
+        assert!(simulate(BotKind::Random, BotKind::Random, 0, 0, None).is_err());
+        assert!(simulate(BotKind::Random, BotKind::Random, 10, 0, Some(0)).is_err());
+    }
+
+    #[test]
+    fn wilson_interval_is_sane() {
+        let (lo, hi) = wilson_interval(50, 100);
+        assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3);
+        assert_eq!(wilson_interval(0, 10).0, 0.0);
+    }
+
+    #[test]
+    fn greedy_beats_random_and_expert_beats_greedy() {
+        let s = simulate(BotKind::Greedy, BotKind::Random, 2000, 1, None).unwrap();
+        assert!(s.win_interval(0).0 > 0.5, "{s:?}");
+        let s = simulate(BotKind::Expert, BotKind::Greedy, 2000, 1, None).unwrap();
+        assert!(s.win_interval(0).0 > 0.5, "{s:?}");
+    }
+}

@@ -1,0 +1,8 @@
+//! Table builders: what plays or enumerates many deals to build a table (the deal
+//! trees and board positions, the pegging sampler, the crib fixed point). Imports the
+//! bots and below, never `learn`; only the skin, tests and benches import it.
+
+pub mod crib_table;
+pub mod deal_tree;
+pub mod pegging;
+pub mod positions;

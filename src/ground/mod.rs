@@ -1,0 +1,7 @@
+//! The ground: cards, the seeded generator, the one error type and the thread pools.
+//! Imports nothing else of the crate.
+
+pub mod card;
+pub mod error;
+pub mod pool;
+pub mod rng;

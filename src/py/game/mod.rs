@@ -1,0 +1,1298 @@
+//! Whole games for Python: `Game`, `Move`, `PlayerView` (rules in `crate::rules::game`).
+
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList, PyTuple};
+
+use super::card::PyCard;
+use super::card::{card_from_py, cards_from_py};
+use super::convert::{
+    first_dealer_arg, num_players_arg, opt_seat_arg, points_arg, scores_arg, scores_in, seat_arg,
+    seed_arg, target_arg, Reduce,
+};
+use super::play::fill_play_event;
+use crate::ground::card::{Card, CardSet};
+use crate::rules::game::{mask_text, Game, GameConfig, GameEvent, Move, SuppliedDeal};
+use crate::rules::play::mask_cards;
+
+mod view;
+
+pub(crate) use view::{ask_player, check_player, PyPlayerView};
+
+pub(super) fn cards_of(mask: u64) -> Vec<PyCard> {
+    mask_cards(mask).map(PyCard).collect()
+}
+
+/// A decision in a game: discard, lay, go, count (muggins) or claim (muggins).
+/// Moves are values: equal moves compare and hash alike.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import Move
+/// >>> Move.lay('5H').to_dict()
+/// {'move': 'lay', 'card': '5H'}
+#[pyclass(
+    name = "Move",
+    module = "cribbage_fast._core",
+    frozen,
+    eq,
+    hash,
+    from_py_object
+)]
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct PyMove(pub Move);
+
+#[pymethods]
+impl PyMove {
+    /// Give cards to the crib (2 with 2 players, else 1).
+    ///
+    /// Parameters
+    /// ----------
+    /// cards : Card, str or iterable of them
+    ///     The cards, e.g. ``"5H 6D"``.
+    ///
+    /// Returns
+    /// -------
+    /// Move
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     Unknown card text or a card given twice.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Move
+    /// >>> Move.discard('5H 6D').cards
+    /// [Card('5H'), Card('6D')]
+    #[staticmethod]
+    fn discard(cards: &Bound<'_, PyAny>) -> PyResult<Self> {
+        let cards = match card_from_py(cards) {
+            Ok(card) => vec![card],
+            Err(_) => cards_from_py(cards)?,
+        };
+        crate::ground::card::check_distinct(&cards)?;
+        Ok(PyMove(Move::Discard(CardSet::from(&cards[..]).mask())))
+    }
+
+    /// Lay a card in the play.
+    ///
+    /// Parameters
+    /// ----------
+    /// card : Card or str
+    ///
+    /// Returns
+    /// -------
+    /// Move
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     Unknown card text.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Move
+    /// >>> Move.lay('JS').card
+    /// Card('JS')
+    #[staticmethod]
+    fn lay(card: &Bound<'_, PyAny>) -> PyResult<Self> {
+        Ok(PyMove(Move::Lay(card_from_py(card)?)))
+    }
+
+    /// Say go (legal only when no card fits).
+    ///
+    /// Returns
+    /// -------
+    /// Move
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Move
+    /// >>> Move.go().kind
+    /// 'go'
+    #[staticmethod]
+    fn go() -> Self {
+        PyMove(Move::Go)
+    }
+
+    /// Muggins: announce the points of your hand or crib.
+    ///
+    /// Parameters
+    /// ----------
+    /// points : int
+    ///     0 to 29.
+    ///
+    /// Returns
+    /// -------
+    /// Move
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     More than 29 or negative points.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Move
+    /// >>> Move.count(12).points
+    /// 12
+    #[staticmethod]
+    fn count(#[pyo3(from_py_with = points_arg)] points: i64) -> PyResult<Self> {
+        Ok(PyMove(Move::Count(show_points(points)?)))
+    }
+
+    /// Muggins: claim points the owner of the show missed (0 passes).
+    ///
+    /// Parameters
+    /// ----------
+    /// points : int
+    ///     0 to 29.
+    ///
+    /// Returns
+    /// -------
+    /// Move
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     More than 29 or negative points.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Move
+    /// >>> Move.claim(0).kind
+    /// 'claim'
+    #[staticmethod]
+    fn claim(#[pyo3(from_py_with = points_arg)] points: i64) -> PyResult<Self> {
+        Ok(PyMove(Move::Claim(show_points(points)?)))
+    }
+
+    /// Rebuilds a move from `to_dict()` output (or a game record's moves).
+    ///
+    /// Parameters
+    /// ----------
+    /// d : dict
+    ///     A move dict with a ``"move"`` key.
+    ///
+    /// Returns
+    /// -------
+    /// Move
+    ///
+    /// Raises
+    /// ------
+    /// TypeError
+    ///     An unknown move kind.
+    /// KeyError
+    ///     A key the kind needs is missing.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Move
+    /// >>> Move.from_dict({'move': 'count', 'points': 8}) == Move.count(8)
+    /// True
+    #[staticmethod]
+    fn from_dict(d: &Bound<'_, PyAny>) -> PyResult<Self> {
+        move_from_dict(d).map(PyMove)
+    }
+
+    /// A JSON-ready dict of the move.
+    ///
+    /// Returns
+    /// -------
+    /// dict
+    ///     ``move`` and, by kind, ``cards``, ``card`` or ``points``.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Move
+    /// >>> Move.discard('5H 6D').to_dict()
+    /// {'move': 'discard', 'cards': '5H 6D'}
+    fn to_dict<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        move_dict(py, None, &self.0)
+    }
+
+    /// Pickles (and copies) as `Move.from_dict(move.to_dict())`.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> Reduce<'py, (Bound<'py, PyDict>,)> {
+        let rebuild = slf.get_type().getattr("from_dict")?;
+        Ok((rebuild, (move_dict(slf.py(), None, &slf.get().0)?,)))
+    }
+
+    /// "discard", "lay", "go", "count", "claim" or "deal".
+    #[getter]
+    fn kind(&self) -> &'static str {
+        move_kind(&self.0)
+    }
+
+    /// The cards of a discard, or the card laid (else empty).
+    #[getter]
+    fn cards(&self) -> Vec<PyCard> {
+        match &self.0 {
+            Move::Discard(mask) => cards_of(*mask),
+            Move::Lay(card) => vec![PyCard(*card)],
+            _ => Vec::new(),
+        }
+    }
+
+    /// The card laid, for a lay (else None).
+    #[getter]
+    fn card(&self) -> Option<PyCard> {
+        match self.0 {
+            Move::Lay(card) => Some(PyCard(card)),
+            _ => None,
+        }
+    }
+
+    /// The points of a count or claim (else None).
+    #[getter]
+    fn points(&self) -> Option<u8> {
+        match self.0 {
+            Move::Count(p) | Move::Claim(p) => Some(p),
+            _ => None,
+        }
+    }
+
+    fn __repr__(&self) -> String {
+        match &self.0 {
+            Move::Discard(mask) => format!("Move.discard('{}')", mask_text(*mask)),
+            Move::Lay(card) => format!("Move.lay('{card}')"),
+            Move::Go => "Move.go()".into(),
+            Move::Count(p) => format!("Move.count({p})"),
+            Move::Claim(p) => format!("Move.claim({p})"),
+            Move::Deal(_) => "Move(deal)".into(),
+        }
+    }
+}
+
+fn move_kind(mv: &Move) -> &'static str {
+    match mv {
+        Move::Discard(_) => "discard",
+        Move::Lay(_) => "lay",
+        Move::Go => "go",
+        Move::Count(_) => "count",
+        Move::Claim(_) => "claim",
+        Move::Deal(_) => "deal",
+    }
+}
+
+/// A game of cribbage for 2, 3 or 4 players, driven one move at a time.
+///
+/// Parameters
+/// ----------
+/// num_players : int, default 2
+///     2, 3 or 4 (4: partners 0+2 and 1+3).
+/// seed : int, optional
+///     0 to 2**64 - 1; the same seed and moves give the same game. Fresh if None.
+/// target : int, default 121
+///     Points that win, 31 to 1000.
+/// muggins : bool, default False
+///     Owners announce their counts and opponents may claim what was missed.
+/// first_dealer : int, optional
+///     The first dealer's seat; cut for if None.
+/// record : bool, default True
+///     Keep the event log and move list (off for fast simulation).
+///
+/// Raises
+/// ------
+/// ValueError
+///     A number out of range.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import Game
+/// >>> game = Game(3, seed=4, first_dealer=2)
+/// >>> game.dealer, game.to_move, game.phase
+/// (2, 0, 'discard')
+#[pyclass(name = "Game", module = "cribbage_fast._core", subclass)]
+pub struct PyGame {
+    pub game: Game,
+    pub(crate) first_dealer: Option<usize>,
+}
+
+#[pymethods]
+impl PyGame {
+    #[new]
+    #[pyo3(signature = (num_players = 2, seed = None, target = 121, muggins = false, first_dealer = None, record = true, scores = None))]
+    fn py_new(
+        #[pyo3(from_py_with = num_players_arg)] num_players: i64,
+        #[pyo3(from_py_with = seed_arg)] seed: Option<u64>,
+        #[pyo3(from_py_with = target_arg)] target: i64,
+        muggins: bool,
+        #[pyo3(from_py_with = first_dealer_arg)] first_dealer: Option<i64>,
+        record: bool,
+        scores: Option<Bound<'_, PyAny>>,
+    ) -> PyResult<Self> {
+        let config = GameConfig::new(num_players, target, muggins)?;
+        let seed = seed.unwrap_or_else(fresh_seed);
+        let first_dealer = first_dealer
+            .map(|d| {
+                usize::try_from(d).map_err(|_| {
+                    PyValueError::new_err(format!(
+                        "the first dealer must be a seat 0..{}, got {d}",
+                        config.players - 1
+                    ))
+                })
+            })
+            .transpose()?;
+        let game = match first_dealer {
+            Some(dealer) => Game::with_first_dealer(config, seed, record, dealer)?,
+            None => Game::new(config, seed, record),
+        };
+        let game = match scores {
+            Some(s) => game.with_scores(&scores_in(&s)?.unwrap_or_default())?,
+            None => game,
+        };
+        Ok(PyGame { game, first_dealer })
+    }
+
+    /// The first dealer if it was given rather than cut for.
+    #[getter]
+    fn first_dealer(&self) -> Option<usize> {
+        self.first_dealer
+    }
+
+    /// Whether the game keeps its event log and move list.
+    #[getter]
+    fn record(&self) -> bool {
+        self.game.records()
+    }
+
+    /// Players at the table (2, 3 or 4).
+    #[getter]
+    fn num_players(&self) -> u8 {
+        self.game.config().players
+    }
+
+    /// Points that win the game.
+    #[getter]
+    fn target(&self) -> u16 {
+        self.game.config().target
+    }
+
+    /// Whether counts are announced and missed points may be claimed.
+    #[getter]
+    fn muggins(&self) -> bool {
+        self.game.config().muggins
+    }
+
+    /// The seed the game was dealt from.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.game.seed()
+    }
+
+    /// "discard", "play", "count", "claim" or "over".
+    #[getter]
+    fn phase(&self) -> &'static str {
+        self.game.phase().name()
+    }
+
+    /// The dealer's seat this deal.
+    #[getter]
+    fn dealer(&self) -> usize {
+        self.game.dealer()
+    }
+
+    /// Deals so far, counting the current one from 1.
+    #[getter]
+    fn deal_number(&self) -> u32 {
+        self.game.deal_number()
+    }
+
+    /// The seat to move, or None once the game is over.
+    #[getter]
+    fn to_move(&self) -> Option<usize> {
+        self.game.to_move()
+    }
+
+    /// Scores per side (per seat with 2 or 3 players, per team with 4).
+    #[getter]
+    fn scores(&self) -> Vec<u16> {
+        self.game.scores().to_vec()
+    }
+
+    /// The winning side once the game is over, else None.
+    #[getter]
+    fn winner(&self) -> Option<usize> {
+        self.game.winner()
+    }
+
+    /// Whether a side has reached the target.
+    #[getter]
+    fn is_over(&self) -> bool {
+        self.game.is_over()
+    }
+
+    /// Game points for the winner: 1, 2 (skunk) or 3 (double skunk); 0 until over.
+    #[getter]
+    fn game_points(&self) -> u8 {
+        self.game.game_points()
+    }
+
+    /// The starter, once cut.
+    #[getter]
+    fn starter(&self) -> Option<PyCard> {
+        self.game.starter().map(PyCard)
+    }
+
+    /// The running count of the play (0 outside the play).
+    #[getter]
+    fn count(&self) -> u8 {
+        self.game.pegging().map_or(0, |p| p.count())
+    }
+
+    /// Cards laid since the count last reset.
+    #[getter]
+    fn pile(&self) -> Vec<PyCard> {
+        self.game
+            .pegging()
+            .map(|p| p.pile().iter().map(|&c| PyCard(c)).collect())
+            .unwrap_or_default()
+    }
+
+    /// The crib's cards so far (hidden information: use views for players).
+    #[getter]
+    fn crib(&self) -> Vec<PyCard> {
+        cards_of(self.game.crib())
+    }
+
+    /// The cards `seat` holds now (hidden information: give players views).
+    ///
+    /// Parameters
+    /// ----------
+    /// seat : int
+    ///
+    /// Returns
+    /// -------
+    /// list of Card
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     Not a seat of this game.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> len(Game(2, seed=1).hand(0))
+    /// 6
+    fn hand(&self, #[pyo3(from_py_with = seat_arg)] seat: i64) -> PyResult<Vec<PyCard>> {
+        let seat = self.check_seat(seat)?;
+        Ok(cards_of(self.game.hand(seat)))
+    }
+
+    /// The cards `seat` keeps for the show (before the discard: every card dealt).
+    ///
+    /// Parameters
+    /// ----------
+    /// seat : int
+    ///
+    /// Returns
+    /// -------
+    /// list of Card
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     Not a seat of this game.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1)
+    /// >>> g.kept(0) == g.hand(0)
+    /// True
+    fn kept(&self, #[pyo3(from_py_with = seat_arg)] seat: i64) -> PyResult<Vec<PyCard>> {
+        let seat = self.check_seat(seat)?;
+        Ok(cards_of(self.game.kept(seat)))
+    }
+
+    /// Sides that keep a score in this game: partners share one with 4 players.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> Game(4, seed=1).num_sides
+    /// 2
+    #[getter]
+    fn num_sides(&self) -> usize {
+        self.game.config().sides()
+    }
+
+    /// Sides that keep a score with `num_players` players (2 with 4: partners
+    /// share a score).
+    ///
+    /// Parameters
+    /// ----------
+    /// num_players : int
+    ///     2, 3 or 4.
+    ///
+    /// Returns
+    /// -------
+    /// int
+    ///     The number of scores kept.
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     Not 2, 3 or 4 players.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> [Game.sides_for(n) for n in (2, 3, 4)]
+    /// [2, 3, 2]
+    #[staticmethod]
+    fn sides_for(#[pyo3(from_py_with = num_players_arg)] num_players: i64) -> PyResult<usize> {
+        Ok(GameConfig::new(num_players, crate::rules::game::DEFAULT_TARGET, false)?.sides())
+    }
+
+    /// The side (team with 4 players) that `seat` scores for.
+    ///
+    /// Parameters
+    /// ----------
+    /// seat : int
+    ///
+    /// Returns
+    /// -------
+    /// int
+    ///     An index into `scores`.
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     Not a seat of this game.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> [Game(4, seed=1).side_of(s) for s in range(4)]
+    /// [0, 1, 0, 1]
+    fn side_of(&self, #[pyo3(from_py_with = seat_arg)] seat: i64) -> PyResult<usize> {
+        let seat = self.check_seat(seat)?;
+        Ok(self.game.config().side_of(seat))
+    }
+
+    /// Every legal move of the seat to move (empty once over). Count and claim
+    /// offer 0 to 29.
+    ///
+    /// Returns
+    /// -------
+    /// list of Move
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> len(Game(2, seed=1).legal_moves())  # 2 of 6 cards
+    /// 15
+    fn legal_moves(&self) -> Vec<PyMove> {
+        self.game.legal_moves().into_iter().map(PyMove).collect()
+    }
+
+    /// Plays a move for the seat to move.
+    ///
+    /// Parameters
+    /// ----------
+    /// mv : Move
+    ///
+    /// Raises
+    /// ------
+    /// IllegalMove
+    ///     The move is not legal now; the game is exactly as it was.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1)
+    /// >>> g.apply(g.legal_moves()[0])
+    /// >>> len(g.hand(1 - g.to_move)) if g.to_move is not None else 4
+    /// 4
+    fn apply(&mut self, mv: PyMove) -> PyResult<()> {
+        self.game.apply(mv.0).map_err(PyErr::from)
+    }
+
+    /// Discards `cards` for the seat to move.
+    ///
+    /// Parameters
+    /// ----------
+    /// cards : Card, str or iterable of them
+    ///
+    /// Raises
+    /// ------
+    /// IllegalMove
+    ///     Cards the seat does not hold, or the wrong number.
+    /// ValueError
+    ///     Unknown card text or a card given twice.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1)
+    /// >>> seat = g.to_move
+    /// >>> g.discard(g.hand(seat)[:2])
+    /// >>> len(g.hand(seat))
+    /// 4
+    fn discard(&mut self, cards: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mv = PyMove::discard(cards)?;
+        self.apply(mv)
+    }
+
+    /// Lays `card` for the seat to move.
+    ///
+    /// Parameters
+    /// ----------
+    /// card : Card or str
+    ///
+    /// Raises
+    /// ------
+    /// IllegalMove
+    ///     Not the play, a card the seat does not hold, or past 31.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1)
+    /// >>> g.discard(g.hand(g.to_move)[:2]); g.discard(g.hand(g.to_move)[:2])
+    /// >>> g.lay(g.legal_moves()[0].card)
+    /// >>> len(g.pile)
+    /// 1
+    fn lay(&mut self, card: &Bound<'_, PyAny>) -> PyResult<()> {
+        self.apply(PyMove::lay(card)?)
+    }
+
+    /// Says go for the seat to move.
+    ///
+    /// Raises
+    /// ------
+    /// IllegalMove
+    ///     A card still fits, or it is not the play.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game, IllegalMove
+    /// >>> g = Game(2, seed=1)
+    /// >>> try:
+    /// ...     g.go()
+    /// ... except IllegalMove:
+    /// ...     print('refused')
+    /// refused
+    fn go(&mut self) -> PyResult<()> {
+        self.apply(PyMove::go())
+    }
+
+    /// Muggins: announces the count of the show for its owner.
+    ///
+    /// Parameters
+    /// ----------
+    /// points : int
+    ///     0 to 29; an over-count is corrected to what the show is worth.
+    ///
+    /// Raises
+    /// ------
+    /// IllegalMove
+    ///     Not the count phase.
+    /// ValueError
+    ///     Points out of 0..29.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1, muggins=True)
+    /// >>> while g.phase != 'count':
+    /// ...     g.apply(g.legal_moves()[0])
+    /// >>> g.announce(g.view().show_value)
+    /// >>> g.phase in ('count', 'claim', 'discard', 'over')
+    /// True
+    fn announce(&mut self, #[pyo3(from_py_with = points_arg)] points: i64) -> PyResult<()> {
+        self.apply(PyMove::count(points)?)
+    }
+
+    /// Muggins: claims missed points for the seat to move (0 passes); at most
+    /// what was missed is pegged.
+    ///
+    /// Parameters
+    /// ----------
+    /// points : int
+    ///     0 to 29.
+    ///
+    /// Raises
+    /// ------
+    /// IllegalMove
+    ///     Not the claim phase.
+    /// ValueError
+    ///     Points out of 0..29.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=0, muggins=True)
+    /// >>> while g.phase != 'count' or g.view().show_value < 2:
+    /// ...     g.apply(g.legal_moves()[0])
+    /// >>> g.announce(1)
+    /// >>> g.claim(g.view().claimable)
+    /// >>> g.phase
+    /// 'count'
+    fn claim(&mut self, #[pyo3(from_py_with = points_arg)] points: i64) -> PyResult<()> {
+        self.apply(PyMove::claim(points)?)
+    }
+
+    /// Replaces the current deal (before anyone discards) with given cards.
+    ///
+    /// Parameters
+    /// ----------
+    /// hands : iterable of card lists
+    ///     One hand per seat (6 cards with 2 players, else 5).
+    /// starter : Card or str, optional
+    ///     The starter to turn; random from the rest if None.
+    /// crib_card : Card or str, optional
+    ///     3 players only: the crib's card from the deck.
+    /// scores : list of int, optional
+    ///     The score position to play from (a puzzle).
+    ///
+    /// Raises
+    /// ------
+    /// Misdeal
+    ///     The wrong number of cards; the game is unchanged and the same dealer
+    ///     deals again.
+    /// IllegalMove
+    ///     Somebody has already discarded.
+    /// ValueError
+    ///     A repeated card or a bad score position.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1)
+    /// >>> g.supply_deal(['AC 2C 3C 4C 5C 6C', 'AD 2D 3D 4D 5D 6D'], starter='KS')
+    /// >>> [str(c) for c in g.hand(0)]
+    /// ['AC', '2C', '3C', '4C', '5C', '6C']
+    #[pyo3(signature = (hands, starter = None, crib_card = None, scores = None))]
+    fn supply_deal(
+        &mut self,
+        hands: &Bound<'_, PyAny>,
+        starter: Option<&Bound<'_, PyAny>>,
+        crib_card: Option<&Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = scores_arg)] scores: Option<Vec<u16>>,
+    ) -> PyResult<()> {
+        let hands = hands
+            .try_iter()?
+            .map(|h| cards_from_py(&h?))
+            .collect::<PyResult<Vec<_>>>()?;
+        let deal = SuppliedDeal {
+            hands,
+            starter: starter.map(card_from_py).transpose()?,
+            crib_card: crib_card.map(card_from_py).transpose()?,
+            scores,
+        };
+        self.game
+            .apply(Move::Deal(Box::new(deal)))
+            .map_err(PyErr::from)
+    }
+
+    /// Asks `player` (the seat to move) for one decision and applies it.
+    ///
+    /// Parameters
+    /// ----------
+    /// player : PlayerProtocol
+    ///     An object with `discard`, `play`, `count` and `claim` methods; the
+    ///     one the phase calls for gets this seat's `PlayerView`.
+    ///
+    /// Raises
+    /// ------
+    /// IllegalMove
+    ///     The player chose an illegal move; the game is unchanged.
+    /// ValueError
+    ///     The game is over, or the answer is no card, cards or count.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game, Player
+    /// >>> game = Game(2, seed=1)
+    /// >>> game.step(Player())
+    /// >>> game.to_move != None
+    /// True
+    fn step(slf: &Bound<'_, Self>, player: &Bound<'_, PyAny>) -> PyResult<()> {
+        let view = {
+            let this = slf.borrow();
+            let Some(seat) = this.game.to_move() else {
+                return Err(PyValueError::new_err("the game is over: no more moves"));
+            };
+            check_player(player, seat)?;
+            PyPlayerView::new(&this.game, seat)
+        };
+        let mv = ask_player(player, view)?;
+        slf.borrow_mut().game.apply(mv).map_err(PyErr::from)
+    }
+
+    /// Plays to the end of the game, asking the player object of each seat
+    /// to move in turn (see `step`).
+    ///
+    /// Parameters
+    /// ----------
+    /// players : Sequence[PlayerProtocol]
+    ///     One player object per seat.
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     Not one player per seat.
+    /// IllegalMove
+    ///     A player chose an illegal move (the game is left as it was before
+    ///     that move).
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game, Player
+    /// >>> game = Game(2, seed=1)
+    /// >>> game.play_to_end([Player(), Player()])
+    /// >>> game.is_over
+    /// True
+    fn play_to_end(slf: &Bound<'_, Self>, players: Vec<Bound<'_, PyAny>>) -> PyResult<()> {
+        let n = usize::from(slf.borrow().game.config().players);
+        if players.len() != n {
+            return Err(PyValueError::new_err(format!(
+                "{n} players needed, got {}",
+                players.len()
+            )));
+        }
+        for (seat, player) in players.iter().enumerate() {
+            check_player(player, seat)?;
+        }
+        loop {
+            let (seat, view) = {
+                let this = slf.borrow();
+                let Some(seat) = this.game.to_move() else {
+                    return Ok(());
+                };
+                (seat, PyPlayerView::new(&this.game, seat))
+            };
+            let mv = ask_player(&players[seat], view)?;
+            slf.borrow_mut().game.apply(mv)?;
+        }
+    }
+
+    /// What `seat` may know, for a player.
+    ///
+    /// Parameters
+    /// ----------
+    /// seat : int, optional
+    ///     Default: the seat to move.
+    ///
+    /// Returns
+    /// -------
+    /// PlayerView
+    ///     With the legal moves when `seat` is to move.
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     Not a seat, or no seat given once the game is over.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> v = Game(2, seed=1).view()
+    /// >>> v.phase, len(v.unseen)
+    /// ('discard', 46)
+    #[pyo3(signature = (seat = None))]
+    fn view(
+        &self,
+        #[pyo3(from_py_with = opt_seat_arg)] seat: Option<i64>,
+    ) -> PyResult<PyPlayerView> {
+        let seat = match (seat, self.game.to_move()) {
+            (Some(seat), _) => self.check_seat(seat)?,
+            (None, Some(seat)) => seat,
+            (None, None) => return Err(PyValueError::new_err("the game is over: give a seat")),
+        };
+        Ok(PyPlayerView::new(&self.game, seat))
+    }
+
+    /// An independent copy of the same class (cheap), e.g. for search.
+    ///
+    /// Returns
+    /// -------
+    /// Game
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1)
+    /// >>> c = g.clone()
+    /// >>> c.apply(c.legal_moves()[0])
+    /// >>> g.phase == 'discard' and g.hand(g.to_move) != c.hand(g.to_move)
+    /// True
+    fn clone<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        let this = slf.borrow();
+        let config = this.game.config();
+        let args = (
+            config.players,
+            this.game.seed(),
+            config.target,
+            config.muggins,
+        );
+        let copy = slf.get_type().call1(args)?;
+        {
+            let mut target = copy.cast::<PyGame>()?.borrow_mut();
+            target.game = this.game.clone();
+            target.first_dealer = this.first_dealer;
+        }
+        Ok(copy)
+    }
+
+    /// A copy (same class) in which every card hidden from `seat` is dealt again
+    /// at random, consistently with what `seat` has seen (the complement of its
+    /// view). The copy keeps no log.
+    ///
+    /// Parameters
+    /// ----------
+    /// seat : int
+    /// seed : int, optional
+    ///     Seeds the redeal and the copy's future deals.
+    ///
+    /// Returns
+    /// -------
+    /// Game
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     Not a seat of this game.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1)
+    /// >>> g.determinize(0, seed=5).hand(0) == g.hand(0)
+    /// True
+    #[pyo3(signature = (seat, seed = None))]
+    fn determinize<'py>(
+        slf: &Bound<'py, Self>,
+        #[pyo3(from_py_with = seat_arg)] seat: i64,
+        #[pyo3(from_py_with = seed_arg)] seed: Option<u64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let seat = slf.borrow().check_seat(seat)?;
+        let game = {
+            let mut rng = crate::ground::rng::Rng::new(seed.unwrap_or_else(fresh_seed));
+            crate::bots::search::determinize(&slf.borrow().game, seat, &mut rng)?
+        };
+        let copy = PyGame::clone(slf)?;
+        copy.cast::<PyGame>()?.borrow_mut().game = game;
+        Ok(copy)
+    }
+
+    /// Plays uniformly random legal moves to the end of the game (or of the
+    /// current deal with `end_of_deal`), e.g. for search playouts.
+    ///
+    /// Parameters
+    /// ----------
+    /// seed : int, optional
+    /// end_of_deal : bool, default False
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1, record=False)
+    /// >>> g.playout(seed=2)
+    /// >>> g.is_over
+    /// True
+    #[pyo3(signature = (seed = None, end_of_deal = false))]
+    fn playout(&mut self, #[pyo3(from_py_with = seed_arg)] seed: Option<u64>, end_of_deal: bool) {
+        let mut rng = crate::ground::rng::Rng::new(seed.unwrap_or_else(fresh_seed));
+        crate::bots::search::playout(&mut self.game, &mut rng, end_of_deal);
+    }
+
+    fn __copy__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyAny>> {
+        PyGame::clone(slf)
+    }
+
+    /// Pickle support: the settings, then the moves replayed by
+    /// `__setstate__`. A game that keeps no record cannot be pickled.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyTuple>> {
+        let this = slf.borrow();
+        if !this.game.records() {
+            return Err(PyTypeError::new_err(
+                "a game made with record=False keeps no moves, so it cannot be pickled",
+            ));
+        }
+        let c = this.game.config();
+        let args = (
+            c.players,
+            this.game.seed(),
+            c.target,
+            c.muggins,
+            this.first_dealer,
+        );
+        let moves = this.moves(slf.py())?;
+        PyTuple::new(
+            slf.py(),
+            [
+                slf.get_type().into_any(),
+                args.into_pyobject(slf.py())?.into_any(),
+                moves.into_any(),
+            ],
+        )
+    }
+
+    /// Pickle support: plays the recorded `moves` on this game, all or
+    /// nothing (an illegal move leaves the game unchanged).
+    fn __setstate__(&mut self, moves: &Bound<'_, PyAny>) -> PyResult<()> {
+        let mut game = self.game.clone();
+        for (i, entry) in moves.try_iter()?.enumerate() {
+            game.apply(move_from_dict(&entry?)?)
+                .map_err(|err| PyValueError::new_err(format!("move {i}: {err}")))?;
+        }
+        self.game = game;
+        Ok(())
+    }
+
+    fn __deepcopy__<'py>(
+        slf: &Bound<'py, Self>,
+        _memo: &Bound<'py, PyAny>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        PyGame::clone(slf)
+    }
+
+    /// The moves so far, as JSON-ready dicts (supplied deals included).
+    ///
+    /// Returns
+    /// -------
+    /// list of dict
+    ///     Each with ``seat`` and ``move``; empty when not recording.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> g = Game(2, seed=1)
+    /// >>> g.apply(g.legal_moves()[0])
+    /// >>> g.moves()[0]['move']
+    /// 'discard'
+    fn moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let items = self
+            .game
+            .moves()
+            .iter()
+            .map(|(seat, mv)| move_dict(py, Some(*seat), mv))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, items)
+    }
+
+    /// The event log so far, as JSON-ready dicts.
+    ///
+    /// Returns
+    /// -------
+    /// list of dict
+    ///     Each with an ``event`` key: cut_for_deal, deal, discard, starter, peg,
+    ///     show, muggins, game_over. Empty when not recording.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> Game(2, seed=1).events()[-1]['event']
+    /// 'deal'
+    fn events<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
+        let items = self
+            .game
+            .events()
+            .iter()
+            .map(|e| event_dict(py, e))
+            .collect::<PyResult<Vec<_>>>()?;
+        PyList::new(py, items)
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "Game(num_players={}, seed={}, phase='{}', scores={:?}, dealer={})",
+            self.game.config().players,
+            self.game.seed(),
+            self.game.phase().name(),
+            self.game.scores(),
+            self.game.dealer()
+        )
+    }
+}
+
+impl PyGame {
+    /// A seat number of this game, or ValueError.
+    fn check_seat(&self, seat: i64) -> PyResult<usize> {
+        let n = usize::from(self.game.config().players);
+        usize::try_from(seat)
+            .ok()
+            .filter(|&s| s < n)
+            .ok_or_else(|| PyValueError::new_err(format!("seat must be 0..{}, got {seat}", n - 1)))
+    }
+}
+
+/// Points announced or claimed in muggins: 0..=29, else ValueError.
+pub(super) fn show_points(points: i64) -> PyResult<u8> {
+    u8::try_from(points)
+        .ok()
+        .filter(|&p| p <= 29)
+        .ok_or_else(|| PyValueError::new_err(format!("no show is worth {points}: the most is 29")))
+}
+
+/// A seed from the OS's hash randomisation, for unseeded games.
+fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, RandomState};
+    RandomState::new().hash_one(std::time::SystemTime::now())
+}
+
+fn move_dict<'py>(py: Python<'py>, seat: Option<u8>, mv: &Move) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    if let Some(seat) = seat {
+        d.set_item("seat", seat)?;
+    }
+    d.set_item("move", move_kind(mv))?;
+    match mv {
+        Move::Discard(mask) => d.set_item("cards", mask_text(*mask))?,
+        Move::Lay(card) => d.set_item("card", card.to_string())?,
+        Move::Go => {}
+        Move::Count(p) | Move::Claim(p) => d.set_item("points", p)?,
+        Move::Deal(deal) => {
+            let hands: Vec<String> = deal
+                .hands
+                .iter()
+                .map(|h| crate::ground::card::format_cards(h))
+                .collect();
+            d.set_item("hands", hands)?;
+            d.set_item("starter", deal.starter.map(|c| c.to_string()))?;
+            d.set_item("crib_card", deal.crib_card.map(|c| c.to_string()))?;
+            d.set_item("scores", deal.scores.clone())?;
+        }
+    }
+    Ok(d)
+}
+
+/// Rebuilds a move from its dict (the inverse of `moves()`).
+fn move_from_dict(d: &Bound<'_, PyAny>) -> PyResult<Move> {
+    let d = d.cast::<PyDict>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "a move must be a dict like {{\"move\": \"lay\", \"card\": \"5H\"}}, got {}",
+            d.get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string())
+        ))
+    })?;
+    let text = |key: &str| -> PyResult<Bound<'_, PyAny>> {
+        d.get_item(key)?
+            .ok_or_else(|| PyValueError::new_err(format!("the move has no {key:?} entry")))
+    };
+    let kind: String = text("move")?.extract()?;
+    Ok(match kind.as_str() {
+        "discard" => {
+            let cards = cards_from_py(&text("cards")?)?;
+            Move::Discard(CardSet::from(&cards[..]).mask())
+        }
+        "lay" => Move::Lay(card_from_py(&text("card")?)?),
+        "go" => Move::Go,
+        "count" => Move::Count(show_points(points_arg(&text("points")?)?)?),
+        "claim" => Move::Claim(show_points(points_arg(&text("points")?)?)?),
+        "deal" => {
+            let hands = text("hands")?
+                .try_iter()?
+                .map(|h| cards_from_py(&h?))
+                .collect::<PyResult<Vec<_>>>()?;
+            let optional = |key: &str| -> PyResult<Option<Card>> {
+                let v = text(key)?;
+                if v.is_none() {
+                    Ok(None)
+                } else {
+                    card_from_py(&v).map(Some)
+                }
+            };
+            Move::Deal(Box::new(SuppliedDeal {
+                hands,
+                starter: optional("starter")?,
+                crib_card: optional("crib_card")?,
+                scores: scores_arg(&text("scores")?)?,
+            }))
+        }
+        other => {
+            return Err(PyTypeError::new_err(format!(
+                "unknown move kind {other:?} in a game record"
+            )))
+        }
+    })
+}
+
+fn event_dict<'py>(py: Python<'py>, event: &GameEvent) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    match event {
+        GameEvent::CutForDeal { cuts, dealer } => {
+            d.set_item("event", "cut_for_deal")?;
+            d.set_item("cuts", crate::ground::card::format_cards(cuts))?;
+            d.set_item("dealer", dealer)?;
+        }
+        GameEvent::Deal {
+            number,
+            dealer,
+            hands,
+            crib_card,
+            supplied,
+        } => {
+            d.set_item("event", "deal")?;
+            d.set_item("number", number)?;
+            d.set_item("dealer", dealer)?;
+            let hands: Vec<String> = hands.iter().map(|&h| mask_text(h)).collect();
+            d.set_item("hands", hands)?;
+            d.set_item("crib_card", crib_card.map(|c| c.to_string()))?;
+            d.set_item("supplied", supplied)?;
+        }
+        GameEvent::Discard { seat, cards } => {
+            d.set_item("event", "discard")?;
+            d.set_item("seat", seat)?;
+            d.set_item("cards", mask_text(*cards))?;
+        }
+        GameEvent::Starter { card, his_heels } => {
+            d.set_item("event", "starter")?;
+            d.set_item("card", card.to_string())?;
+            d.set_item("his_heels", his_heels)?;
+        }
+        GameEvent::Peg(e) => {
+            d.set_item("event", "peg")?;
+            fill_play_event(&d, e)?;
+        }
+        GameEvent::Show { .. } | GameEvent::Muggins { .. } => show_dict(&d, event)?,
+        GameEvent::GameOver { winner, scores } => {
+            d.set_item("event", "game_over")?;
+            d.set_item("winner", winner)?;
+            d.set_item("scores", PyTuple::new(py, scores)?)?;
+        }
+    }
+    Ok(d)
+}
+
+/// The fields of a show or a muggins claim.
+fn show_dict(d: &Bound<'_, PyDict>, event: &GameEvent) -> PyResult<()> {
+    match event {
+        GameEvent::Show {
+            seat,
+            crib,
+            cards,
+            points,
+            announced,
+            pegged,
+        } => {
+            d.set_item("event", "show")?;
+            d.set_item("seat", seat)?;
+            d.set_item("crib", crib)?;
+            d.set_item("cards", mask_text(*cards))?;
+            d.set_item("points", points)?;
+            d.set_item("announced", announced)?;
+            d.set_item("pegged", pegged)?;
+        }
+        GameEvent::Muggins {
+            seat,
+            owner,
+            claimed,
+            pegged,
+        } => {
+            d.set_item("event", "muggins")?;
+            d.set_item("seat", seat)?;
+            d.set_item("owner", owner)?;
+            d.set_item("claimed", claimed)?;
+            d.set_item("pegged", pegged)?;
+        }
+        _ => {}
+    }
+    Ok(())
+}
