@@ -8,6 +8,8 @@ in the deal at hand), and finishes the deal with random moves in Rust
 (`Game.playout`). A deal is scored by the point difference it produces (a
 game won or lost in it counts fully).
 
+Examples
+--------
 >>> from cribbage_fast import Game, GreedyPlayer
 >>> from cribbage_fast.agents import ISMCTSPlayer, play_with_search
 >>> winner, points = play_with_search(Game(2, seed=3, target=31),
@@ -139,6 +141,8 @@ def play_with_search(game: Game, players: Sequence[PlayerProtocol]) -> tuple[int
     """Plays `game` to the end, binding every `ISMCTSPlayer` to it; returns
     ``(winner, game_points)``.
 
+    Examples
+    --------
     >>> from cribbage_fast import Game, GreedyPlayer
     >>> winner, points = play_with_search(Game(2, seed=1, target=31),
     ...                                   [ISMCTSPlayer(10, seed=2), GreedyPlayer()])

@@ -7,6 +7,8 @@ one local run. Ray schedules the chunks (one task per CPU; the Rust simulator
 runs with the GIL released inside each task), retries the tasks of a worker
 that died, and cancels the outstanding ones on Ctrl-C.
 
+Examples
+--------
 >>> from cribbage_fast import distributed, simulate
 >>> distributed.connect()  # a local Ray; or a cluster: connect("auto")
 >>> distributed.simulate("greedy", "random", 2_000, 7, progress=False) == simulate(

@@ -3,6 +3,8 @@
 The rules live in the Rust core (`cribbage_fast._core.Game`); this module only
 asks each player for its decision and hands it to the core.
 
+Examples
+--------
 >>> from cribbage_fast import Game, Player
 >>> result = Game(num_players=2, seed=7).play([Player(), Player()])
 >>> result.winner in (0, 1) and max(result.scores) >= 121
@@ -57,6 +59,8 @@ class Player:
     """A plain player to subclass: the first legal discard and lay, honest
     counts, and claims of exactly what an opponent missed.
 
+    Examples
+    --------
     >>> class HighCard(Player):              # lays its highest card that fits
     ...     def play(self, view):
     ...         fits = [m.card for m in view.legal_moves if m.card]
@@ -105,6 +109,8 @@ class Game(_core.Game):
     or let `play(players)` run it. The same seed and the same decisions give
     the same game everywhere.
 
+    Examples
+    --------
     >>> game = Game(num_players=2, seed=1)
     >>> game.phase, len(game.hand(game.to_move))
     ('discard', 6)
@@ -117,10 +123,13 @@ class Game(_core.Game):
         decision): the seat to move gets its `PlayerView` and the method of the
         phase (`discard`, `play`, `count` or `claim`) is called.
 
-        Raises:
-            ValueError: the wrong number of players.
-            IllegalMove: a player chose an illegal move (the game is left as
-                it was before that move).
+        Raises
+        ------
+        ValueError
+            the wrong number of players.
+        IllegalMove
+            a player chose an illegal move (the game is left as
+            it was before that move).
         """
         self.play_to_end(players)
         return self.result()
@@ -128,8 +137,10 @@ class Game(_core.Game):
     def result(self) -> GameResult:
         """The result of a finished game.
 
-        Raises:
-            ValueError: the game is not over yet.
+        Raises
+        ------
+        ValueError
+            the game is not over yet.
         """
         winner = self.winner
         if winner is None:
@@ -163,12 +174,15 @@ class Game(_core.Game):
         included) and every event of the record. Keys other than those of
         `to_record()` are ignored.
 
-        Raises:
-            TypeError: the record is not a dict (or JSON text of one), or a
-                field has the wrong type.
-            ValueError: a field is missing or out of range, a move is not
-                legal in the replayed game, or the first move or event where
-                the record and the replay disagree (its index and what differs).
+        Raises
+        ------
+        TypeError
+            the record is not a dict (or JSON text of one), or a
+            field has the wrong type.
+        ValueError
+            a field is missing or out of range, a move is not
+            legal in the replayed game, or the first move or event where
+            the record and the replay disagree (its index and what differs).
         """
         record = _record_dict(record)
         try:
@@ -272,6 +286,34 @@ def play_match(
     """Plays `games` seeded games, passing the first deal round the table, and
     totals wins and game points (2 for a skunk, 3 for a double skunk).
 
+    Parameters
+    ----------
+    players : sequence of PlayerProtocol
+        One player per seat (2, 3 or 4; with 4, seats 0 and 2 are partners).
+    games : int
+        How many games to play.
+    seed : int, default 0
+        Game ``g`` is ``Game(seed=seed + g)`` with seat ``g % len(players)`` dealing first.
+    target : int, default 121
+        The points that win.
+    muggins : bool, default False
+        Shows are announced by their owners and missed points may be claimed.
+
+    Returns
+    -------
+    MatchResult
+        Games, wins and game points per side, and every game's result.
+
+    Raises
+    ------
+    ValueError
+        Not 2 to 4 players, a negative number of games, or a player's illegal move
+        (`IllegalMove`).
+    TypeError
+        A player without the methods of `PlayerProtocol`, or games not an integer.
+
+    Examples
+    --------
     >>> m = play_match([Player(), Player()], games=2, seed=3)
     >>> sum(m.wins)
     2

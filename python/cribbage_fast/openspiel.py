@@ -19,6 +19,8 @@ cards laid in order, the starter) with the scores and the dealer.
 ``resample_from_infostate`` deals the hidden cards again with
 `Game.determinize`, so OpenSpiel's ISMCTS runs on it.
 
+Examples
+--------
 >>> import pyspiel
 >>> import cribbage_fast.openspiel
 >>> game = pyspiel.load_game("python_cribbage_fast", {"target": 31})

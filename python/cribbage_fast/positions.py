@@ -16,6 +16,8 @@ hand, the dealer's hand, the crib) from every position: the first side to
 reach 121 wins. Standard errors come from batch means over 20 interleaved
 batches of the deals.
 
+Examples
+--------
 >>> from cribbage_fast import win_probability
 >>> 0.5 < win_probability(0, 0, dealer=True) < 0.6
 True
@@ -231,7 +233,22 @@ def win_probability(my_score: int, their_score: int, dealer: bool) -> float:
 def expected_game_points(my_score: int, their_score: int, dealer: bool) -> float:
     """My expected game points from the board (1 a win, 2 a skunk, 3 a double; losses negative).
 
-    Parameters and errors as for :func:`win_probability`.
+    Parameters
+    ----------
+    my_score, their_score : int
+        The scores on the board, 0 to 120.
+    dealer : bool
+        True when I deal next.
+
+    Returns
+    -------
+    float
+        The expected game points, -3 to 3, from the shipped table.
+
+    Raises
+    ------
+    ValueError
+        As for `win_probability`.
 
     Examples
     --------
@@ -245,6 +262,8 @@ def expected_game_points(my_score: int, their_score: int, dealer: bool) -> float
 def deals_for_precision(precision: float) -> int:
     """Deals to sample for a worst-cell 95% half-width of ``precision`` points.
 
+    Examples
+    --------
     >>> deals_for_precision(1.0)
     16000
     """
@@ -258,6 +277,8 @@ class DealSampler:
 
     The same seed gives the same bytes for a range however it is split.
 
+    Examples
+    --------
     >>> sampler = DealSampler(seed=1)
     >>> sampler(0, 3) == sampler(0, 1) + sampler(1, 3)
     True

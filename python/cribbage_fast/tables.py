@@ -9,6 +9,8 @@ version and method recorded; the atlas is built on demand by
 README ("Discard tables") and in the Rust modules ``crib_table`` and
 ``pegging_table``.
 
+Examples
+--------
 >>> from cribbage_fast.tables import crib_table
 >>> table = crib_table(own=True, model="fixed_point", flushes=False)
 >>> table.shape, bool((table == table.T).all())
@@ -108,6 +110,8 @@ def crib_table_info() -> dict[str, Any]:
     """How the shipped crib tables were built (engine version, method,
     iterations and the change at each, build time).
 
+    Examples
+    --------
     >>> crib_table_info()["deals"]
     962988
     """
@@ -142,6 +146,8 @@ class PeggingTable:
     def value(self, ranks: Iterable[int], dealer: bool) -> float:
         """Expected points pegged holding `ranks` (four ranks, 1..13).
 
+        Examples
+        --------
         >>> round(pegging_table().value([5, 5, 10, 10], dealer=True), 0) > 0
         True
         """
@@ -152,6 +158,8 @@ class PeggingTable:
 def keep_index(ranks: Iterable[int]) -> int:
     """The pegging table's row of four kept ranks (1..13, any order).
 
+    Examples
+    --------
     >>> keep_index([1, 1, 1, 1]), keep_index([13, 13, 13, 13])
     (0, 1819)
     """
@@ -229,6 +237,8 @@ def pegging_sums(seed: int, start: int, stop: int) -> npt.NDArray[np.uint64]:
     :func:`cribbage_fast.distributed.map_ranges`): the same seed gives the
     same table whatever the chunking.
 
+    Examples
+    --------
     >>> int(pegging_sums(1, 0, 4).reshape(1820, 2, 5)[:, :, 0].sum())
     8
     """
@@ -290,6 +300,8 @@ def pegging_samples_needed(
     proportion to the larger variance), times `margin`, never fewer than the
     keep has, at most `cap` (0: :data:`PEGGING_SAMPLE_CAP`).
 
+    Examples
+    --------
     >>> needed = pegging_samples_needed(build_pegging_table(8, seed=1).sums, 0.5)
     >>> bool(needed.min() >= 8 and needed.sum() > 8 * 1820)
     True
@@ -638,6 +650,8 @@ def best_discard(hand: Any, dealer: bool) -> TableDiscardOption:
     with the kept hand's pegging: read from the atlas when one is loaded with
     :func:`atlas`, else computed directly (the same numbers).
 
+    Examples
+    --------
     >>> best_discard("5H 5D JC 4S 6H KD", dealer=True).pegging_ev is not None
     True
     """

@@ -13,6 +13,8 @@
 Observation (444 float32 in 0..1) and action (53: card index, 52 = go) layouts
 are documented in the README ("Learning environments") and in `src/encode.rs`.
 
+Examples
+--------
 >>> import gymnasium as gym
 >>> import cribbage_fast.envs
 >>> env = gym.make("Cribbage-v0", opponent="random")

@@ -41,6 +41,8 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
 
     An illegal action raises `cribbage_fast.IllegalMove` (use the mask).
 
+    Examples
+    --------
     >>> env = CribbageAECEnv(num_players=3)
     >>> env.reset(seed=0)
     >>> obs, reward, terminated, truncated, info = env.last()
@@ -166,6 +168,8 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
 def aec_env(**kwargs: Any) -> Any:
     """`CribbageAECEnv` wrapped in PettingZoo's order-enforcing wrapper.
 
+    Examples
+    --------
     >>> env = aec_env(num_players=4)
     >>> env.reset(seed=1)
     >>> len(env.agents)

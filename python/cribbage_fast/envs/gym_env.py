@@ -44,6 +44,8 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
     `cribbage_fast.IllegalMove` (a ValueError) and changes nothing. Actions
     must be Python or NumPy integers (anything else: TypeError).
 
+    Examples
+    --------
     >>> env = CribbageEnv()
     >>> obs, info = env.reset(seed=1)
     >>> action = int(np.flatnonzero(info["action_mask"])[0])

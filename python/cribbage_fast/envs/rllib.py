@@ -57,6 +57,8 @@ class CribbageMultiAgentEnv(MultiAgentEnv):
     2-player discard is two card actions (integers only: anything else is a
     TypeError). Use the mask: an illegal action loses (see above).
 
+    Examples
+    --------
     >>> env = CribbageMultiAgentEnv({"num_players": 3})
     >>> obs, infos = env.reset(seed=0)
     >>> [(agent, sorted(o)) for agent, o in obs.items()]  # doctest: +ELLIPSIS

@@ -31,6 +31,8 @@ def unpack_obs(obs: NDArray[np.uint8], target: int = 121) -> NDArray[np.float32]
     0..6, scores 0..target, cards still to discard 0..2.
     ``unpack_obs(u8, target)`` equals the float32 observation exactly.
 
+    Examples
+    --------
     >>> envs = CribbageSelfPlayVectorEnv(2, obs_dtype=np.uint8)
     >>> obs, info = envs.reset(seed=0)
     >>> floats = CribbageSelfPlayVectorEnv(2).reset(seed=0)[0]
@@ -68,6 +70,8 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
     the internal arrays (overwritten by the next call; fastest). An illegal
     action raises `cribbage_fast.IllegalMove` and changes no game.
 
+    Examples
+    --------
     >>> envs = CribbageSelfPlayVectorEnv(4, num_players=3)
     >>> obs, info = envs.reset(seed=0)
     >>> obs.shape, info["action_mask"].shape, info["to_move"].shape
@@ -171,6 +175,8 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
         actions do not depend on ``threads``: a fast random player for
         baselines, exploration and benchmarks.
 
+        Examples
+        --------
         >>> envs = CribbageSelfPlayVectorEnv(3)
         >>> _, info = envs.reset(seed=0)
         >>> actions = envs.sample_actions()

@@ -28,9 +28,12 @@ __all__ = ["CribbageVectorEnv", "add_final_info", "as_actions"]
 def as_actions(actions: Any, num_envs: int) -> NDArray[np.int64]:
     """One integer action per game as a contiguous int64 array.
 
-    Raises:
-        TypeError: the actions are not integers (floats are never truncated).
-        ValueError: not one action per game.
+    Raises
+    ------
+    TypeError
+        the actions are not integers (floats are never truncated).
+    ValueError
+        not one action per game.
     """
     arr = np.asarray(actions)
     if arr.dtype.kind not in "iu":
@@ -91,6 +94,8 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
     ``copy=False`` returns the internal arrays themselves (overwritten by the
     next call; fastest); the default returns copies.
 
+    Examples
+    --------
     >>> envs = CribbageVectorEnv(4)
     >>> obs, info = envs.reset(seed=0)
     >>> obs.shape, info["action_mask"].shape

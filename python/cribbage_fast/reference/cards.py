@@ -3,6 +3,8 @@
 A reference card is a ``(rank, suit)`` tuple: rank 1..13 (ace low), suit one
 of ``"C" "D" "H" "S"``.
 
+Examples
+--------
 >>> parse_card("10h")
 (10, 'H')
 """
@@ -25,9 +27,12 @@ DECK: tuple[RefCard, ...] = tuple((rank, suit) for rank in range(1, 14) for suit
 def parse_card(card: object) -> RefCard:
     """Parse one card from text like ``5H`` (or anything whose ``str()`` is that).
 
-    Raises:
-        TypeError: not a string or card object.
-        ValueError: text that is not a card.
+    Raises
+    ------
+    TypeError
+        not a string or card object.
+    ValueError
+        text that is not a card.
     """
     if isinstance(card, bool | int | float | bytes) or card is None:
         raise TypeError(f"expected a Card or card text like '5H', got {card!r}")

@@ -3,6 +3,8 @@
 Rules: docs/rules.md, "The show" (a crib scores only a five-card flush; nobs is a
 jack in hand of the starter's suit, never the starter).
 
+Examples
+--------
 >>> score_hand("5H 5D 5C JS", "5S")
 29
 """
