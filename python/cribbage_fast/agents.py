@@ -141,6 +141,23 @@ def play_with_search(game: Game, players: Sequence[PlayerProtocol]) -> tuple[int
     """Plays `game` to the end, binding every `ISMCTSPlayer` to it; returns
     ``(winner, game_points)``.
 
+    Parameters
+    ----------
+    game : Game
+        A game not yet over.
+    players : sequence of PlayerProtocol
+        One player per seat; the `ISMCTSPlayer` among them search this game.
+
+    Returns
+    -------
+    tuple of int
+        The winning side and its game points (2 a skunk, 3 a double skunk).
+
+    Raises
+    ------
+    ValueError
+        Not one player per seat, or a player's illegal move (`IllegalMove`).
+
     Examples
     --------
     >>> from cribbage_fast import Game, GreedyPlayer

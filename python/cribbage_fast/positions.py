@@ -1,6 +1,6 @@
 """Win probabilities of every two-player board position, Expert against Expert.
 
-For a game to 121 between two :class:`~cribbage_fast.ExpertPlayer` bots, the
+For a game to 121 between two `cribbage_fast.ExpertPlayer` bots, the
 table gives, for my score ``x`` (0..120), my opponent's ``y`` (0..120) and who
 deals next, the chance that I win and the game points I expect (a win counts
 1, 2 with a skunk, 3 with a double skunk; losses count negative), with each
@@ -111,7 +111,7 @@ class PositionTable:
         return float(1.96 * 100 * self.stderr.max())
 
     def _dealer(self) -> dict[str, FloatArray]:
-        """The dealer's (121, 121) arrays, by :data:`ARRAYS` name."""
+        """The dealer's (121, 121) arrays, by `ARRAYS` name."""
         views = (self.win, self.game_points, self.stderr, self.game_points_stderr)
         return {name: a[..., 0] for name, a in zip(ARRAYS, views, strict=True)}
 
@@ -124,7 +124,7 @@ class PositionTable:
 
     @classmethod
     def load(cls, path: str | Path) -> PositionTable:
-        """Reads a table written by :meth:`save`."""
+        """Reads a table written by `save`."""
         with np.load(path, allow_pickle=False) as data:
             metadata = json.loads(str(data["metadata"]))
             dealer = {k: data[k].astype(np.float64) for k in ARRAYS}
@@ -132,7 +132,7 @@ class PositionTable:
 
     def ship(self, data_dir: str | Path) -> None:
         """Writes the table in the engine's shipped form: ``positions.bin``
-        (the :data:`ARRAYS` in order, little-endian float32, (121, 121) each by
+        (the `ARRAYS` in order, little-endian float32, (121, 121) each by
         [dealer's score, pone's score]) and ``positions_meta.json`` in
         `data_dir` (the repository's ``src/data``), built into the next
         engine build.
@@ -337,7 +337,7 @@ def build_table(
     progress : bool
         Show progress on stderr.
     ray, ray_address : bool, str or None
-        Sample on Ray (:func:`cribbage_fast.distributed.map_ranges`; the
+        Sample on Ray (`cribbage_fast.distributed.map_ranges`; the
         address as there, None or "local" for a local Ray): the same table.
 
     Returns

@@ -168,6 +168,21 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
 def aec_env(**kwargs: Any) -> Any:
     """`CribbageAECEnv` wrapped in PettingZoo's order-enforcing wrapper.
 
+    Parameters
+    ----------
+    **kwargs
+        The arguments of `CribbageAECEnv` (``num_players``, ...).
+
+    Returns
+    -------
+    pettingzoo.utils.wrappers.OrderEnforcingWrapper
+        The wrapped environment: calls out of order raise.
+
+    Raises
+    ------
+    ValueError
+        As `CribbageAECEnv` does for bad arguments.
+
     Examples
     --------
     >>> env = aec_env(num_players=4)

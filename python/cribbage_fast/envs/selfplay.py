@@ -31,6 +31,24 @@ def unpack_obs(obs: NDArray[np.uint8], target: int = 121) -> NDArray[np.float32]
     0..6, scores 0..target, cards still to discard 0..2.
     ``unpack_obs(u8, target)`` equals the float32 observation exactly.
 
+    Parameters
+    ----------
+    obs : numpy.ndarray
+        uint8 observations, shape (..., 444).
+    target : int, default 121
+        The game's target, which scales the score slots.
+
+    Returns
+    -------
+    numpy.ndarray
+        float32 observations of the same shape, all in 0..1.
+
+    Raises
+    ------
+    ValueError
+        A target outside 31..1000, or a last axis other than 444 (as NumPy's
+        broadcasting reports it).
+
     Examples
     --------
     >>> envs = CribbageSelfPlayVectorEnv(2, obs_dtype=np.uint8)

@@ -160,13 +160,55 @@ def _checked_pile(pile: object) -> list[str]:
 
 
 def explain_play(pile: object) -> RefPlayBreakdown:
-    """The points of the last card of ``pile`` (cards since the count last reset)."""
+    """The points of the last card of ``pile`` (cards since the count last reset).
+
+    Parameters
+    ----------
+    pile : str or iterable
+        The cards laid since the count last reset, in order.
+
+    Returns
+    -------
+    RefPlayBreakdown
+        The items the last card scores.
+
+    Raises
+    ------
+    ValueError, TypeError
+        An empty pile, bad or repeated cards, or a count past 31.
+
+    Examples
+    --------
+    >>> explain_play("7S 9H 8D 6C").total
+    4
+    """
     cards = _checked_pile(pile)
     return RefPlayBreakdown(tuple(cards), items_for(cards))
 
 
 def score_play(pile: object) -> int:
-    """Points for the last card of ``pile``."""
+    """Points for the last card of ``pile``.
+
+    Parameters
+    ----------
+    pile : str or iterable
+        The cards laid since the count last reset, in order.
+
+    Returns
+    -------
+    int
+        The points of the last card.
+
+    Raises
+    ------
+    ValueError, TypeError
+        As for `explain_play`.
+
+    Examples
+    --------
+    >>> score_play("4S 6H 5D")
+    5
+    """
     return explain_play(pile).total
 
 
