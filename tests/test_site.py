@@ -5,6 +5,7 @@ the search box), with screenshots in ``target/site-screenshots/``."""
 
 from __future__ import annotations
 
+import ast
 import doctest
 import functools
 import http.server
@@ -97,6 +98,41 @@ def test_page_scripts(where: str, source: str, run: bool, scratch_dir: Path) -> 
     code = compile(source, where, "exec")
     if run:
         exec(code, {"__name__": "__main__"})
+
+
+def stub_docstrings() -> dict[str, str]:
+    """Qualified name -> docstring with an example, for everything `_core.pyi`
+    documents: the reference renders these, not the compiled `__doc__`."""
+    stub = ROOT / "python" / "cribbage_fast" / "_core.pyi"
+    found = {}
+
+    def visit(node: ast.AST, prefix: str) -> None:
+        for child in ast.iter_child_nodes(node):
+            if isinstance(child, ast.ClassDef | ast.FunctionDef):
+                name = f"{prefix}{child.name}"
+                doc = ast.get_docstring(child)
+                if doc and ">>>" in doc:
+                    found[name] = doc
+                visit(child, f"{name}.")
+
+    visit(ast.parse(stub.read_text()), "_core.")
+    return found
+
+
+STUB_EXAMPLES = stub_docstrings()
+
+
+@pytest.mark.parametrize("name", sorted(STUB_EXAMPLES))
+def test_stub_docstring_examples(name: str) -> None:
+    import cribbage_fast
+    from cribbage_fast import _core
+
+    names = vars(_core) | vars(cribbage_fast)
+    test = doctest.DocTestParser().get_doctest(STUB_EXAMPLES[name], names, name, "_core.pyi", 0)
+    runner = doctest.DocTestRunner(optionflags=FLAGS)
+    runner.run(test)
+    assert runner.summarize(verbose=False).failed == 0
+    assert test.examples
 
 
 def public_names(module: ModuleType) -> dict[str, set[str]]:

@@ -496,12 +496,95 @@ class Game:
     @property
     def crib(self) -> list[Card]:
         """The crib so far (hidden information: players get views)."""
-    def hand(self, seat: int) -> list[Card]: ...
-    def kept(self, seat: int) -> list[Card]: ...
-    def side_of(self, seat: int) -> int: ...
-    def legal_moves(self) -> list[Move]: ...
+    def hand(self, seat: int) -> list[Card]:
+        """The cards `seat` holds now (hidden information: players get views).
+
+        Parameters
+        ----------
+        seat : int
+            A seat of the game, 0 to ``num_players - 1``.
+
+        Returns
+        -------
+        list of Card
+            Its cards in index order (during the play, those not yet laid).
+
+        Raises
+        ------
+        ValueError
+            Not a seat of the game.
+
+        Examples
+        --------
+        >>> Game(2, seed=1).hand(0)
+        [Card('2C'), Card('4S'), Card('9D'), Card('10H'), Card('JS'), Card('KD')]
+        """
+    def kept(self, seat: int) -> list[Card]:
+        """The cards `seat` keeps for the show (before discarding: every card dealt).
+
+        Parameters
+        ----------
+        seat : int
+            A seat of the game.
+
+        Returns
+        -------
+        list of Card
+            Its kept cards in index order, laid or not.
+
+        Raises
+        ------
+        ValueError
+            Not a seat of the game.
+
+        Examples
+        --------
+        >>> len(Game(2, seed=1).kept(1))
+        6
+        """
+    def side_of(self, seat: int) -> int:
+        """The side that scores for `seat` (with 4 players, seats 0 and 2 are side 0).
+
+        Parameters
+        ----------
+        seat : int
+            A seat of the game.
+
+        Returns
+        -------
+        int
+            The index of its side in `scores`.
+
+        Raises
+        ------
+        ValueError
+            Not a seat of the game.
+
+        Examples
+        --------
+        >>> Game(4, seed=1).side_of(2), Game(3, seed=1).side_of(2)
+        (0, 2)
+        """
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the seat to move (empty once the game is over).
+
+        Returns
+        -------
+        list of Move
+            Discards of every choice of cards, lays of every card that fits, or go.
+
+        Examples
+        --------
+        >>> Game(2, seed=1).legal_moves()[:2]
+        [Move.discard('2C 4S'), Move.discard('2C 9D')]
+        """
     def apply(self, mv: Move) -> None:
         """Play a move for the seat to move.
+
+        Parameters
+        ----------
+        mv : Move
+            One of `legal_moves`, or any move (an illegal one raises).
 
         Raises
         ------
@@ -509,12 +592,121 @@ class Game:
             the move is not legal now; the game is unchanged.
         Misdeal
             a supplied deal had the wrong cards.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.apply(game.legal_moves()[0])
+        >>> game.to_move, len(game.crib)
+        (1, 2)
         """
-    def discard(self, cards: _CardLike | _CardsLike) -> None: ...
-    def lay(self, card: _CardLike) -> None: ...
-    def go(self) -> None: ...
-    def announce(self, points: int) -> None: ...
-    def claim(self, points: int) -> None: ...
+    def discard(self, cards: _CardLike | _CardsLike) -> None:
+        """Give cards to the crib for the seat to move (``apply(Move.discard(cards))``).
+
+        Parameters
+        ----------
+        cards : cards
+            2 cards with 2 players, else 1, from the seat's hand.
+
+        Raises
+        ------
+        IllegalMove
+            Not the discard phase, the wrong number of cards, or cards the seat
+            does not hold; the game is unchanged.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C 4S")
+        >>> game.to_move, game.crib
+        (1, [Card('2C'), Card('4S')])
+        """
+    def lay(self, card: _CardLike) -> None:
+        """Lay a card in the play for the seat to move (``apply(Move.lay(card))``).
+
+        Parameters
+        ----------
+        card : Card or str
+            A card the seat holds that keeps the count at 31 or less.
+
+        Raises
+        ------
+        IllegalMove
+            Not the seat's card, past 31, or not the play; the game is unchanged.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C 4S"); game.discard(game.hand(1)[:2])
+        >>> game.lay("10H")
+        >>> game.count, game.pile
+        (10, [Card('10H')])
+        """
+    def go(self) -> None:
+        """Say go for the seat to move (``apply(Move.go())``).
+
+        Raises
+        ------
+        IllegalMove
+            A card fits, or not the play; the game is unchanged.
+
+        Examples
+        --------
+        >>> from cribbage_fast import IllegalMove
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C 4S"); game.discard(game.hand(1)[:2])
+        >>> try:
+        ...     game.go()
+        ... except IllegalMove as error:
+        ...     print(type(error).__name__)
+        IllegalMove
+        """
+    def announce(self, points: int) -> None:
+        """Muggins: announce the points of the hand or crib being shown
+        (``apply(Move.count(points))``).
+
+        Parameters
+        ----------
+        points : int
+            The points announced, 0 to 29; an over-count is corrected.
+
+        Raises
+        ------
+        IllegalMove
+            Not a count, or points out of range; the game is unchanged.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> game.announce(0)
+        >>> game.phase
+        'claim'
+        """
+    def claim(self, points: int) -> None:
+        """Muggins: claim points an opponent missed in its show, 0 to pass
+        (``apply(Move.claim(points))``); only what was really missed is pegged.
+
+        Parameters
+        ----------
+        points : int
+            The points claimed.
+
+        Raises
+        ------
+        IllegalMove
+            Not a claim, or points out of range; the game is unchanged.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "claim":
+        ...     game.apply(game.legal_moves()[0])
+        >>> game.claim(0)
+        >>> game.phase != "claim" or game.to_move is not None
+        True
+        """
     def supply_deal(
         self,
         hands: Iterable[_CardsLike],
@@ -524,16 +716,63 @@ class Game:
     ) -> None:
         """Replace the current deal before anyone discards (a real table, a puzzle).
 
+        Parameters
+        ----------
+        hands : iterable of cards
+            Each seat's cards in seat order (6 each with 2 players, 5 with 3 or 4).
+        starter : Card or str, optional
+            The starter to cut; None draws it from the rest of the pack.
+        crib_card : Card or str, optional
+            With 3 players, the card dealt to the crib.
+        scores : list of int, optional
+            The board to play the deal from, per side.
+
         Raises
         ------
         Misdeal
             the wrong number of cards; nothing changes.
         ValueError
             a repeated card or a bad score position.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.supply_deal(["5H 5D 5C JS 6H 7H", "AS 2S 3S 4S 8D 9D"], starter="5S")
+        >>> game.hand(0)[:3], game.phase
+        ([Card('5C'), Card('5D'), Card('5H')], 'discard')
         """
-    def view(self, seat: int | None = None) -> PlayerView: ...
+    def view(self, seat: int | None = None) -> PlayerView:
+        """What `seat` may know: the view a player's methods receive.
+
+        Parameters
+        ----------
+        seat : int or None, default None
+            A seat of the game; None for the seat to move.
+
+        Returns
+        -------
+        PlayerView
+            Its own cards, the table, the scores and its legal moves.
+
+        Raises
+        ------
+        ValueError
+            Not a seat of the game, or None once the game is over.
+
+        Examples
+        --------
+        >>> view = Game(2, seed=1).view(0)
+        >>> len(view.hand), view.phase, view.is_dealer
+        (6, 'discard', False)
+        """
     def step(self, player: Any) -> None:
         """Asks `player` (the seat to move) for one decision and applies it.
+
+        Parameters
+        ----------
+        player : PlayerProtocol
+            A player object (``discard``, ``play``, and with muggins ``count``
+            and ``claim``).
 
         Raises
         ------
@@ -541,9 +780,22 @@ class Game:
             the player chose an illegal move; the game is unchanged.
         ValueError
             the game is over, or the answer is not a move.
+
+        Examples
+        --------
+        >>> from cribbage_fast import GreedyPlayer
+        >>> game = Game(2, seed=1)
+        >>> game.step(GreedyPlayer())
+        >>> game.to_move
+        1
         """
     def play_to_end(self, players: Sequence[Any]) -> None:
         """Plays to the end, asking each seat's player object in turn.
+
+        Parameters
+        ----------
+        players : sequence of PlayerProtocol
+            One player per seat.
 
         Raises
         ------
@@ -552,6 +804,14 @@ class Game:
         IllegalMove
             a player chose an illegal move (the game is left as it
             was before that move).
+
+        Examples
+        --------
+        >>> from cribbage_fast import GreedyPlayer, RandomPlayer
+        >>> game = Game(2, seed=1)
+        >>> game.play_to_end([GreedyPlayer(), RandomPlayer(seed=1)])
+        >>> game.is_over
+        True
         """
     def clone(self) -> Self:
         """An independent copy of the same class (cheap), e.g. for search."""
@@ -823,6 +1083,13 @@ class Pegging:
     by itself and the last seat to lay pegs 1 (go, or last card), unless at 31.
     Points are per seat (with 4 seats, partners 0+2 and 1+3 add theirs up).
 
+    Parameters
+    ----------
+    hands : iterable of cards
+        Each seat's cards, in seat order: 2 to 4 seats, 0 to 6 cards each.
+    leader : int, default 0
+        The seat that lays first.
+
     Raises
     ------
     ValueError
@@ -867,30 +1134,110 @@ class Pegging:
     def events(self) -> tuple[PlayEvent, ...]:
         """Every event so far, in order."""
     def legal_moves(self) -> list[_PlayMove]:
-        """The cards the seat to move may lay (index order), ``["go"]`` when none
-        fits, ``[]`` once the play is over."""
+        """The moves of the seat to move.
+
+        Returns
+        -------
+        list of Card or "go"
+            The cards it may lay (index order), ``["go"]`` when none fits,
+            ``[]`` once the play is over.
+
+        Examples
+        --------
+        >>> Pegging(["KS 5H", "KD 9C"]).legal_moves()
+        [Card('5H'), Card('KS')]
+        """
     def lay(self, card: _CardLike) -> tuple[PlayEvent, ...]:
-        """Lay ``card`` for the seat to move; returns the events it produced
-        (the lay, then a go point or last card if the count ended).
+        """Lay ``card`` for the seat to move.
+
+        Parameters
+        ----------
+        card : Card or str
+            A card the seat to move holds.
+
+        Returns
+        -------
+        tuple of PlayEvent
+            The events it produced: the lay, then a go point or last card if
+            the count ended.
 
         Raises
         ------
         IllegalMove
             the seat does not hold it, it passes 31, or the play is
             over. Nothing changes.
+
+        Examples
+        --------
+        >>> play = Pegging(["10S 5H", "5D 9C"])
+        >>> play.lay("10S")[0].points, play.lay("5D")[0].reasons
+        (0, ('fifteen for 2',))
         """
     def go(self) -> tuple[PlayEvent, ...]:
-        """Say go for the seat to move; returns the events it produced.
+        """Say go for the seat to move.
+
+        Returns
+        -------
+        tuple of PlayEvent
+            The events it produced (the go, and a go point if the count ended).
 
         Raises
         ------
         IllegalMove
             a card fits, or the play is over. Nothing changes.
+
+        Examples
+        --------
+        >>> from cribbage_fast import IllegalMove
+        >>> play = Pegging(["KS QS", "KD 9C"])
+        >>> try:
+        ...     play.go()
+        ... except IllegalMove as error:
+        ...     print("illegal:", type(error).__name__)
+        illegal: IllegalMove
         """
     def play(self, move: _PlayMove | str) -> tuple[PlayEvent, ...]:
-        """`lay` a card (or card text) or `go` for ``"go"``."""
+        """`lay` a card (or card text), or `go` for ``"go"``.
+
+        Parameters
+        ----------
+        move : Card or str
+            A card, card text, or ``"go"``.
+
+        Returns
+        -------
+        tuple of PlayEvent
+            The events the move produced.
+
+        Raises
+        ------
+        IllegalMove
+            As for `lay` and `go`. Nothing changes.
+
+        Examples
+        --------
+        >>> play = Pegging(["KS QS AH", "KD 9C 8C"])
+        >>> for move in ["KS", "KD", "QS", "go"]:
+        ...     _ = play.play(move)
+        >>> play.count, play.to_move
+        (30, 0)
+        """
     def clone(self) -> Pegging:
-        """An independent copy (also ``copy.copy`` / ``copy.deepcopy``)."""
+        """An independent copy (also ``copy.copy`` / ``copy.deepcopy``).
+
+        Returns
+        -------
+        Pegging
+            A copy at the same point of the play; moves on it leave this one alone.
+
+        Examples
+        --------
+        >>> play = Pegging(["KS 5H", "KD 9C"])
+        >>> copy = play.clone()
+        >>> _ = copy.lay("KS")
+        >>> play.count, copy.count
+        (0, 10)
+        """
     def __copy__(self) -> Pegging: ...
     def __deepcopy__(self, memo: Any, /) -> Pegging: ...
     def __getnewargs__(self) -> tuple[list[str], int]: ...
