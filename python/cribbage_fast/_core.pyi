@@ -1722,13 +1722,87 @@ class RandomPlayer:
     def name(self) -> _BotName:
         """``"random"``."""
     def discard(self, view: PlayerView) -> list[Card]:
-        """The cards to give to the crib."""
+        """The cards to give to the crib.
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the discard phase.
+
+        Returns
+        -------
+        list of Card
+            2 cards with 2 players, else 1, from ``view.hand``.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> RandomPlayer(seed=1).discard(game.view(0))
+        [Card('9D'), Card('JS')]
+        """
     def play(self, view: PlayerView) -> Card | None:
-        """The card to lay, or None to say go (only when nothing fits)."""
+        """The card to lay, or None to say go (only when nothing fits).
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the play.
+
+        Returns
+        -------
+        Card or None
+            A card of ``view.hand`` that fits, or None for go.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C KD"); game.discard(game.hand(1)[:2])
+        >>> RandomPlayer(seed=1).play(game.view(0))
+        Card('10H')
+        """
     def count(self, view: PlayerView) -> int:
-        """Muggins: the honest count of the show."""
+        """Muggins: the honest count of the show.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the show's owner during the count.
+
+        Returns
+        -------
+        int
+            ``view.show_value``, what the show is worth.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> RandomPlayer(seed=1).count(game.view()) == game.view().show_value
+        True
+        """
     def claim(self, view: PlayerView) -> int:
-        """Muggins: exactly the points the owner missed."""
+        """Muggins: exactly the points the owner missed.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the opponent who may claim.
+
+        Returns
+        -------
+        int
+            ``view.claimable`` (0 passes).
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> game.announce(0)
+        >>> RandomPlayer(seed=1).claim(game.view()) == game.view().claimable
+        True
+        """
 
 @final
 class GreedyPlayer:
@@ -1749,13 +1823,87 @@ class GreedyPlayer:
     def name(self) -> _BotName:
         """``"greedy"``."""
     def discard(self, view: PlayerView) -> list[Card]:
-        """The cards to give to the crib."""
+        """The cards to give to the crib.
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the discard phase.
+
+        Returns
+        -------
+        list of Card
+            2 cards with 2 players, else 1, from ``view.hand``.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> GreedyPlayer().discard(game.view(0))
+        [Card('2C'), Card('KD')]
+        """
     def play(self, view: PlayerView) -> Card | None:
-        """The card to lay, or None to say go (only when nothing fits)."""
+        """The card to lay, or None to say go (only when nothing fits).
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the play.
+
+        Returns
+        -------
+        Card or None
+            A card of ``view.hand`` that fits, or None for go.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C KD"); game.discard(game.hand(1)[:2])
+        >>> GreedyPlayer().play(game.view(0))
+        Card('4S')
+        """
     def count(self, view: PlayerView) -> int:
-        """Muggins: the honest count of the show."""
+        """Muggins: the honest count of the show.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the show's owner during the count.
+
+        Returns
+        -------
+        int
+            ``view.show_value``, what the show is worth.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> GreedyPlayer().count(game.view()) == game.view().show_value
+        True
+        """
     def claim(self, view: PlayerView) -> int:
-        """Muggins: exactly the points the owner missed."""
+        """Muggins: exactly the points the owner missed.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the opponent who may claim.
+
+        Returns
+        -------
+        int
+            ``view.claimable`` (0 passes).
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> game.announce(0)
+        >>> GreedyPlayer().claim(game.view()) == game.view().claimable
+        True
+        """
 
 @final
 class ExpertPlayer:
@@ -1775,13 +1923,87 @@ class ExpertPlayer:
     def name(self) -> _BotName:
         """``"expert"``."""
     def discard(self, view: PlayerView) -> list[Card]:
-        """The cards to give to the crib."""
+        """The cards to give to the crib.
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the discard phase.
+
+        Returns
+        -------
+        list of Card
+            2 cards with 2 players, else 1, from ``view.hand``.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> ExpertPlayer().discard(game.view(0))
+        [Card('2C'), Card('KD')]
+        """
     def play(self, view: PlayerView) -> Card | None:
-        """The card to lay, or None to say go (only when nothing fits)."""
+        """The card to lay, or None to say go (only when nothing fits).
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the play.
+
+        Returns
+        -------
+        Card or None
+            A card of ``view.hand`` that fits, or None for go.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C KD"); game.discard(game.hand(1)[:2])
+        >>> ExpertPlayer().play(game.view(0))
+        Card('4S')
+        """
     def count(self, view: PlayerView) -> int:
-        """Muggins: the honest count of the show."""
+        """Muggins: the honest count of the show.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the show's owner during the count.
+
+        Returns
+        -------
+        int
+            ``view.show_value``, what the show is worth.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> ExpertPlayer().count(game.view()) == game.view().show_value
+        True
+        """
     def claim(self, view: PlayerView) -> int:
-        """Muggins: exactly the points the owner missed."""
+        """Muggins: exactly the points the owner missed.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the opponent who may claim.
+
+        Returns
+        -------
+        int
+            ``view.claimable`` (0 passes).
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> game.announce(0)
+        >>> ExpertPlayer().claim(game.view()) == game.view().claimable
+        True
+        """
 
 @final
 class SimulationStats:
@@ -2016,13 +2238,87 @@ class MasterPlayer:
     def seed(self) -> int:
         """The seed the player's generator started from."""
     def discard(self, view: PlayerView) -> list[Card]:
-        """The cards to give to the crib."""
+        """The cards to give to the crib.
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the discard phase.
+
+        Returns
+        -------
+        list of Card
+            2 cards with 2 players, else 1, from ``view.hand``.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> MasterPlayer().discard(game.view(0))
+        [Card('2C'), Card('KD')]
+        """
     def play(self, view: PlayerView) -> Card | None:
-        """The card to lay, or None to say go (only when nothing fits)."""
+        """The card to lay, or None to say go (only when nothing fits).
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the play.
+
+        Returns
+        -------
+        Card or None
+            A card of ``view.hand`` that fits, or None for go.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C KD"); game.discard(game.hand(1)[:2])
+        >>> MasterPlayer().play(game.view(0))
+        Card('10H')
+        """
     def count(self, view: PlayerView) -> int:
-        """Muggins: the honest count of the show."""
+        """Muggins: the honest count of the show.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the show's owner during the count.
+
+        Returns
+        -------
+        int
+            ``view.show_value``, what the show is worth.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> MasterPlayer().count(game.view()) == game.view().show_value
+        True
+        """
     def claim(self, view: PlayerView) -> int:
-        """Muggins: exactly the points the owner missed."""
+        """Muggins: exactly the points the owner missed.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the opponent who may claim.
+
+        Returns
+        -------
+        int
+            ``view.claimable`` (0 passes).
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> game.announce(0)
+        >>> MasterPlayer().claim(game.view()) == game.view().claimable
+        True
+        """
 
 def master_match(
     opponent: str,
