@@ -57,10 +57,43 @@ class Card:
     def __new__(cls, text: _CardLike) -> Card: ...
     @staticmethod
     def parse(text: _CardLike) -> Card:
-        """Parse ``5H``, ``5h``, ``5♥``, ``10H``, ``TH``, ``JS``, ``AS``."""
+        """Parse ``5H``, ``5h``, ``5♥``, ``10H``, ``TH``, ``JS``, ``AS``.
+
+        Parameters
+        ----------
+        text : str or Card
+            Card text, or a card (returned as it is).
+
+        Returns
+        -------
+        Card
+            The card.
+
+        Raises
+        ------
+        ValueError
+            Unknown card text.
+        TypeError
+            Not a card.
+
+        Examples
+        --------
+        >>> Card.parse("th")
+        Card('10H')
+        """
     @staticmethod
     def from_index(index: int) -> Card:
         """The card with ``index = (rank - 1) * 4 + suit`` (suits C, D, H, S).
+
+        Parameters
+        ----------
+        index : int
+            0 to 51.
+
+        Returns
+        -------
+        Card
+            The card with that index.
 
         Raises
         ------
@@ -142,7 +175,20 @@ class HandBreakdown:
     @property
     def nobs(self) -> int: ...
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: cards, total, points per kind, items, spoken count."""
+        """A JSON-ready dict: cards, total, points per kind, items, spoken count.
+
+        Returns
+        -------
+        dict
+            ``hand``, ``starter``, ``crib``, ``total``, the points per kind,
+            ``items`` and ``spoken``.
+
+        Examples
+        --------
+        >>> d = explain_hand("4S 5H 5D 6C", "KS").to_dict()
+        >>> d["total"], d["runs"], d["items"][0]
+        (16, 6, {'kind': 'fifteen', 'cards': '5H KS', 'points': 2})
+        """
     def __len__(self) -> int: ...
     def __eq__(self, value: object, /) -> bool: ...
 
@@ -337,24 +383,155 @@ class Move:
 
     @staticmethod
     def discard(cards: _CardLike | _CardsLike) -> Move:
-        """Give cards to the crib (2 with 2 players, else 1)."""
+        """Give cards to the crib (2 with 2 players, else 1).
+
+        Parameters
+        ----------
+        cards : cards
+            The cards to give.
+
+        Returns
+        -------
+        Move
+            The discard, for `Game.apply`.
+
+        Raises
+        ------
+        ValueError
+            Unknown card text.
+        TypeError
+            Not a card.
+
+        Examples
+        --------
+        >>> Move.discard("5H 6D").cards
+        [Card('5H'), Card('6D')]
+        """
     @staticmethod
     def lay(card: _CardLike) -> Move:
-        """Lay a card in the play."""
+        """Lay a card in the play.
+
+        Parameters
+        ----------
+        card : Card or str
+            The card to lay.
+
+        Returns
+        -------
+        Move
+            The lay, for `Game.apply`.
+
+        Raises
+        ------
+        ValueError
+            Unknown card text.
+        TypeError
+            Not a card.
+
+        Examples
+        --------
+        >>> Move.lay("5H").card
+        Card('5H')
+        """
     @staticmethod
     def go() -> Move:
-        """Say go (legal only when no card fits)."""
+        """Say go (legal only when no card fits).
+
+        Returns
+        -------
+        Move
+            The go, for `Game.apply`.
+
+        Examples
+        --------
+        >>> Move.go().kind
+        'go'
+        """
     @staticmethod
     def count(points: int) -> Move:
-        """Muggins: announce the points of your hand or crib."""
+        """Muggins: announce the points of your hand or crib.
+
+        Parameters
+        ----------
+        points : int
+            The points announced.
+
+        Returns
+        -------
+        Move
+            The count, for `Game.apply`.
+
+        Raises
+        ------
+        ValueError, TypeError
+            Not a whole number of points from 0.
+
+        Examples
+        --------
+        >>> Move.count(12).points
+        12
+        """
     @staticmethod
     def claim(points: int) -> Move:
-        """Muggins: claim points an opponent missed (0 passes)."""
+        """Muggins: claim points an opponent missed (0 passes).
+
+        Parameters
+        ----------
+        points : int
+            The points claimed.
+
+        Returns
+        -------
+        Move
+            The claim, for `Game.apply`.
+
+        Raises
+        ------
+        ValueError, TypeError
+            Not a whole number of points from 0.
+
+        Examples
+        --------
+        >>> Move.claim(0).to_dict()
+        {'move': 'claim', 'points': 0}
+        """
     @staticmethod
     def from_dict(d: _MoveDict | dict[str, Any]) -> Move:
-        """Rebuild a move from `to_dict()` or a game record."""
+        """Rebuild a move from `to_dict()` or a game record.
+
+        Parameters
+        ----------
+        d : dict
+            A move as `to_dict` gives it.
+
+        Returns
+        -------
+        Move
+            The same move.
+
+        Raises
+        ------
+        ValueError, TypeError
+            An unknown ``move`` or a missing or malformed field.
+
+        Examples
+        --------
+        >>> Move.from_dict({"move": "lay", "card": "5H"})
+        Move.lay('5H')
+        """
     def to_dict(self) -> _MoveDict:
-        """A JSON-ready dict, e.g. ``{"move": "lay", "card": "5H"}``."""
+        """A JSON-ready dict, e.g. ``{"move": "lay", "card": "5H"}``.
+
+        Returns
+        -------
+        dict
+            ``move`` and the fields of that kind of move.
+
+        Examples
+        --------
+        >>> Move.count(12).to_dict()
+        {'move': 'count', 'points': 12}
+        """
     @property
     def kind(self) -> _MoveKind: ...
     @property
@@ -899,7 +1076,20 @@ class DiscardOption:
     def crib_deals(self) -> int:
         """Number of (crib completion, starter) deals: 1,035 x 44 or 16,215 x 44."""
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: discard and keep as card text, dealer, EVs and exact totals."""
+        """A JSON-ready dict: discard and keep as card text, dealer, EVs and exact totals.
+
+        Returns
+        -------
+        dict
+            ``discard``, ``keep``, ``dealer``, ``hand_ev``, ``crib_ev``, ``net``
+            and the exact totals and deal counts behind them.
+
+        Examples
+        --------
+        >>> d = best_discard("5H 5D JC 4S 6H KD", dealer=True).to_dict()
+        >>> d["discard"], d["hand_total"], d["hand_deals"]
+        ('JC KD', 734, 46)
+        """
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __copy__(self) -> Self: ...
@@ -1033,7 +1223,18 @@ class PlayBreakdown:
     @property
     def pile(self) -> tuple[Card, ...]: ...
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: pile text, count, total and the items."""
+        """A JSON-ready dict: pile text, count, total and the items.
+
+        Returns
+        -------
+        dict
+            ``pile``, ``count``, ``total`` and ``items``.
+
+        Examples
+        --------
+        >>> explain_play("4S 6H 5D").to_dict()["items"][1]
+        {'kind': 'run', 'points': 3, 'text': 'a run of 3 for 3'}
+        """
     def __len__(self) -> int: ...
     def __eq__(self, value: object, /) -> bool: ...
 
@@ -1069,7 +1270,18 @@ class PlayEvent:
     def reasons(self) -> tuple[str, ...]:
         """The items in words, e.g. ``("fifteen for 2", "a run of 3 for 3")``."""
     def to_dict(self) -> _PlayEventDict:
-        """A JSON-ready dict: seat, kind, card text or None, count, points, reasons."""
+        """A JSON-ready dict: seat, kind, card text or None, count, points, reasons.
+
+        Returns
+        -------
+        dict
+            ``seat``, ``kind``, ``card``, ``count``, ``points`` and ``reasons``.
+
+        Examples
+        --------
+        >>> Pegging(["5H 10S", "10D 5C"]).lay("5H")[0].to_dict()
+        {'seat': 0, 'kind': 'lay', 'card': '5H', 'count': 5, 'points': 0, 'reasons': []}
+        """
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -2073,24 +2285,71 @@ class SimulationStats:
     def per_deal(self) -> RolePoints:
         """Mean points per completed deal by role and source."""
     def to_dict(self) -> SimulationStatsDict:
-        """Every statistic as a JSON-ready dict; `from_dict` rebuilds the statistics."""
+        """Every statistic as a JSON-ready dict; `from_dict` rebuilds the statistics.
+
+        Returns
+        -------
+        dict
+            Games, players, seeds, wins, game points, skunks, scores, deals and
+            points by role, as plain numbers and lists.
+
+        Examples
+        --------
+        >>> stats = simulate("greedy", "random", games=10, seed=1)
+        >>> SimulationStats.from_dict(stats.to_dict()) == stats
+        True
+        """
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> SimulationStats:
         """Statistics from a `to_dict()` (or its JSON), checked.
+
+        Parameters
+        ----------
+        d : mapping
+            A dict as `to_dict` gives it.
+
+        Returns
+        -------
+        SimulationStats
+            The same statistics.
 
         Raises
         ------
         ValueError
             a missing or malformed entry, or totals that do not add up.
+
+        Examples
+        --------
+        >>> import json
+        >>> stats = simulate("greedy", "random", games=10, seed=1)
+        >>> SimulationStats.from_dict(json.loads(json.dumps(stats.to_dict()))) == stats
+        True
         """
     @classmethod
     def merge(cls, parts: Iterable[SimulationStats]) -> SimulationStats:
         """Exactly the statistics of one run over the games of all `parts`.
 
+        Parameters
+        ----------
+        parts : iterable of SimulationStats
+            Runs of the same simulation (players, seed, start) over disjoint games.
+
+        Returns
+        -------
+        SimulationStats
+            The merged statistics, as one run over all their games would give.
+
         Raises
         ------
         ValueError
             no parts, parts of different simulations, or a game counted twice.
+
+        Examples
+        --------
+        >>> parts = [simulate("greedy", "random", games=10, seed=1, first_game=g)
+        ...          for g in (0, 10)]
+        >>> SimulationStats.merge(parts) == simulate("greedy", "random", games=20, seed=1)
+        True
         """
     def __add__(self, other: SimulationStats, /) -> SimulationStats: ...
     def __radd__(self, other: SimulationStats, /) -> SimulationStats: ...
