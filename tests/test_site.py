@@ -21,6 +21,7 @@ import zlib
 from collections.abc import Iterator
 from pathlib import Path
 from types import ModuleType
+from typing import Any
 
 import pytest
 
@@ -252,3 +253,63 @@ def test_the_site_in_a_browser(served: str) -> None:
     finally:
         driver.quit()
     assert {p.name for p in SCREENSHOTS.iterdir()} >= {"front.png", "api.png", "search.png"}
+
+
+GOOGLE_SECTION = re.compile(r"^\s*(Args|Arguments|Returns|Raises|Examples?|Yields):\s*$", re.M)
+
+
+def griffe_package() -> Any:
+    """The package as the reference sees it: the sources and `_core.pyi`."""
+    import griffe
+
+    extensions = griffe.load_extensions(f"{ROOT}/.ci/griffe_stub_overloads.py:StubOverloads")
+    return griffe.load(
+        "cribbage_fast",
+        search_paths=[str(ROOT / "python")],
+        allow_inspection=False,
+        extensions=extensions,
+        docstring_parser="numpy",
+    )
+
+
+def documented_functions() -> dict[str, Any]:
+    """Every public function of the documented modules, as griffe reads it."""
+    package = griffe_package()
+    found = {}
+    for name in DOCUMENTED:
+        for public, paths in public_names(importlib.import_module(name)).items():
+            for path in sorted(paths):
+                obj = _member(package, path.removeprefix("cribbage_fast."))
+                if obj is not None:
+                    if obj.is_function:
+                        found[public] = obj
+                    break
+    return found
+
+
+def _member(package: Any, path: str) -> Any:
+    try:
+        obj = package[path]
+    except (KeyError, ValueError):
+        return None
+    return obj.final_target if obj.is_alias else obj
+
+
+def test_docstrings_are_numpy_style_with_every_section() -> None:
+    """Every public function: parameters, returns, an example; no Google-style sections."""
+    functions = documented_functions()
+    assert "cribbage_fast.score_hand" in functions and "cribbage_fast.tables.atlas" in functions
+    lacking = []
+    for name, function in sorted(functions.items()):
+        doc = function.docstring
+        if doc is None or GOOGLE_SECTION.search(doc.value):
+            lacking.append(f"{name}: no NumPy-style docstring")
+            continue
+        kinds = {section.kind.value for section in doc.parse("numpy")}
+        wanted = {"examples"}
+        if [p for p in function.parameters if p.name not in ("self", "cls")]:
+            wanted.add("parameters")
+        if function.returns is not None and str(function.returns) != "None":
+            wanted.add("returns")
+        lacking += [f"{name}: no {kind} section" for kind in sorted(wanted - kinds)]
+    assert lacking == []
