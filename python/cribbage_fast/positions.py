@@ -92,7 +92,27 @@ class PositionTable:
 
     @classmethod
     def from_dealer(cls, dealer: dict[str, FloatArray], metadata: dict[str, Any]) -> PositionTable:
-        """The table from the dealer's (121, 121) arrays by [dealer, pone]."""
+        """The table from the dealer's (121, 121) arrays by [dealer, pone].
+
+        Parameters
+        ----------
+        dealer : dict of numpy.ndarray
+            The `ARRAYS` from the dealer's side, indexed [dealer's score, pone's score].
+        metadata : dict
+            The build record.
+
+        Returns
+        -------
+        PositionTable
+            Both sides' views: the pone's is the dealer's, transposed.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> half = {name: np.full((121, 121), 0.5) for name in ARRAYS}
+        >>> PositionTable.from_dealer(half, {}).win.shape
+        (121, 121, 2)
+        """
 
         def both(a: FloatArray, sign: float, shift: float) -> FloatArray:
             # I deal: my view is the dealer's; they deal: the pone's.
@@ -107,7 +127,18 @@ class PositionTable:
         )
 
     def half_width(self) -> float:
-        """The largest 95% half-width of a win probability, in percentage points."""
+        """The largest 95% half-width of a win probability, in percentage points.
+
+        Returns
+        -------
+        float
+            1.96 times the largest standard error, times 100.
+
+        Examples
+        --------
+        >>> round(position_table().half_width(), 2)
+        0.49
+        """
         return float(1.96 * 100 * self.stderr.max())
 
     def _dealer(self) -> dict[str, FloatArray]:
@@ -116,7 +147,26 @@ class PositionTable:
         return {name: a[..., 0] for name, a in zip(ARRAYS, views, strict=True)}
 
     def save(self, path: str | Path) -> None:
-        """Writes the table as a compressed .npz (float32, a few hundred KB)."""
+        """Writes the table as a compressed .npz (float32, a few hundred KB).
+
+        Parameters
+        ----------
+        path : str or Path
+            The file to write; `load` reads it back.
+
+        Raises
+        ------
+        OSError
+            The file cannot be written.
+
+        Examples
+        --------
+        >>> import tempfile, pathlib
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "positions.npz"
+        >>> position_table().save(path)
+        >>> PositionTable.load(path).metadata == position_table().metadata
+        True
+        """
         arrays: dict[str, Any] = {k: v.astype(np.float32) for k, v in self._dealer().items()}
         arrays["metadata"] = np.array(json.dumps(self.metadata))
         with open(path, "wb") as f:
@@ -124,7 +174,33 @@ class PositionTable:
 
     @classmethod
     def load(cls, path: str | Path) -> PositionTable:
-        """Reads a table written by `save`."""
+        """Reads a table written by `save`.
+
+        Parameters
+        ----------
+        path : str or Path
+            A file written by `save`.
+
+        Returns
+        -------
+        PositionTable
+            The table (float32 values, widened to float64).
+
+        Raises
+        ------
+        OSError
+            The file cannot be read.
+        KeyError
+            A file without the table's arrays.
+
+        Examples
+        --------
+        >>> import tempfile, pathlib
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "positions.npz"
+        >>> position_table().save(path)
+        >>> round(float(PositionTable.load(path).win[0, 0, 0]), 3)
+        0.555
+        """
         with np.load(path, allow_pickle=False) as data:
             metadata = json.loads(str(data["metadata"]))
             dealer = {k: data[k].astype(np.float64) for k in ARRAYS}
@@ -137,10 +213,23 @@ class PositionTable:
         `data_dir` (the repository's ``src/data``), built into the next
         engine build.
 
+        Parameters
+        ----------
+        data_dir : str or Path
+            An existing directory, normally ``src/data`` of the repository.
+
         Raises
         ------
         FileNotFoundError
             `data_dir` is not a directory.
+
+        Examples
+        --------
+        >>> import tempfile, pathlib
+        >>> folder = pathlib.Path(tempfile.mkdtemp())
+        >>> position_table().ship(folder)
+        >>> sorted(p.name for p in folder.iterdir())
+        ['positions.bin', 'positions_meta.json']
         """
         data_dir = Path(data_dir)
         if not data_dir.is_dir():

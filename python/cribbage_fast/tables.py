@@ -151,6 +151,23 @@ class PeggingTable:
     def value(self, ranks: Iterable[int], dealer: bool) -> float:
         """Expected points pegged holding `ranks` (four ranks, 1..13).
 
+        Parameters
+        ----------
+        ranks : iterable of int
+            The four kept ranks, 1 (ace) to 13 (king).
+        dealer : bool
+            The dealer's points, or the pone's.
+
+        Returns
+        -------
+        float
+            The expected points pegged in the play.
+
+        Raises
+        ------
+        ValueError
+            Not four ranks from 1 to 13.
+
         Examples
         --------
         >>> round(pegging_table().value([5, 5, 10, 10], dealer=True), 0) > 0
@@ -745,7 +762,20 @@ class TableDiscardOption:
         return self.net + (self.pegging_ev or 0.0)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
+        """A JSON-ready dict.
+
+        Returns
+        -------
+        dict
+            The cards as text and every value of the option.
+
+        Examples
+        --------
+        >>> option = analyze_discards("5H 5D JC 4S 6H KD", True, "fixed_point", pegging=True)[0]
+        >>> d = option.to_dict()
+        >>> d["discard"], d["crib_model"], d["total"] == d["net"] + d["pegging_ev"]
+        ('JC KD', 'fixed_point', True)
+        """
         return {
             "discard": " ".join(str(c) for c in self.discard),
             "keep": " ".join(str(c) for c in self.keep),

@@ -38,6 +38,23 @@ class RefBreakdown:
         return sum(item.points for item in self.items)
 
     def points_of(self, kind: str) -> int:
+        """The points of one kind of combination.
+
+        Parameters
+        ----------
+        kind : str
+            ``"fifteen"``, ``"pair"``, ``"run"``, ``"flush"`` or ``"nobs"``.
+
+        Returns
+        -------
+        int
+            The points of the items of that kind.
+
+        Examples
+        --------
+        >>> explain_hand("4S 5H 5D 6C", "KS").points_of("run")
+        6
+        """
         return sum(item.points for item in self.items if item.kind == kind)
 
 
