@@ -913,6 +913,30 @@ class Atlas:
     ``order`` (n, 2, 15) splits best first, and the columns ``hand_ev``,
     ``crib_ev``, ``pegging_ev``, ``total`` as (n, 2, 15) in split order
     (`columns`).
+
+    Parameters
+    ----------
+    arrays : dict
+        The arrays above, as `arrays` gives them or an ``.npz`` file holds them
+        (``order`` is computed when missing).
+
+    Examples
+    --------
+    A whole atlas comes from `atlas` (after ``cribbage-fast tables atlas``);
+    one of the first three canonical deals shows the layout:
+
+    >>> import json, numpy as np
+    >>> from cribbage_fast import _core
+    >>> analysis = _core.DealAnalysis()
+    >>> _ = analysis.extend(3)  # the first three canonical deals only
+    >>> masks, weights = _core._canonical_deals()
+    >>> peg = pegging_table()
+    >>> tiny = Atlas({"masks": masks[:3], "weights": weights[:3],
+    ...           "hand_total": analysis.hand_totals(),
+    ...           "crib_tables": np.stack([crib_table(own=o) for o in (False, True)]),
+    ...           "pegging": np.stack([peg.pone, peg.dealer]), "meta": json.dumps({})})
+    >>> len(tiny), tiny.cards[0].tolist()
+    (3, [0, 1, 2, 3, 4, 5])
     """
 
     def __init__(self, arrays: dict[str, Any]) -> None:
@@ -930,7 +954,33 @@ class Atlas:
 
     def columns(self, rows: Any = slice(None)) -> dict[str, npt.NDArray[np.float64]]:
         """``hand_ev``, ``crib_ev``, ``pegging_ev``, ``total`` of `rows` as
-        (rows, 2, 15) arrays in split order (role 0 pone, 1 dealer)."""
+        (rows, 2, 15) arrays in split order (role 0 pone, 1 dealer).
+
+        Parameters
+        ----------
+        rows : int, slice or array of int, default every row
+            The deals to value.
+
+        Returns
+        -------
+        dict of numpy.ndarray
+            The four columns.
+
+        Examples
+        --------
+        >>> import json, numpy as np
+        >>> from cribbage_fast import _core
+        >>> analysis = _core.DealAnalysis()
+        >>> _ = analysis.extend(3)  # the first three canonical deals only
+        >>> masks, weights = _core._canonical_deals()
+        >>> peg = pegging_table()
+        >>> tiny = Atlas({"masks": masks[:3], "weights": weights[:3],
+        ...               "hand_total": analysis.hand_totals(),
+        ...               "crib_tables": np.stack([crib_table(own=o) for o in (False, True)]),
+        ...               "pegging": np.stack([peg.pone, peg.dealer]), "meta": json.dumps({})})
+        >>> tiny.columns()["total"].shape
+        (3, 2, 15)
+        """
         cards = self.cards[rows]
         ranks = cards // 4
         splits = np.array(SPLITS)
@@ -963,10 +1013,38 @@ class Atlas:
         """Every discard of a six-card hand, best first, from the atlas (the
         hand's suits relabelled to its canonical deal and back).
 
+        Parameters
+        ----------
+        hand : str or iterable of Card or str
+            Six cards.
+        dealer : bool
+            Whether the crib is the holder's.
+
+        Returns
+        -------
+        list of TableDiscardOption
+            The 15 discards, best first.
+
         Raises
         ------
         ValueError
-            For a hand that is not six different cards.
+            For a hand that is not six different cards, or a deal the atlas
+            does not hold.
+
+        Examples
+        --------
+        >>> import json, numpy as np
+        >>> from cribbage_fast import _core
+        >>> analysis = _core.DealAnalysis()
+        >>> _ = analysis.extend(3)  # the first three canonical deals only
+        >>> masks, weights = _core._canonical_deals()
+        >>> peg = pegging_table()
+        >>> tiny = Atlas({"masks": masks[:3], "weights": weights[:3],
+        ...               "hand_total": analysis.hand_totals(),
+        ...               "crib_tables": np.stack([crib_table(own=o) for o in (False, True)]),
+        ...               "pegging": np.stack([peg.pone, peg.dealer]), "meta": json.dumps({})})
+        >>> tiny.lookup("AC AD AH AS 2C 2D", dealer=True)[0].discard
+        (Card('2C'), Card('2D'))
         """
         canon, to_canonical = _core._canonicalize(_card_mask(hand))
         row = int(np.searchsorted(self.masks, np.uint64(canon)))
@@ -998,7 +1076,29 @@ class Atlas:
         return out
 
     def arrays(self) -> dict[str, Any]:
-        """The atlas as NumPy arrays (what `save` writes)."""
+        """The atlas as NumPy arrays (what `save` writes).
+
+        Returns
+        -------
+        dict of numpy.ndarray
+            ``masks``, ``weights``, ``hand_total``, ``order``, ``crib_tables``,
+            ``pegging`` and ``meta``; ``Atlas(arrays)`` rebuilds the atlas.
+
+        Examples
+        --------
+        >>> import json, numpy as np
+        >>> from cribbage_fast import _core
+        >>> analysis = _core.DealAnalysis()
+        >>> _ = analysis.extend(3)  # the first three canonical deals only
+        >>> masks, weights = _core._canonical_deals()
+        >>> peg = pegging_table()
+        >>> tiny = Atlas({"masks": masks[:3], "weights": weights[:3],
+        ...               "hand_total": analysis.hand_totals(),
+        ...               "crib_tables": np.stack([crib_table(own=o) for o in (False, True)]),
+        ...               "pegging": np.stack([peg.pone, peg.dealer]), "meta": json.dumps({})})
+        >>> len(Atlas(tiny.arrays()))
+        3
+        """
         return {
             "masks": self.masks,
             "weights": self.weights,
@@ -1011,7 +1111,37 @@ class Atlas:
 
     def save(self, path: str | Path) -> None:
         """Writes the atlas as ``.npz`` (or Parquet for a ``.parquet`` path:
-        one row per deal and role, the 15 discards best first as lists)."""
+        one row per deal and role, the 15 discards best first as lists).
+
+        Parameters
+        ----------
+        path : str or Path
+            The file to write; `atlas` reads the ``.npz`` form.
+
+        Raises
+        ------
+        ImportError
+            A ``.parquet`` path without PyArrow (the ``tables`` extra).
+
+        Examples
+        --------
+        >>> import tempfile, pathlib
+        >>> import json, numpy as np
+        >>> from cribbage_fast import _core
+        >>> analysis = _core.DealAnalysis()
+        >>> _ = analysis.extend(3)  # the first three canonical deals only
+        >>> masks, weights = _core._canonical_deals()
+        >>> peg = pegging_table()
+        >>> tiny = Atlas({"masks": masks[:3], "weights": weights[:3],
+        ...               "hand_total": analysis.hand_totals(),
+        ...               "crib_tables": np.stack([crib_table(own=o) for o in (False, True)]),
+        ...               "pegging": np.stack([peg.pone, peg.dealer]), "meta": json.dumps({})})
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "atlas.npz"
+        >>> tiny.save(path)
+        >>> with np.load(path) as data:
+        ...     len(Atlas({name: data[name] for name in data.files}))
+        3
+        """
         path = Path(path)
         if path.suffix == ".parquet":
             self._save_parquet(path)
