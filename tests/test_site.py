@@ -269,11 +269,13 @@ def griffe_package() -> Any:
         allow_inspection=False,
         extensions=extensions,
         docstring_parser="numpy",
+        resolve_aliases=True,
     )
 
 
 def documented_functions() -> dict[str, Any]:
-    """Every public function of the documented modules, as griffe reads it."""
+    """Every public function of the documented modules, and every method of
+    their public classes, as griffe reads them."""
     package = griffe_package()
     found = {}
     for name in DOCUMENTED:
@@ -283,8 +285,20 @@ def documented_functions() -> dict[str, Any]:
                 if obj is not None:
                     if obj.is_function:
                         found[public] = obj
+                    elif obj.is_class:
+                        # With the compiled base's methods (`Game` extends `_core.Game`).
+                        for member in obj.all_members.values():
+                            method = member.final_target if member.is_alias else member
+                            if _is_method(method):
+                                found[f"{public}.{member.name}"] = method
                     break
     return found
+
+
+def _is_method(member: Any) -> bool:
+    return (
+        not member.name.startswith("_") and member.is_function and "property" not in member.labels
+    )
 
 
 def _member(package: Any, path: str) -> Any:
@@ -296,7 +310,8 @@ def _member(package: Any, path: str) -> Any:
 
 
 def test_docstrings_are_numpy_style_with_every_section() -> None:
-    """Every public function: parameters, returns, an example; no Google-style sections."""
+    """Every public function and method: parameters, returns, an example; no
+    Google-style sections."""
     functions = documented_functions()
     assert "cribbage_fast.score_hand" in functions and "cribbage_fast.tables.atlas" in functions
     lacking = []

@@ -641,10 +641,25 @@ class Game:
     def sides_for(num_players: int) -> int:
         """Sides that keep a score with `num_players` players.
 
+        Parameters
+        ----------
+        num_players : int
+            2, 3 or 4.
+
+        Returns
+        -------
+        int
+            The number of players, or 2 with 4 players (partners).
+
         Raises
         ------
         ValueError
             not 2, 3 or 4 players.
+
+        Examples
+        --------
+        >>> Game.sides_for(3), Game.sides_for(4)
+        (3, 2)
         """
     @property
     def phase(self) -> _Phase: ...
@@ -991,13 +1006,39 @@ class Game:
         True
         """
     def clone(self) -> Self:
-        """An independent copy of the same class (cheap), e.g. for search."""
+        """An independent copy of the same class (cheap), e.g. for search.
+
+        Returns
+        -------
+        Game
+            A copy: moves on it leave this game alone.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> copy = game.clone()
+        >>> copy.discard("2C 4S")
+        >>> game.to_move, copy.to_move
+        (0, 1)
+        """
     def determinize(self, seat: int, seed: int | None = None) -> Self:
         """A copy (same class) in which every card hidden from `seat` is dealt again
         uniformly at random, consistently with what `seat` has seen: its own cards and
         discards, the cards laid, the starter once cut. Other seats keep as many unseen
         cards in hand and crib, the stock its size. The copy keeps no log and draws its
         future deals from a fresh generator (seeded from `seed`).
+
+        Parameters
+        ----------
+        seat : int
+            The seat whose knowledge the copy keeps.
+        seed : int or None, default None
+            Seeds the redeal and the copy's generator.
+
+        Returns
+        -------
+        Game
+            The copy.
 
         Raises
         ------
@@ -1015,6 +1056,13 @@ class Game:
         """Plays uniformly random legal moves to the end of the game (with
         `end_of_deal`, until the current deal's show is done), e.g. for search.
 
+        Parameters
+        ----------
+        seed : int or None, default None
+            Seeds the random moves.
+        end_of_deal : bool, default False
+            Stop once the current deal is shown.
+
         Examples
         --------
         >>> g = Game(2, seed=1, record=False)
@@ -1025,9 +1073,34 @@ class Game:
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any, /) -> Self: ...
     def moves(self) -> list[_MoveDict]:
-        """The moves so far (supplied deals included), as JSON-ready dicts."""
+        """The moves so far (supplied deals included), as JSON-ready dicts.
+
+        Returns
+        -------
+        list of dict
+            One `Move.to_dict` per move, with the seat that made it.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C 4S")
+        >>> game.moves()
+        [{'seat': 0, 'move': 'discard', 'cards': '2C 4S'}]
+        """
     def events(self) -> list[_GameEventDict]:
-        """What happened so far (with ``record=True``), as JSON-ready dicts."""
+        """What happened so far (with ``record=True``), as JSON-ready dicts.
+
+        Returns
+        -------
+        list of dict
+            Cuts, deals, discards, the starter, pegs, shows, muggins and the end,
+            each with ``event`` naming its kind.
+
+        Examples
+        --------
+        >>> [e["event"] for e in Game(2, seed=1).events()]
+        ['cut_for_deal', 'deal']
+        """
 
 @final
 class DiscardOption:
