@@ -21,7 +21,7 @@ BREAKDOWN_COLUMNS: Final[tuple[str, ...]]
 """Columns of ``score_hands(..., breakdown=True)``:
 ``("fifteens", "pairs", "runs", "flush", "nobs")``."""
 OBS_SIZE: Final[int]
-"""Length of an observation (444): see the README, "Learning environments"."""
+"""Length of an observation (444): see docs/environments.md."""
 NUM_ACTIONS: Final[int]
 """Number of actions (53): 0..51 a card index, 52 go."""
 GO_ACTION: Final[int]

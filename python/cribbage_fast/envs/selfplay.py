@@ -66,7 +66,7 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
 
     ``reset(seed=None) -> (obs, info)``; ``step(actions) -> (obs, rewards,
     terminations, truncations, info)``. Row ``i`` of ``obs`` is what the seat
-    to move in game ``i`` may know (444 values, layout in the README), that
+    to move in game ``i`` may know (444 values, layout in docs/environments.md), that
     seat is ``info["to_move"][i]`` and its legal actions
     ``info["action_mask"][i]`` (int8, 53: a card index, 52 go; a 2-player
     discard is two card actions). ``rewards[i, s]`` is what seat ``s`` earned
