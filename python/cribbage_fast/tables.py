@@ -6,9 +6,11 @@ tables crib``), the pegging table inside the engine (``src/data``, built by
 ``cribbage-fast tables pegging --ship`` from a seed), each with the engine
 version and method recorded; the atlas is built on demand by
 ``cribbage-fast tables atlas`` into a file. The models are described in the
-README ("Discard tables") and in the Rust modules ``crib_table`` and
+docs/tables.md and in the Rust modules ``crib_table`` and
 ``pegging_table``.
 
+Examples
+--------
 >>> from cribbage_fast.tables import crib_table
 >>> table = crib_table(own=True, model="fixed_point", flushes=False)
 >>> table.shape, bool((table == table.T).all())
@@ -108,6 +110,13 @@ def crib_table_info() -> dict[str, Any]:
     """How the shipped crib tables were built (engine version, method,
     iterations and the change at each, build time).
 
+    Returns
+    -------
+    dict
+        The build record shipped with the tables (a copy).
+
+    Examples
+    --------
     >>> crib_table_info()["deals"]
     962988
     """
@@ -118,7 +127,7 @@ def crib_table_info() -> dict[str, Any]:
 @dataclass(frozen=True)
 class PeggingTable:
     """Expected pegging points of each kept rank multiset, for the dealer and
-    the pone, against the Expert (see :func:`pegging_table`)."""
+    the pone, against the Expert (see `pegging_table`)."""
 
     keeps: npt.NDArray[np.int64]
     """(1820, 4) kept ranks, ascending."""
@@ -142,6 +151,25 @@ class PeggingTable:
     def value(self, ranks: Iterable[int], dealer: bool) -> float:
         """Expected points pegged holding `ranks` (four ranks, 1..13).
 
+        Parameters
+        ----------
+        ranks : iterable of int
+            The four kept ranks, 1 (ace) to 13 (king).
+        dealer : bool
+            The dealer's points, or the pone's.
+
+        Returns
+        -------
+        float
+            The expected points pegged in the play.
+
+        Raises
+        ------
+        ValueError
+            Not four ranks from 1 to 13.
+
+        Examples
+        --------
         >>> round(pegging_table().value([5, 5, 10, 10], dealer=True), 0) > 0
         True
         """
@@ -152,6 +180,23 @@ class PeggingTable:
 def keep_index(ranks: Iterable[int]) -> int:
     """The pegging table's row of four kept ranks (1..13, any order).
 
+    Parameters
+    ----------
+    ranks : iterable of int
+        Four ranks, 1 (ace) to 13 (king).
+
+    Returns
+    -------
+    int
+        The row, 0 to 1819 (the rank multisets in sorted order).
+
+    Raises
+    ------
+    ValueError
+        Not four ranks from 1 to 13.
+
+    Examples
+    --------
     >>> keep_index([1, 1, 1, 1]), keep_index([13, 13, 13, 13])
     (0, 1819)
     """
@@ -203,7 +248,7 @@ def pegging_table(path: str | Path | None = None) -> PeggingTable:
     Parameters
     ----------
     path : str or Path or None
-        A ``.npz`` table written by :func:`save_pegging_table`; None for the
+        A ``.npz`` table written by `save_pegging_table`; None for the
         shipped table.
 
     Returns
@@ -226,9 +271,24 @@ def pegging_table(path: str | Path | None = None) -> PeggingTable:
 
 def pegging_sums(seed: int, start: int, stop: int) -> npt.NDArray[np.uint64]:
     """Exact pegging sums of samples ``start..stop`` (picklable, for
-    :func:`cribbage_fast.distributed.map_ranges`): the same seed gives the
+    `cribbage_fast.distributed.map_ranges`): the same seed gives the
     same table whatever the chunking.
 
+    Parameters
+    ----------
+    seed : int
+        The table's seed.
+    start, stop : int
+        The samples, each played for every kept rank multiset.
+
+    Returns
+    -------
+    numpy.ndarray
+        (1820 * 2 * 5,) uint64: per keep and role (pone, dealer) the count, the
+        sum and sum of squares of the points pegged, and the opponent's sums.
+
+    Examples
+    --------
     >>> int(pegging_sums(1, 0, 4).reshape(1820, 2, 5)[:, :, 0].sum())
     8
     """
@@ -246,13 +306,27 @@ def keep_range_sums(
     ranges ``froms[k]..tos[k]`` laid end to end (keep 0's, then keep 1's,
     ...). Sample ``j`` of keep ``k`` is the same sample in every table of a
     seed, so the sums are the same however the items are split (picklable,
-    for :func:`cribbage_fast.distributed.map_ranges`).
+    for `cribbage_fast.distributed.map_ranges`).
+
+    Parameters
+    ----------
+    seed : int
+        The table's seed.
+    froms, tos : sequence of int
+        The sample range of each of the 1,820 keeps.
+    start, stop : int
+        The items of the ranges laid end to end to play.
+
+    Returns
+    -------
+    numpy.ndarray
+        The exact sums, as `pegging_sums` gives them.
 
     Raises
     ------
     ValueError
         Not 1,820 ranges, a range backwards or past
-        :data:`MAX_SAMPLES_PER_KEEP`, or items outside the ranges.
+        `MAX_SAMPLES_PER_KEEP`, or items outside the ranges.
 
     Examples
     --------
@@ -288,8 +362,26 @@ def pegging_samples_needed(
     """Samples per keep for the standard error of both roles' points to reach
     `target_se`, from the variances in `sums` (Neyman allocation: samples in
     proportion to the larger variance), times `margin`, never fewer than the
-    keep has, at most `cap` (0: :data:`PEGGING_SAMPLE_CAP`).
+    keep has, at most `cap` (0: `PEGGING_SAMPLE_CAP`).
 
+    Parameters
+    ----------
+    sums : numpy.ndarray
+        The sums of a table so far (`PeggingTable.sums`).
+    target_se : float
+        The standard error each value should reach, in points.
+    margin : float, default 1.02
+        A factor on the samples, for the error in the variance estimates.
+    cap : int, default 0
+        Samples per keep at most (0: `PEGGING_SAMPLE_CAP`).
+
+    Returns
+    -------
+    numpy.ndarray
+        (1820,) int64 samples per keep.
+
+    Examples
+    --------
     >>> needed = pegging_samples_needed(build_pegging_table(8, seed=1).sums, 0.5)
     >>> bool(needed.min() >= 8 and needed.sum() > 8 * 1820)
     True
@@ -318,10 +410,10 @@ def build_pegging_table(
 
     With `target_se`, every keep first plays `pilot` samples; then each keep
     gets the samples its larger role variance needs (see
-    :func:`pegging_samples_needed`), re-estimated from all its samples after
+    `pegging_samples_needed`), re-estimated from all its samples after
     each round until every keep has enough. The table's ``meta`` records the
     standard errors reached (``max_se``, ``median_se``): the largest exceeds
-    the target only for a keep at :data:`PEGGING_SAMPLE_CAP`.
+    the target only for a keep at `PEGGING_SAMPLE_CAP`.
 
     Parameters
     ----------
@@ -450,7 +542,28 @@ def _run_keep_ranges(
 
 def save_pegging_table(table: PeggingTable, path: str | Path) -> None:
     """Writes a pegging table (its exact sums and metadata) as ``.npz``,
-    read back by ``pegging_table(path)``."""
+    read back by ``pegging_table(path)``.
+
+    Parameters
+    ----------
+    table : PeggingTable
+        The table, as `build_pegging_table` or `pegging_table` give it.
+    path : str or Path
+        The file to write.
+
+    Raises
+    ------
+    OSError
+        The file cannot be written.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "pegging.npz"
+    >>> save_pegging_table(pegging_table(), path)
+    >>> pegging_table(path).meta == pegging_table().meta
+    True
+    """
     np.savez_compressed(path, sums=table.sums, meta=np.array(json.dumps(table.meta)))
 
 
@@ -458,7 +571,28 @@ def ship_pegging_table(table: PeggingTable, data_dir: str | Path) -> None:
     """Writes a pegging table in the engine's shipped form:
     ``pegging_sums.bin`` (little-endian uint64 sums, (1820, 2, 5)) and
     ``pegging_meta.json`` in `data_dir` (the repository's ``src/data``),
-    built into the next engine build."""
+    built into the next engine build.
+
+    Parameters
+    ----------
+    table : PeggingTable
+        The table to ship.
+    data_dir : str or Path
+        An existing directory, normally ``src/data`` of the repository.
+
+    Raises
+    ------
+    FileNotFoundError
+        `data_dir` is not a directory.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> ship_pegging_table(pegging_table(), folder)
+    >>> sorted(p.name for p in folder.iterdir())
+    ['pegging_meta.json', 'pegging_sums.bin']
+    """
     data_dir = Path(data_dir)
     if not data_dir.is_dir():
         raise FileNotFoundError(f"no directory {data_dir}: run from the repository root")
@@ -487,7 +621,31 @@ def _progress(
 def analyze_all_deals(progress: bool = False, chunk: int = 20_000) -> _core.DealAnalysis:
     """The exact discard analysis of every canonical six-card deal (a few
     minutes on two cores): the source of the crib tables, the Expert's
-    discard table and the atlas."""
+    discard table and the atlas. ``cribbage-fast tables crib`` and
+    ``cribbage-fast tables atlas`` run it.
+
+    Parameters
+    ----------
+    progress : bool, default False
+        Show a progress bar.
+    chunk : int, default 20000
+        Deals analysed per step (Ctrl-C stops between steps).
+
+    Returns
+    -------
+    DealAnalysis
+        The complete analysis (``complete`` is true), for `build_crib_tables`
+        and `build_atlas`.
+
+    Examples
+    --------
+    The analysis is filled in steps of deals; this one stops after 100:
+
+    >>> from cribbage_fast import _core
+    >>> partial = _core.DealAnalysis()
+    >>> partial.extend(100), partial.complete
+    (100, False)
+    """
     analysis = _core.DealAnalysis()
     total = len(_core._canonical_deals()[0])
     for start, stop in _progress(_ranges(total, chunk), progress, total, "deals"):
@@ -497,7 +655,30 @@ def analyze_all_deals(progress: bool = False, chunk: int = 20_000) -> _core.Deal
 
 def build_crib_tables(analysis: _core.DealAnalysis) -> dict[str, Any]:
     """Every crib table (both models, both owners, with and without flushes)
-    from a complete deal analysis, with a ``meta`` entry describing them."""
+    from a complete deal analysis, with a ``meta`` entry describing them.
+
+    ``cribbage-fast tables crib --out FILE`` runs it (about 100 s on two cores).
+
+    Parameters
+    ----------
+    analysis : DealAnalysis
+        The complete analysis of `analyze_all_deals`.
+
+    Returns
+    -------
+    dict
+        ``"{model}_{own|opponent}_{flushes|no_flushes}"`` -> (13, 13) tables,
+        and ``"meta"``.
+
+    Examples
+    --------
+    The shipped tables were made by it; their keys:
+
+    >>> import numpy as np
+    >>> with np.load(CRIB_FILE) as shipped:
+    ...     "fixed_point_own_flushes" in shipped.files
+    True
+    """
     started = time.perf_counter()
     tables: dict[str, Any] = {}
     meta: dict[str, Any] = {
@@ -532,7 +713,29 @@ def build_crib_tables(analysis: _core.DealAnalysis) -> dict[str, Any]:
 
 
 def save_crib_tables(tables: dict[str, Any], path: str | Path) -> None:
-    """Writes :func:`build_crib_tables`' result as ``.npz``."""
+    """Writes `build_crib_tables`' result as ``.npz``.
+
+    Parameters
+    ----------
+    tables : dict
+        The tables and their ``meta``.
+    path : str or Path
+        The file to write.
+
+    Raises
+    ------
+    OSError
+        The file cannot be written.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib, numpy as np
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "crib.npz"
+    >>> save_crib_tables({"meta": crib_table_info(), "t": crib_table()}, path)
+    >>> with np.load(path) as data:
+    ...     sorted(data.files)
+    ['meta', 't']
+    """
     arrays = {k: v for k, v in tables.items() if k != "meta"}
     np.savez_compressed(path, meta=np.array(json.dumps(tables["meta"])), **arrays)
 
@@ -540,7 +743,7 @@ def save_crib_tables(tables: dict[str, Any], path: str | Path) -> None:
 @dataclass(frozen=True)
 class TableDiscardOption:
     """One discard under a crib model, optionally with the kept hand's
-    expected pegging (see :func:`analyze_discards`)."""
+    expected pegging (see `analyze_discards`)."""
 
     discard: tuple[_core.Card, ...]
     keep: tuple[_core.Card, ...]
@@ -559,7 +762,20 @@ class TableDiscardOption:
         return self.net + (self.pegging_ev or 0.0)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
+        """A JSON-ready dict.
+
+        Returns
+        -------
+        dict
+            The cards as text and every value of the option.
+
+        Examples
+        --------
+        >>> option = analyze_discards("5H 5D JC 4S 6H KD", True, "fixed_point", pegging=True)[0]
+        >>> d = option.to_dict()
+        >>> d["discard"], d["crib_model"], d["total"] == d["net"] + d["pegging_ev"]
+        ('JC KD', 'fixed_point', True)
+        """
         return {
             "discard": " ".join(str(c) for c in self.discard),
             "keep": " ".join(str(c) for c in self.keep),
@@ -636,8 +852,27 @@ def analyze_discards(
 def best_discard(hand: Any, dealer: bool) -> TableDiscardOption:
     """The best discard of a six-card hand under the fixed-point crib table
     with the kept hand's pegging: read from the atlas when one is loaded with
-    :func:`atlas`, else computed directly (the same numbers).
+    `atlas`, else computed directly (the same numbers).
 
+    Parameters
+    ----------
+    hand : str or iterable of Card or str
+        Six cards.
+    dealer : bool
+        Whether the crib is the holder's.
+
+    Returns
+    -------
+    TableDiscardOption
+        The best discard by hand, crib and pegging expectations together.
+
+    Raises
+    ------
+    ValueError
+        A bad hand (unknown or repeated cards, not six cards).
+
+    Examples
+    --------
     >>> best_discard("5H 5D JC 4S 6H KD", dealer=True).pegging_ev is not None
     True
     """
@@ -677,7 +912,31 @@ class Atlas:
     ``hand_total`` (n, 15) exact show totals over 46 starters by split,
     ``order`` (n, 2, 15) splits best first, and the columns ``hand_ev``,
     ``crib_ev``, ``pegging_ev``, ``total`` as (n, 2, 15) in split order
-    (:meth:`columns`).
+    (`columns`).
+
+    Parameters
+    ----------
+    arrays : dict
+        The arrays above, as `arrays` gives them or an ``.npz`` file holds them
+        (``order`` is computed when missing).
+
+    Examples
+    --------
+    A whole atlas comes from `atlas` (after ``cribbage-fast tables atlas``);
+    one of the first three canonical deals shows the layout:
+
+    >>> import json, numpy as np
+    >>> from cribbage_fast import _core
+    >>> analysis = _core.DealAnalysis()
+    >>> _ = analysis.extend(3)  # the first three canonical deals only
+    >>> masks, weights = _core._canonical_deals()
+    >>> peg = pegging_table()
+    >>> tiny = Atlas({"masks": masks[:3], "weights": weights[:3],
+    ...           "hand_total": analysis.hand_totals(),
+    ...           "crib_tables": np.stack([crib_table(own=o) for o in (False, True)]),
+    ...           "pegging": np.stack([peg.pone, peg.dealer]), "meta": json.dumps({})})
+    >>> len(tiny), tiny.cards[0].tolist()
+    (3, [0, 1, 2, 3, 4, 5])
     """
 
     def __init__(self, arrays: dict[str, Any]) -> None:
@@ -695,7 +954,33 @@ class Atlas:
 
     def columns(self, rows: Any = slice(None)) -> dict[str, npt.NDArray[np.float64]]:
         """``hand_ev``, ``crib_ev``, ``pegging_ev``, ``total`` of `rows` as
-        (rows, 2, 15) arrays in split order (role 0 pone, 1 dealer)."""
+        (rows, 2, 15) arrays in split order (role 0 pone, 1 dealer).
+
+        Parameters
+        ----------
+        rows : int, slice or array of int, default every row
+            The deals to value.
+
+        Returns
+        -------
+        dict of numpy.ndarray
+            The four columns.
+
+        Examples
+        --------
+        >>> import json, numpy as np
+        >>> from cribbage_fast import _core
+        >>> analysis = _core.DealAnalysis()
+        >>> _ = analysis.extend(3)  # the first three canonical deals only
+        >>> masks, weights = _core._canonical_deals()
+        >>> peg = pegging_table()
+        >>> tiny = Atlas({"masks": masks[:3], "weights": weights[:3],
+        ...               "hand_total": analysis.hand_totals(),
+        ...               "crib_tables": np.stack([crib_table(own=o) for o in (False, True)]),
+        ...               "pegging": np.stack([peg.pone, peg.dealer]), "meta": json.dumps({})})
+        >>> tiny.columns()["total"].shape
+        (3, 2, 15)
+        """
         cards = self.cards[rows]
         ranks = cards // 4
         splits = np.array(SPLITS)
@@ -728,10 +1013,38 @@ class Atlas:
         """Every discard of a six-card hand, best first, from the atlas (the
         hand's suits relabelled to its canonical deal and back).
 
+        Parameters
+        ----------
+        hand : str or iterable of Card or str
+            Six cards.
+        dealer : bool
+            Whether the crib is the holder's.
+
+        Returns
+        -------
+        list of TableDiscardOption
+            The 15 discards, best first.
+
         Raises
         ------
         ValueError
-            For a hand that is not six different cards.
+            For a hand that is not six different cards, or a deal the atlas
+            does not hold.
+
+        Examples
+        --------
+        >>> import json, numpy as np
+        >>> from cribbage_fast import _core
+        >>> analysis = _core.DealAnalysis()
+        >>> _ = analysis.extend(3)  # the first three canonical deals only
+        >>> masks, weights = _core._canonical_deals()
+        >>> peg = pegging_table()
+        >>> tiny = Atlas({"masks": masks[:3], "weights": weights[:3],
+        ...               "hand_total": analysis.hand_totals(),
+        ...               "crib_tables": np.stack([crib_table(own=o) for o in (False, True)]),
+        ...               "pegging": np.stack([peg.pone, peg.dealer]), "meta": json.dumps({})})
+        >>> tiny.lookup("AC AD AH AS 2C 2D", dealer=True)[0].discard
+        (Card('2C'), Card('2D'))
         """
         canon, to_canonical = _core._canonicalize(_card_mask(hand))
         row = int(np.searchsorted(self.masks, np.uint64(canon)))
@@ -763,7 +1076,29 @@ class Atlas:
         return out
 
     def arrays(self) -> dict[str, Any]:
-        """The atlas as NumPy arrays (what :meth:`save` writes)."""
+        """The atlas as NumPy arrays (what `save` writes).
+
+        Returns
+        -------
+        dict of numpy.ndarray
+            ``masks``, ``weights``, ``hand_total``, ``order``, ``crib_tables``,
+            ``pegging`` and ``meta``; ``Atlas(arrays)`` rebuilds the atlas.
+
+        Examples
+        --------
+        >>> import json, numpy as np
+        >>> from cribbage_fast import _core
+        >>> analysis = _core.DealAnalysis()
+        >>> _ = analysis.extend(3)  # the first three canonical deals only
+        >>> masks, weights = _core._canonical_deals()
+        >>> peg = pegging_table()
+        >>> tiny = Atlas({"masks": masks[:3], "weights": weights[:3],
+        ...               "hand_total": analysis.hand_totals(),
+        ...               "crib_tables": np.stack([crib_table(own=o) for o in (False, True)]),
+        ...               "pegging": np.stack([peg.pone, peg.dealer]), "meta": json.dumps({})})
+        >>> len(Atlas(tiny.arrays()))
+        3
+        """
         return {
             "masks": self.masks,
             "weights": self.weights,
@@ -776,7 +1111,37 @@ class Atlas:
 
     def save(self, path: str | Path) -> None:
         """Writes the atlas as ``.npz`` (or Parquet for a ``.parquet`` path:
-        one row per deal and role, the 15 discards best first as lists)."""
+        one row per deal and role, the 15 discards best first as lists).
+
+        Parameters
+        ----------
+        path : str or Path
+            The file to write; `atlas` reads the ``.npz`` form.
+
+        Raises
+        ------
+        ImportError
+            A ``.parquet`` path without PyArrow (the ``tables`` extra).
+
+        Examples
+        --------
+        >>> import tempfile, pathlib
+        >>> import json, numpy as np
+        >>> from cribbage_fast import _core
+        >>> analysis = _core.DealAnalysis()
+        >>> _ = analysis.extend(3)  # the first three canonical deals only
+        >>> masks, weights = _core._canonical_deals()
+        >>> peg = pegging_table()
+        >>> tiny = Atlas({"masks": masks[:3], "weights": weights[:3],
+        ...               "hand_total": analysis.hand_totals(),
+        ...               "crib_tables": np.stack([crib_table(own=o) for o in (False, True)]),
+        ...               "pegging": np.stack([peg.pone, peg.dealer]), "meta": json.dumps({})})
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "atlas.npz"
+        >>> tiny.save(path)
+        >>> with np.load(path) as data:
+        ...     len(Atlas({name: data[name] for name in data.files}))
+        3
+        """
         path = Path(path)
         if path.suffix == ".parquet":
             self._save_parquet(path)
@@ -828,7 +1193,28 @@ def _fixed_lists(pa: Any, values: npt.NDArray[Any], size: int) -> Any:
 
 
 def build_atlas(analysis: _core.DealAnalysis) -> Atlas:
-    """The atlas from a complete deal analysis and the shipped tables."""
+    """The atlas from a complete deal analysis and the shipped tables.
+
+    ``cribbage-fast tables atlas --out FILE`` runs it and writes the result
+    (69 MB as ``.npz``; the analysis takes minutes).
+
+    Parameters
+    ----------
+    analysis : DealAnalysis
+        The complete analysis of `analyze_all_deals`.
+
+    Returns
+    -------
+    Atlas
+        Every canonical deal's discards, ranked for dealer and pone.
+
+    Examples
+    --------
+    Without a built atlas, `best_discard` computes the same option directly:
+
+    >>> best_discard("5H 5D JC 4S 6H KD", dealer=True).crib_model
+    'fixed_point'
+    """
     masks, weights = _core._canonical_deals()
     peg = pegging_table()
     meta = {
@@ -853,19 +1239,47 @@ def build_atlas(analysis: _core.DealAnalysis) -> Atlas:
 
 def default_atlas_path() -> Path:
     """Where ``cribbage-fast tables atlas`` writes by default and
-    :func:`atlas` looks: ``~/.cache/cribbage_fast/atlas.npz``."""
+    `atlas` looks: ``~/.cache/cribbage_fast/atlas.npz``.
+
+    Returns
+    -------
+    Path
+        The default atlas file (it may not exist).
+
+    Examples
+    --------
+    >>> default_atlas_path().name
+    'atlas.npz'
+    """
     return Path.home() / ".cache" / "cribbage_fast" / "atlas.npz"
 
 
 def atlas(path: str | Path | None = None) -> Atlas:
     """Loads an atlas written by ``cribbage-fast tables atlas`` (``.npz``) and
-    makes :func:`best_discard` read from it.
+    makes `best_discard` read from it.
+
+    Parameters
+    ----------
+    path : str or Path or None, default None
+        The atlas file; None for `default_atlas_path`.
+
+    Returns
+    -------
+    Atlas
+        The loaded atlas.
 
     Raises
     ------
     FileNotFoundError
         When there is no atlas file: build one with
         ``cribbage-fast tables atlas --out FILE``.
+
+    Examples
+    --------
+    >>> atlas("no_such_atlas.npz")
+    Traceback (most recent call last):
+    ...
+    FileNotFoundError: no atlas at no_such_atlas.npz: build one with ...`
     """
     path = Path(path) if path is not None else default_atlas_path()
     if not path.exists():
