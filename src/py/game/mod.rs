@@ -2,6 +2,7 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
 use super::card::{card_from_py, card_object, card_objects, cards_from_py, PyCard};
@@ -16,6 +17,57 @@ use crate::rules::game::{mask_text, Game, GameConfig, GameEvent, Move, SuppliedD
 mod view;
 
 pub(crate) use view::{ask_player, check_player, PyPlayerView};
+
+/// Slots of the shared `Move` objects: 52 lays, go, 52 one-card discards and
+/// 1,326 two-card discards.
+const SHARED_MOVES: usize = 52 + 1 + 52 + 52 * 51 / 2;
+
+/// The slot of a move that has a shared object (counts and claims have none).
+fn shared_slot(mv: &Move) -> Option<usize> {
+    match *mv {
+        Move::Lay(card) => Some(usize::from(card.index())),
+        Move::Go => Some(52),
+        Move::Discard(mask) if mask.count_ones() == 1 => Some(53 + mask.trailing_zeros() as usize),
+        Move::Discard(mask) if mask.count_ones() == 2 => {
+            let (low, high) = (
+                mask.trailing_zeros() as usize,
+                63 - mask.leading_zeros() as usize,
+            );
+            Some(105 + high * (high - 1) / 2 + low)
+        }
+        _ => None,
+    }
+}
+
+/// The move as a Python object. Moves are frozen values, so a lay, a go or a
+/// discard is one shared object: listing legal moves allocates no moves.
+pub(super) fn move_object(py: Python<'_>, mv: Move) -> PyResult<Bound<'_, PyMove>> {
+    static MOVES: PyOnceLock<Vec<Py<PyMove>>> = PyOnceLock::new();
+    let Some(slot) = shared_slot(&mv) else {
+        return Bound::new(py, PyMove(mv));
+    };
+    let moves = MOVES.get_or_try_init(py, || {
+        let mut all: Vec<Move> = Vec::with_capacity(SHARED_MOVES);
+        all.extend(Card::deck().map(Move::Lay));
+        all.push(Move::Go);
+        all.extend(Card::deck().map(|c| Move::Discard(c.bit())));
+        for high in 1..52u32 {
+            for low in 0..high {
+                all.push(Move::Discard((1u64 << low) | (1u64 << high)));
+            }
+        }
+        all.into_iter().map(|m| Py::new(py, PyMove(m))).collect()
+    })?;
+    Ok(moves[slot].bind(py).clone())
+}
+
+/// The legal moves as Python objects.
+pub(super) fn move_objects<'py>(
+    py: Python<'py>,
+    moves: &[Move],
+) -> PyResult<Vec<Bound<'py, PyMove>>> {
+    moves.iter().map(|mv| move_object(py, mv.clone())).collect()
+}
 
 /// A decision in a game: discard, lay, go, count (muggins) or claim (muggins).
 /// Moves are values: equal moves compare and hash alike.
@@ -586,8 +638,8 @@ impl PyGame {
     /// >>> from cribbage_fast import Game
     /// >>> len(Game(2, seed=1).legal_moves())  # 2 of 6 cards
     /// 15
-    fn legal_moves(&self) -> Vec<PyMove> {
-        self.game.legal_moves().into_iter().map(PyMove).collect()
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyMove>>> {
+        move_objects(py, &self.game.legal_moves())
     }
 
     /// Plays a move for the seat to move.

@@ -6,7 +6,7 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use super::{show_points, PyMove};
+use super::{move_objects, show_points, PyMove};
 use crate::py::card::{card_from_py, card_object, card_objects, PyCard};
 use crate::rules::game::{mask_text, Game, Move, Phase};
 use crate::rules::observe::Observation;
@@ -186,8 +186,8 @@ impl PyPlayerView {
 
     /// The legal moves if this seat is to move, else empty.
     #[getter]
-    fn legal_moves(&self) -> Vec<PyMove> {
-        self.legal.iter().cloned().map(PyMove).collect()
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyMove>>> {
+        move_objects(py, &self.legal)
     }
 
     fn __repr__(&self) -> String {
