@@ -82,16 +82,25 @@ def test_page_doctests(page: Path) -> None:
     assert runner.summarize(verbose=False).failed == 0
 
 
-@pytest.fixture
-def scratch_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A script runs in an empty folder and leaves Ray as it found it."""
+@pytest.fixture(scope="module")
+def ray_left_as_found() -> Iterator[None]:
+    """The pages' scripts share the Ray that the first of them starts (one
+    start-up, not one per script); it is shut down after the last."""
     import ray
 
-    monkeypatch.chdir(tmp_path)
     had_ray = ray.is_initialized()
-    yield tmp_path
+    yield
     if ray.is_initialized() and not had_ray:
         ray.shutdown()
+
+
+@pytest.fixture
+def scratch_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ray_left_as_found: None
+) -> Iterator[Path]:
+    """A script runs in an empty folder."""
+    monkeypatch.chdir(tmp_path)
+    yield tmp_path
 
 
 @pytest.mark.parametrize(("where", "source", "run"), BLOCKS, ids=[b[0] for b in BLOCKS])
