@@ -176,6 +176,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         capture_output=True,
         text=True,
         check=False,
+        env=os.environ | {"NO_MKDOCS_2_WARNING": "1"},
     )
     assert built.returncode == 0, built.stderr
     return out
