@@ -338,3 +338,15 @@ def test_docstrings_are_numpy_style_with_every_section() -> None:
             wanted.add("returns")
         lacking += [f"{name}: no {kind} section" for kind in sorted(wanted - kinds)]
     assert lacking == []
+
+
+def test_the_speed_chart_is_drawn_from_the_performance_page(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT / "benches"))
+    try:
+        import plot_speed
+    finally:
+        sys.path.remove(str(ROOT / "benches"))
+    rows = plot_speed.table_rows(plot_speed.PAGE.read_text(), "One hand from Python", 1)
+    assert rows[0] == ("cribbage_fast.score_hand (Card objects)", 0.40)
+    plot_speed.main(str(tmp_path / "speed.png"))
+    assert (tmp_path / "speed.png").stat().st_size > 10_000
