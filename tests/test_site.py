@@ -350,3 +350,15 @@ def test_the_speed_chart_is_drawn_from_the_performance_page(tmp_path: Path) -> N
     assert rows[0] == ("cribbage_fast.score_hand (Card objects)", 0.40)
     plot_speed.main(str(tmp_path / "speed.png"))
     assert (tmp_path / "speed.png").stat().st_size > 10_000
+
+
+def test_the_wheel_installs_as_the_guide_says() -> None:
+    """The guide builds the wheel into a folder of its own and installs it by a
+    pattern that matches that one file; CI builds and installs it the same way
+    (`.ci/run`, with no Rust on PATH), so the pattern is tried on every run."""
+    guide = (DOCS / "getting-started.md").read_text()
+    assert "maturin build --release --out dist/" in guide
+    assert "pip install dist/cribbage_fast-*.whl" in guide
+    assert "target/wheels" not in guide.replace("point the install at `target/wheels/`", "")
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert '--out "$wheels/dist"' in ci and '"$wheels"/dist/cribbage_fast-*.whl' in ci
