@@ -82,16 +82,25 @@ def test_page_doctests(page: Path) -> None:
     assert runner.summarize(verbose=False).failed == 0
 
 
-@pytest.fixture
-def scratch_dir(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[Path]:
-    """A script runs in an empty folder and leaves Ray as it found it."""
+@pytest.fixture(scope="module")
+def ray_left_as_found() -> Iterator[None]:
+    """The pages' scripts share the Ray that the first of them starts (one
+    start-up, not one per script); it is shut down after the last."""
     import ray
 
-    monkeypatch.chdir(tmp_path)
     had_ray = ray.is_initialized()
-    yield tmp_path
+    yield
     if ray.is_initialized() and not had_ray:
         ray.shutdown()
+
+
+@pytest.fixture
+def scratch_dir(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, ray_left_as_found: None
+) -> Iterator[Path]:
+    """A script runs in an empty folder."""
+    monkeypatch.chdir(tmp_path)
+    yield tmp_path
 
 
 @pytest.mark.parametrize(("where", "source", "run"), BLOCKS, ids=[b[0] for b in BLOCKS])
@@ -167,6 +176,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
         capture_output=True,
         text=True,
         check=False,
+        env=os.environ | {"NO_MKDOCS_2_WARNING": "1"},
     )
     assert built.returncode == 0, built.stderr
     return out
@@ -328,3 +338,27 @@ def test_docstrings_are_numpy_style_with_every_section() -> None:
             wanted.add("returns")
         lacking += [f"{name}: no {kind} section" for kind in sorted(wanted - kinds)]
     assert lacking == []
+
+
+def test_the_speed_chart_is_drawn_from_the_performance_page(tmp_path: Path) -> None:
+    sys.path.insert(0, str(ROOT / "benches"))
+    try:
+        import plot_speed
+    finally:
+        sys.path.remove(str(ROOT / "benches"))
+    rows = plot_speed.table_rows(plot_speed.PAGE.read_text(), "One hand from Python", 1)
+    assert rows[0] == ("cribbage_fast.score_hand (Card objects)", 0.40)
+    plot_speed.main(str(tmp_path / "speed.png"))
+    assert (tmp_path / "speed.png").stat().st_size > 10_000
+
+
+def test_the_wheel_installs_as_the_guide_says() -> None:
+    """The guide builds the wheel into a folder of its own and installs it by a
+    pattern that matches that one file; CI builds and installs it the same way
+    (`.ci/run`, with no Rust on PATH), so the pattern is tried on every run."""
+    guide = (DOCS / "getting-started.md").read_text()
+    assert "maturin build --release --out dist/" in guide
+    assert "pip install dist/cribbage_fast-*.whl" in guide
+    assert "target/wheels" not in guide.replace("point the install at `target/wheels/`", "")
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert '--out "$wheels/dist"' in ci and '"$wheels"/dist/cribbage_fast-*.whl' in ci

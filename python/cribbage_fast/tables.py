@@ -5,7 +5,7 @@ The crib tables ship with the package (``data/``, built by ``cribbage-fast
 tables crib``), the pegging table inside the engine (``src/data``, built by
 ``cribbage-fast tables pegging --ship`` from a seed), each with the engine
 version and method recorded; the atlas is built on demand by
-``cribbage-fast tables atlas`` into a file. The models are described in the
+``cribbage-fast tables atlas`` into a file. The models are described in
 docs/tables.md and in the Rust modules ``crib_table`` and
 ``pegging_table``.
 
