@@ -25,6 +25,7 @@ pub mod pegging_table;
 pub mod play;
 pub mod pool;
 pub mod positions;
+pub mod review;
 pub mod rng;
 pub mod search;
 pub mod selfplay;
