@@ -502,10 +502,12 @@ def _human_play(game: Game) -> None:
     _ask("Lay a card", game.hand(HUMAN), 1, lambda cards: game.lay(cards[0]))
 
 
+from .cli_analyze import analyze  # noqa: E402
 from .cli_positions import position  # noqa: E402
 
 main.add_command(tables_group)
 main.add_command(position)
+main.add_command(analyze)
 
 if __name__ == "__main__":
     main()

@@ -60,7 +60,12 @@ pub struct Task {
 pub struct ActionValue {
     pub equity: f64,
     pub stderr: f64,
+    /// The standard error of the best action's equity less this one's, on
+    /// the same samples (0 for the best).
+    pub diff_stderr: f64,
     pub samples: u32,
+    /// Seconds the whole evaluation took (not part of the answer: it varies).
+    pub seconds: f64,
 }
 
 /// A position's value for `viewer` from the board (dealer's score, pone's
@@ -273,10 +278,12 @@ fn best_of(tallies: &[Tally]) -> usize {
 
 /// Every action's equity for the task's viewer.
 pub fn evaluate(task: &Task, settings: &Settings) -> Result<Vec<ActionValue>> {
-    let batch = match task.state.starter() {
-        Some(_) => PLAY_BATCH,
-        None => starter_pool(task).count_ones(),
+    let batch = match (settings.batch, task.state.starter()) {
+        (0, Some(_)) => PLAY_BATCH,
+        (0, None) => starter_pool(task).count_ones(),
+        (n, _) => n,
     };
+    let clock = std::time::Instant::now();
     let mut tallies = vec![Tally::default(); task.actions.len()];
     let mut k = 0u32;
     while k < settings.budget.max(batch) {
@@ -300,12 +307,19 @@ pub fn evaluate(task: &Task, settings: &Settings) -> Result<Vec<ActionValue>> {
             break;
         }
     }
+    let best = &tallies[best_of(&tallies)].values;
     Ok(tallies
         .iter()
         .map(|t| ActionValue {
             equity: t.mean(),
             stderr: t.stderr(),
+            diff_stderr: if &t.values == best {
+                0.0
+            } else {
+                paired_stderr(best, Some(&t.values))
+            },
             samples: t.values.len() as u32,
+            seconds: clock.elapsed().as_secs_f64(),
         })
         .collect())
 }

@@ -380,8 +380,15 @@ impl Plan {
 
     /// Runs the evaluations `range` (in parallel on the current pool).
     pub fn run(&self, range: Range<usize>) -> Result<Vec<Vec<ActionValue>>> {
-        self.tasks[range]
+        let tasks: Vec<usize> = range.collect();
+        self.run_some(&tasks)
+    }
+
+    /// Runs the evaluations `tasks` (in parallel on the current pool).
+    pub fn run_some(&self, tasks: &[usize]) -> Result<Vec<Vec<ActionValue>>> {
+        tasks
             .par_iter()
+            .map(|&t| &self.tasks[t])
             .map(|task| evaluate(task, &self.settings))
             .collect()
     }
@@ -444,6 +451,14 @@ impl Plan {
             decisions,
             steps: book.steps,
         })
+    }
+
+    /// The unforced decisions' record move indexes, with their evaluations.
+    pub fn decision_tasks(&self) -> Vec<(usize, usize)> {
+        self.decisions
+            .iter()
+            .filter_map(|d| d.task.map(|t| (d.move_index, t)))
+            .collect()
     }
 
     /// Runs every evaluation and assembles the review (on the current pool).

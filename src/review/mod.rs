@@ -77,6 +77,9 @@ pub struct Settings {
     pub precision: f64,
     /// Samples per evaluation at most (rounded up to whole batches).
     pub budget: u32,
+    /// Samples between looks at the stopping rule; 0: automatic (a block of
+    /// every possible starter before the cut, [`evaluate::PLAY_BATCH`] after).
+    pub batch: u32,
 }
 
 impl Settings {
@@ -103,6 +106,7 @@ impl Settings {
             policy,
             precision,
             budget,
+            batch: 0,
         })
     }
 }
@@ -114,6 +118,7 @@ impl Default for Settings {
             policy: BotKind::Expert,
             precision: DEFAULT_PRECISION,
             budget: DEFAULT_BUDGET,
+            batch: 0,
         }
     }
 }
