@@ -138,3 +138,15 @@ def test_command_line(tmp_path: Path, records: list[str]) -> None:
     bad.write_text("{not json")
     out = runner.invoke(main, ["analyze", str(bad)])
     assert out.exit_code == 2 and "error" in out.output
+
+
+def test_play_writes_a_record_to_analyse(tmp_path: Path) -> None:
+    from test_cli_bots import first_option_answers
+
+    path = tmp_path / "mine.json"
+    args = ["play", "--bot", "random", "--seed", "5", "--record", str(path)]
+    out = CliRunner().invoke(main, args, input=first_option_answers(seed=5))
+    assert out.exit_code == 0, out.output
+    assert f"record is in {path}" in out.output
+    a = analysis.analyze_game(path.read_text(), **CHEAP)
+    assert a.players[0].unforced > 0

@@ -1363,7 +1363,7 @@ def _analyze_game(
     objective: str = "win",
     policy: str = "expert",
     precision: float = 0.005,
-    budget: int = 384,
+    budget: int = 1024,
     seed: int = 0,
     threads: int | None = None,
     progress: Callable[[int], object] | None = None,
@@ -1378,7 +1378,7 @@ def _decision_equities(
     objective: str = "win",
     policy: str = "expert",
     precision: float = 0.005,
-    budget: int = 384,
+    budget: int = 1024,
     seed: int = 0,
     threads: int | None = None,
 ) -> list[tuple[int, int, list[float]]]:

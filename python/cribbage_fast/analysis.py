@@ -51,9 +51,9 @@ THRESHOLDS = {"inaccuracy": 0.02, "mistake": 0.04, "blunder": 0.08}
 LUCK_KINDS = ("cut_for_deal", "deal", "starter", "play", "show", "hidden_discard")
 
 DEFAULT_PRECISION = 0.005
-DEFAULT_BUDGET = 384
+DEFAULT_BUDGET = 1024
 
-Record = dict[str, Any] | str | bytes | Game
+Record = dict[str, Any] | str | Game
 
 
 def mark_of(loss: float, objective: str = "win") -> str | None:
@@ -247,7 +247,9 @@ def _replayed(record: Record) -> Game:
     if isinstance(record, Game):
         return record
     if isinstance(record, _core.Game):
-        raise TypeError("analyze_game needs a cribbage_fast.Game or its record, not a bare core Game")
+        raise TypeError(
+            "analyze_game needs a cribbage_fast.Game or its record, not a bare core Game"
+        )
     return Game.replay(record)
 
 
@@ -342,8 +344,10 @@ def analyze_game(
         for s in raw["steps"]
         if s["kind"] != "decision"
     ]
-    curve = [(s["move_index"] if s["move_index"] is not None else -1, s["seat"], s["after"])
-             for s in raw["steps"]]
+    curve = [
+        (s["move_index"] if s["move_index"] is not None else -1, s["seat"], s["after"])
+        for s in raw["steps"]
+    ]
     players = (_summary(0, raw, decisions), _summary(1, raw, decisions))
     return GameAnalysis(
         objective=objective,

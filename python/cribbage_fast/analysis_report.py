@@ -29,7 +29,7 @@ def _decision_line(d: DecisionReview, objective: str) -> str:
         f"  {who} {d.played:<6} {_num(d.played_equity, objective, False):>7}"
         f"   best {d.best:<6} {_num(d.best_equity, objective, False):>7}"
     )
-    if d.loss > 0:
+    if d.played != d.best:
         line += f"   loss {_num(d.loss, objective, False).rstrip('%')} ± "
         line += _num(d.loss_stderr, objective, False).rstrip("%")
     if d.mark:
@@ -64,9 +64,7 @@ def render(a: GameAnalysis) -> str:
     for deal in sorted(by_deal):
         first = by_deal[deal][0]
         lines.append("")
-        lines.append(
-            f"Deal {deal}: seat {first.dealer} deals, {first.scores[0]}-{first.scores[1]}"
-        )
+        lines.append(f"Deal {deal}: seat {first.dealer} deals, {first.scores[0]}-{first.scores[1]}")
         lines.append(_luck_line("luck of the deal", luck[(deal, "deal")], a.objective))
         for d in by_deal[deal]:
             if d.kind != "discard":
@@ -84,16 +82,23 @@ def render(a: GameAnalysis) -> str:
     return "\n".join(lines)
 
 
+_PLURAL = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+
+
+def _rate(value: float, objective: str) -> str:
+    return f"{100 * value:.2f} pts" if objective == "win" else f"{value:.4f}"
+
+
 def _summary_table(a: GameAnalysis) -> list[str]:
     p0, p1 = a.players
     o = a.objective
     rows: list[tuple[str, str, str]] = [
         ("decisions", str(p0.decisions), str(p1.decisions)),
         ("unforced", str(p0.unforced), str(p1.unforced)),
-        ("error rate", _num(p0.error_rate, o, False), _num(p1.error_rate, o, False)),
+        ("error rate", _rate(p0.error_rate, o), _rate(p1.error_rate, o)),
         ("error rating (x1000)", f"{p0.error_rating:.1f}", f"{p1.error_rating:.1f}"),
     ]
-    rows += [(f"{m}s", str(p0.marks[m]), str(p1.marks[m])) for m in p0.marks]
+    rows += [(_PLURAL[m], str(p0.marks[m]), str(p1.marks[m])) for m in p0.marks]
     for label, attr in (
         ("start", "start"),
         ("skill", "skill"),
@@ -135,13 +140,22 @@ def plot(a: GameAnalysis, path: str) -> None:
         if d.mark and d.played_equity is not None:
             text, colour = _MARK_STYLE[d.mark]
             ax.scatter([d.move_index], [d.played_equity], color=colour, zorder=3, s=30)
-            ax.annotate(text, (d.move_index, d.played_equity), textcoords="offset points",
-                        xytext=(0, 6), ha="center", fontsize=8, color=colour)
+            ax.annotate(
+                text,
+                (d.move_index, d.played_equity),
+                textcoords="offset points",
+                xytext=(0, 6),
+                ha="center",
+                fontsize=8,
+                color=colour,
+            )
     ax.set_xlabel("move of the record")
     ax.set_ylabel("chance to win" if a.objective == "win" else "expected game points")
     if a.objective == "win":
         ax.set_ylim(0, 1)
-    ax.set_title(f"Seat {a.winner} won {a.scores[0]}-{a.scores[1]}; ?! inaccuracy, ? mistake, ?? blunder")
+    ax.set_title(
+        f"Seat {a.winner} won {a.scores[0]}-{a.scores[1]}; ?! inaccuracy, ? mistake, ?? blunder"
+    )
     ax.legend(loc="best")
     fig.tight_layout()
     fig.savefig(path, dpi=110)

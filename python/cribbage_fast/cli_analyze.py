@@ -18,6 +18,7 @@ import click
 
 from . import analysis
 from .cli_tables import ray_address_of, ray_option
+from .game import Game
 
 
 def _fail(message: str) -> None:
@@ -36,6 +37,16 @@ def _records(path: str) -> list[Any]:
         except ValueError as err:
             raise ValueError(f"{path} is not a game record (JSON): {err}") from err
     return data if isinstance(data, list) else [data]
+
+
+def after_the_game(game: Game, record_path: str | None) -> None:
+    """The end of `cribbage-fast play`: write the record if asked, and on a
+    terminal offer the analysis of the game just played."""
+    if record_path is not None:
+        Path(record_path).write_text(json.dumps(game.to_record()), encoding="utf-8")
+        click.echo(f"The game's record is in {record_path}.")
+    if sys.stdin.isatty() and click.confirm("Analyse the game?", default=False):
+        click.echo(analysis.analyze_game(game).report())
 
 
 @click.command("analyze")

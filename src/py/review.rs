@@ -24,7 +24,7 @@ fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// `cribbage_fast.analysis.analyze_game`, which builds the report.
 #[pyfunction]
 #[pyo3(signature = (game, *, objective = "win", policy = "expert", precision = 0.005,
-    budget = 384, seed = 0, threads = None, progress = None))]
+    budget = 1024, seed = 0, threads = None, progress = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _analyze_game<'py>(
     py: Python<'py>,
@@ -65,7 +65,14 @@ fn settings_of(objective: &str, policy: &str, precision: f64, budget: u32) -> Py
 
 fn plan_of(game: PyRef<'_, PyGame>, settings: Settings, seed: u64) -> PyResult<Plan> {
     let g = &game.game;
-    Ok(Plan::new(g.config(), g.seed(), game.first_dealer, g.moves(), settings, seed)?)
+    Ok(Plan::new(
+        g.config(),
+        g.seed(),
+        game.first_dealer,
+        g.moves(),
+        settings,
+        seed,
+    )?)
 }
 
 /// The equities of chosen decisions of a finished two-player game (record
@@ -73,7 +80,7 @@ fn plan_of(game: PyRef<'_, PyGame>, settings: Settings, seed: u64) -> PyResult<P
 /// equities)`: the sampled points of the calibration benchmark.
 #[pyfunction]
 #[pyo3(signature = (game, moves, *, objective = "win", policy = "expert", precision = 0.005,
-    budget = 384, seed = 0, threads = None))]
+    budget = 1024, seed = 0, threads = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _decision_equities<'py>(
     py: Python<'py>,
@@ -99,7 +106,13 @@ pub fn _decision_equities<'py>(
     Ok(picked
         .iter()
         .zip(values)
-        .map(|(&(m, t), v)| (m, plan.tasks[t].viewer, v.iter().map(|a| a.equity).collect()))
+        .map(|(&(m, t), v)| {
+            (
+                m,
+                plan.tasks[t].viewer,
+                v.iter().map(|a| a.equity).collect(),
+            )
+        })
         .collect())
 }
 
@@ -120,7 +133,11 @@ fn review_dict<'py>(py: Python<'py>, r: &GameReview, tasks: usize) -> PyResult<B
         .map(|x| decision_dict(py, x))
         .collect::<PyResult<Vec<_>>>()?;
     d.set_item("decisions", PyList::new(py, decisions)?)?;
-    let steps = r.steps.iter().map(|s| step_dict(py, s)).collect::<PyResult<Vec<_>>>()?;
+    let steps = r
+        .steps
+        .iter()
+        .map(|s| step_dict(py, s))
+        .collect::<PyResult<Vec<_>>>()?;
     d.set_item("steps", PyList::new(py, steps)?)?;
     Ok(d)
 }
@@ -142,13 +159,22 @@ fn decision_dict<'py>(py: Python<'py>, x: &Decision) -> PyResult<Bound<'py, PyDi
     d.set_item("played", x.played)?;
     d.set_item("best", x.best)?;
     d.set_item("forced", x.forced)?;
-    d.set_item("equity", x.values.iter().map(|v| v.equity).collect::<Vec<_>>())?;
-    d.set_item("stderr", x.values.iter().map(|v| v.stderr).collect::<Vec<_>>())?;
+    d.set_item(
+        "equity",
+        x.values.iter().map(|v| v.equity).collect::<Vec<_>>(),
+    )?;
+    d.set_item(
+        "stderr",
+        x.values.iter().map(|v| v.stderr).collect::<Vec<_>>(),
+    )?;
     let diff = x.values.iter().map(|v| v.diff_stderr).collect::<Vec<_>>();
     d.set_item("diff_stderr", diff)?;
     let seconds = x.values.first().map_or(0.0, |v| v.seconds);
     d.set_item("seconds", seconds)?;
-    d.set_item("samples", x.values.iter().map(|v| v.samples).collect::<Vec<_>>())?;
+    d.set_item(
+        "samples",
+        x.values.iter().map(|v| v.samples).collect::<Vec<_>>(),
+    )?;
     Ok(d)
 }
 

@@ -70,7 +70,12 @@ pub struct ActionValue {
 
 /// A position's value for `viewer` from the board (dealer's score, pone's
 /// score) before a deal, from the shipped table.
-pub fn position_value(scores: &[u16], dealer: usize, viewer: usize, objective: Objective) -> Result<f64> {
+pub fn position_value(
+    scores: &[u16],
+    dealer: usize,
+    viewer: usize,
+    objective: Objective,
+) -> Result<f64> {
     let (d, p) = (usize::from(scores[dealer]), usize::from(scores[1 - dealer]));
     let arrays = shipped_arrays().ok_or_else(|| Error::Invalid("no position table".into()))?;
     if d >= SCORES || p >= SCORES {
@@ -158,7 +163,12 @@ fn draw_hidden(task: &Task, k: u32, rng: &mut Rng) -> Result<Hidden> {
 /// The cards the starter may be, as the viewer sees them (stratified over).
 fn starter_pool(task: &Task) -> u64 {
     let me = task.viewer;
-    let known = task.deal.hands[me] | if task.open { task.deal.hands[1 - me] } else { 0 };
+    let known = task.deal.hands[me]
+        | if task.open {
+            task.deal.hands[1 - me]
+        } else {
+            0
+        };
     ALL_CARDS & !known
 }
 
@@ -212,12 +222,19 @@ fn build_world(task: &Task, hidden: &Hidden, bots: &mut [Bot; 2]) -> Result<Game
 }
 
 /// Plays the deal out by the policy and values the end for `viewer`.
-fn play_out(mut world: Game, bots: &mut [Bot; 2], viewer: usize, objective: Objective) -> Result<f64> {
+fn play_out(
+    mut world: Game,
+    bots: &mut [Bot; 2],
+    viewer: usize,
+    objective: Objective,
+) -> Result<f64> {
     let deal = world.deal_number();
     while world.deal_number() == deal {
         let Some(seat) = world.to_move() else { break };
         if world.phase() != Phase::Discard && world.phase() != Phase::Play {
-            return Err(Error::Invalid("the analysis plays games without muggins only".into()));
+            return Err(Error::Invalid(
+                "the analysis plays games without muggins only".into(),
+            ));
         }
         let mv = bots[seat].decide(&world, seat)?;
         world.apply(mv)?;
@@ -273,7 +290,13 @@ fn settled(tallies: &[Tally], played: Option<usize>, precision: f64) -> bool {
 
 /// The index of the highest mean (the first on a tie).
 fn best_of(tallies: &[Tally]) -> usize {
-    (0..tallies.len()).fold(0, |b, a| if tallies[a].mean() > tallies[b].mean() { a } else { b })
+    (0..tallies.len()).fold(0, |b, a| {
+        if tallies[a].mean() > tallies[b].mean() {
+            a
+        } else {
+            b
+        }
+    })
 }
 
 /// Every action's equity for the task's viewer.
@@ -299,7 +322,9 @@ pub fn evaluate(task: &Task, settings: &Settings) -> Result<Vec<ActionValue>> {
                 if let Some(mv) = action {
                     trial.apply(mv.clone())?;
                 }
-                tally.values.push(play_out(trial, &mut bots, task.viewer, settings.objective)?);
+                tally
+                    .values
+                    .push(play_out(trial, &mut bots, task.viewer, settings.objective)?);
             }
             k += 1;
         }

@@ -99,10 +99,23 @@ enum Node {
 /// The walk, in order, of the points where equities change.
 #[derive(Clone, Debug)]
 enum Event {
-    Deal { deal: u32, at: usize, discards: [Option<usize>; 2] },
+    Deal {
+        deal: u32,
+        at: usize,
+        discards: [Option<usize>; 2],
+    },
     Decision(usize),
-    Starter { deal: u32, at: usize, nodes: [Node; 2] },
-    End { deal: u32, at: usize, kind: StepKind, values: [f64; 2] },
+    Starter {
+        deal: u32,
+        at: usize,
+        nodes: [Node; 2],
+    },
+    End {
+        deal: u32,
+        at: usize,
+        kind: StepKind,
+        values: [f64; 2],
+    },
 }
 
 /// An analysed game.
@@ -152,9 +165,10 @@ fn choices(game: &Game, played: &Move) -> Result<(Vec<Move>, usize)> {
         (Move::Lay(x), Move::Lay(y)) => x.rank() == y.rank(),
         _ => a == played,
     };
-    let index = actions.iter().position(same).ok_or_else(|| {
-        Error::IllegalMove(format!("{played:?} is not a legal move here"))
-    })?;
+    let index = actions
+        .iter()
+        .position(same)
+        .ok_or_else(|| Error::IllegalMove(format!("{played:?} is not a legal move here")))?;
     Ok((actions, index))
 }
 
@@ -192,8 +206,17 @@ struct Walker {
 }
 
 impl Walker {
-    fn task(&mut self, state: &Game, viewer: usize, actions: Vec<Option<Move>>, played: Option<usize>) -> Result<usize> {
-        let deal = self.deal.clone().ok_or_else(|| Error::Invalid("a move before the deal".into()))?;
+    fn task(
+        &mut self,
+        state: &Game,
+        viewer: usize,
+        actions: Vec<Option<Move>>,
+        played: Option<usize>,
+    ) -> Result<usize> {
+        let deal = self
+            .deal
+            .clone()
+            .ok_or_else(|| Error::Invalid("a move before the deal".into()))?;
         let index = self.plan.tasks.len();
         self.plan.tasks.push(Task {
             state: state.clone(),
@@ -208,7 +231,12 @@ impl Walker {
     }
 
     /// The evaluation of `seat`'s decision `mv` (move `at`) in the current game.
-    fn decision_task(&mut self, at: usize, seat: usize, mv: &Move) -> Result<(Vec<Move>, usize, Option<usize>)> {
+    fn decision_task(
+        &mut self,
+        at: usize,
+        seat: usize,
+        mv: &Move,
+    ) -> Result<(Vec<Move>, usize, Option<usize>)> {
         let (actions, played) = choices(&self.game, mv)?;
         if actions.len() == 1 {
             return Ok((actions, played, None));
@@ -218,7 +246,12 @@ impl Walker {
             return Ok((actions, played, Some(task)));
         }
         let state = self.game.clone();
-        let task = self.task(&state, seat, actions.iter().cloned().map(Some).collect(), Some(played))?;
+        let task = self.task(
+            &state,
+            seat,
+            actions.iter().cloned().map(Some).collect(),
+            Some(played),
+        )?;
         Ok((actions, played, Some(task)))
     }
 
@@ -226,14 +259,19 @@ impl Walker {
     fn open_deal(&mut self, at: usize) -> Result<()> {
         let g = &self.game;
         let scores: Vec<i64> = g.scores().iter().map(|&s| i64::from(s)).collect();
-        let template = Game::with_first_dealer(g.config(), 0, false, g.dealer())?.with_scores(&scores)?;
+        let template =
+            Game::with_first_dealer(g.config(), 0, false, g.dealer())?.with_scores(&scores)?;
         self.deal = Some(DealStart {
             game: template,
             hands: [g.hand(0), g.hand(1)],
             moves: Vec::new(),
         });
         let deal = g.deal_number();
-        self.plan.events.push(Event::Deal { deal, at, discards: [None, None] });
+        self.plan.events.push(Event::Deal {
+            deal,
+            at,
+            discards: [None, None],
+        });
         Ok(())
     }
 
@@ -251,12 +289,17 @@ impl Walker {
             self.open_deal(at)?;
         }
         let deal = self.game.deal_number();
-        let (dealer, scores) = (self.game.dealer(), [self.game.scores()[0], self.game.scores()[1]]);
+        let (dealer, scores) = (
+            self.game.dealer(),
+            [self.game.scores()[0], self.game.scores()[1]],
+        );
         let (actions, played, task) = self.decision_task(at, seat, mv)?;
         if let (Move::Discard(_), Some(Event::Deal { discards, .. })) = (mv, self.last_deal()) {
             discards[seat] = task;
         }
-        self.plan.events.push(Event::Decision(self.plan.decisions.len()));
+        self.plan
+            .events
+            .push(Event::Decision(self.plan.decisions.len()));
         self.plan.decisions.push(Decision {
             move_index: at,
             seat,
@@ -281,7 +324,11 @@ impl Walker {
     }
 
     fn last_deal(&mut self) -> Option<&mut Event> {
-        self.plan.events.iter_mut().rev().find(|e| matches!(e, Event::Deal { .. }))
+        self.plan
+            .events
+            .iter_mut()
+            .rev()
+            .find(|e| matches!(e, Event::Deal { .. }))
     }
 
     /// The events a move ends with: the cut, the end of the deal or game.
@@ -295,14 +342,26 @@ impl Walker {
             let nodes = if self.game.is_over() {
                 values(&self.game)?.map(Node::Value)
             } else {
-                [self.starter_node(at, 0, next)?, self.starter_node(at, 1, next)?]
+                [
+                    self.starter_node(at, 0, next)?,
+                    self.starter_node(at, 1, next)?,
+                ]
             };
             self.plan.events.push(Event::Starter { deal, at, nodes });
         } else if self.game.is_over() || self.game.deal_number() != deal {
             let in_play = self.game.pegging().is_some_and(|p| !p.is_over());
-            let kind = if in_play { StepKind::Play } else { StepKind::Show };
+            let kind = if in_play {
+                StepKind::Play
+            } else {
+                StepKind::Show
+            };
             let values = values(&self.game)?;
-            self.plan.events.push(Event::End { deal, at, kind, values });
+            self.plan.events.push(Event::End {
+                deal,
+                at,
+                kind,
+                values,
+            });
         }
         Ok(())
     }
@@ -311,7 +370,8 @@ impl Walker {
     /// and has a choice, else the policy's continuation from its view.
     fn starter_node(&mut self, at: usize, seat: usize, next: Option<&Move>) -> Result<Node> {
         if self.game.to_move() == Some(seat) {
-            let next = next.ok_or_else(|| Error::Invalid("the record ends after the cut".into()))?;
+            let next =
+                next.ok_or_else(|| Error::Invalid("the record ends after the cut".into()))?;
             if let (_, _, Some(task)) = self.decision_task(at + 1, seat, next)? {
                 self.prepared = Some((at + 1, task));
                 return Ok(Node::Best(task));
@@ -360,10 +420,18 @@ impl Plan {
             result: [0.0; 2],
             winner: 0,
         };
-        let mut walker = Walker { plan, game, deal: None, seed, prepared: None };
+        let mut walker = Walker {
+            plan,
+            game,
+            deal: None,
+            seed,
+            prepared: None,
+        };
         for (at, (seat, mv)) in moves.iter().enumerate() {
             if walker.game.is_over() {
-                return Err(Error::Invalid(format!("move {at} comes after the end of the game")));
+                return Err(Error::Invalid(format!(
+                    "move {at} comes after the end of the game"
+                )));
             }
             let next = moves.get(at + 1).map(|(_, m)| m);
             walker.step(at, usize::from(*seat), mv, next)?;
@@ -402,46 +470,19 @@ impl Plan {
                 self.tasks.len()
             )));
         }
-        let best = |t: usize| values[t].iter().map(|v| v.equity).fold(f64::NEG_INFINITY, f64::max);
-        let mut book = Book { cur: self.start, pending: [Pending::default(); 2], steps: Vec::new() };
+        let mut book = Book {
+            cur: self.start,
+            pending: [Pending::default(); 2],
+            steps: Vec::new(),
+        };
         if self.cut {
-            for seat in 0..2 {
-                book.close(seat, self.first_deal[seat], StepKind::CutForDeal, None, 1, true);
+            for (seat, &value) in self.first_deal.iter().enumerate() {
+                book.close(seat, value, StepKind::CutForDeal, None, 1, true);
             }
         }
         let mut decisions = self.decisions.clone();
         for event in &self.events {
-            match *event {
-                Event::Deal { deal, at, discards } => {
-                    for (seat, task) in discards.iter().enumerate() {
-                        let value = task.map_or(book.cur[seat], best);
-                        book.close(seat, value, StepKind::Deal, Some(at), deal, true);
-                    }
-                }
-                Event::Decision(d) => {
-                    let decision = &mut decisions[d];
-                    if let Some(t) = decision.task {
-                        decision.values = values[t].clone();
-                        decision.best = (0..values[t].len())
-                            .fold(0, |b, a| if values[t][a].equity > values[t][b].equity { a } else { b });
-                    }
-                    book.decide(decision);
-                }
-                Event::Starter { deal, at, nodes } => {
-                    for (seat, node) in nodes.iter().enumerate() {
-                        let value = match *node {
-                            Node::Best(t) => best(t),
-                            Node::Value(v) => v,
-                        };
-                        book.close(seat, value, StepKind::Starter, Some(at), deal, true);
-                    }
-                }
-                Event::End { deal, at, kind, values } => {
-                    for seat in 0..2 {
-                        book.close(seat, values[seat], kind, Some(at), deal, true);
-                    }
-                }
-            }
+            self.replay(event, values, &mut book, &mut decisions);
         }
         Ok(GameReview {
             objective: self.settings.objective,
@@ -451,6 +492,52 @@ impl Plan {
             decisions,
             steps: book.steps,
         })
+    }
+
+    /// Books one event of the walk.
+    fn replay(
+        &self,
+        event: &Event,
+        values: &[Vec<ActionValue>],
+        book: &mut Book,
+        decisions: &mut [Decision],
+    ) {
+        let best = |t: usize| values[t][best_index(&values[t])].equity;
+        match *event {
+            Event::Deal { deal, at, discards } => {
+                for (seat, task) in discards.iter().enumerate() {
+                    let value = task.map_or(book.cur[seat], best);
+                    book.close(seat, value, StepKind::Deal, Some(at), deal, true);
+                }
+            }
+            Event::Decision(d) => {
+                let decision = &mut decisions[d];
+                if let Some(t) = decision.task {
+                    decision.values = values[t].clone();
+                    decision.best = best_index(&values[t]);
+                }
+                book.decide(decision);
+            }
+            Event::Starter { deal, at, nodes } => {
+                for (seat, node) in nodes.iter().enumerate() {
+                    let value = match *node {
+                        Node::Best(t) => best(t),
+                        Node::Value(v) => v,
+                    };
+                    book.close(seat, value, StepKind::Starter, Some(at), deal, true);
+                }
+            }
+            Event::End {
+                deal,
+                at,
+                kind,
+                values,
+            } => {
+                for (seat, &value) in values.iter().enumerate() {
+                    book.close(seat, value, kind, Some(at), deal, true);
+                }
+            }
+        }
     }
 
     /// The unforced decisions' record move indexes, with their evaluations.
@@ -485,7 +572,15 @@ struct Book {
 impl Book {
     /// Moves `seat` to its next point, worth `value`: the change less the
     /// opponent's errors meanwhile is luck.
-    fn close(&mut self, seat: usize, value: f64, kind: StepKind, at: Option<usize>, deal: u32, always: bool) {
+    fn close(
+        &mut self,
+        seat: usize,
+        value: f64,
+        kind: StepKind,
+        at: Option<usize>,
+        deal: u32,
+        always: bool,
+    ) {
         let p = std::mem::take(&mut self.pending[seat]);
         if always || p.moves || value != self.cur[seat] {
             let before = self.cur[seat];
@@ -532,12 +627,30 @@ impl Book {
             // The seat sees nothing of the opponent's discard: its equity
             // stands, the opponent's error is offset by luck until revealed.
             self.pending[opp].opponent_errors += loss;
-            self.close(opp, self.cur[opp], StepKind::HiddenDiscard, at, d.deal, true);
+            self.close(
+                opp,
+                self.cur[opp],
+                StepKind::HiddenDiscard,
+                at,
+                d.deal,
+                true,
+            );
         } else {
             self.pending[opp].opponent_errors += loss;
             self.pending[opp].moves = true;
         }
     }
+}
+
+/// The index of the highest equity (the first on a tie).
+fn best_index(values: &[ActionValue]) -> usize {
+    (0..values.len()).fold(0, |b, a| {
+        if values[a].equity > values[b].equity {
+            a
+        } else {
+            b
+        }
+    })
 }
 
 /// The card of each rank a seat may lay (suits never matter in the play).

@@ -61,7 +61,7 @@ impl Objective {
 pub const DEFAULT_PRECISION: f64 = 0.005;
 
 /// The default largest number of samples per evaluation.
-pub const DEFAULT_BUDGET: u32 = 384;
+pub const DEFAULT_BUDGET: u32 = 1024;
 
 /// The largest budget accepted (a long evaluation would look like a hang).
 pub const MAX_BUDGET: u32 = 100_000;
@@ -84,7 +84,12 @@ pub struct Settings {
 
 impl Settings {
     /// Checked settings.
-    pub fn new(objective: Objective, policy: BotKind, precision: f64, budget: u32) -> Result<Settings> {
+    pub fn new(
+        objective: Objective,
+        policy: BotKind,
+        precision: f64,
+        budget: u32,
+    ) -> Result<Settings> {
         if !(precision.is_finite() && precision > 0.0) {
             return Err(Error::Invalid(format!(
                 "precision must be a positive standard error, got {precision}"

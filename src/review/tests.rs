@@ -4,8 +4,8 @@ use crate::bots::Bot;
 use crate::card::CardSet;
 use crate::game::{Game, GameConfig, Move, SuppliedDeal};
 use crate::play::mask_cards;
-use crate::positions::shipped_win;
 use crate::pool;
+use crate::positions::shipped_win;
 
 fn config() -> GameConfig {
     GameConfig::new(2, 121, false).unwrap()
@@ -35,11 +35,18 @@ fn between_deals_the_equity_is_the_position_table() {
     for (d, p) in [(0u16, 0u16), (100, 37), (120, 120), (5, 119)] {
         let w = shipped_win(d, p).unwrap();
         assert_eq!(position_value(&[d, p], 0, 0, Objective::Win).unwrap(), w);
-        assert_eq!(position_value(&[p, d], 1, 0, Objective::Win).unwrap(), 1.0 - w);
+        assert_eq!(
+            position_value(&[p, d], 1, 0, Objective::Win).unwrap(),
+            1.0 - w
+        );
     }
     let game = played(3, BotKind::Greedy);
     let review = plan(&game, cheap(), 1).review().unwrap();
-    let deals: Vec<_> = review.steps.iter().filter(|s| s.kind == StepKind::Deal).collect();
+    let deals: Vec<_> = review
+        .steps
+        .iter()
+        .filter(|s| s.kind == StepKind::Deal)
+        .collect();
     assert!(deals.len() >= 6);
     let mut replay = Game::new(config(), game.seed(), false);
     for (i, (_, mv)) in game.moves().iter().enumerate() {
@@ -57,11 +64,19 @@ fn between_deals_the_equity_is_the_position_table() {
 /// per evaluation is enough to check it on many games.
 #[test]
 fn the_decomposition_adds_up_for_each_seat_over_a_thousand_games() {
-    let rough = Settings { batch: 1, budget: 1, ..cheap() };
+    let rough = Settings {
+        batch: 1,
+        budget: 1,
+        ..cheap()
+    };
     for g in 0..1000u64 {
         let kind = BotKind::ALL[(g % 3) as usize];
         let game = played(100 + g, kind);
-        let objective = if g % 2 == 0 { Objective::Win } else { Objective::Points };
+        let objective = if g % 2 == 0 {
+            Objective::Win
+        } else {
+            Objective::Points
+        };
         let settings = Settings { objective, ..rough };
         let review = plan(&game, settings, g).review().unwrap();
         for seat in 0..2 {
@@ -96,7 +111,11 @@ fn an_open_discard_matches_exhaustive_enumeration() {
     let pone = 1 - dealer;
     let hands = [start.hand(0), start.hand(1)];
     let template = Game::with_first_dealer(config(), 0, false, dealer).unwrap();
-    let deal = DealStart { game: template.clone(), hands, moves: Vec::new() };
+    let deal = DealStart {
+        game: template.clone(),
+        hands,
+        moves: Vec::new(),
+    };
     let actions: Vec<Option<Move>> = start.legal_moves().into_iter().map(Some).collect();
     let task = Task {
         state: start.clone(),
@@ -134,7 +153,11 @@ fn an_open_discard_matches_exhaustive_enumeration() {
         }
         let exact = total / 40.0;
         // A whole block of starters is the exhaustive mean itself.
-        assert!((value.equity - exact).abs() <= 1e-12, "{} vs {exact}", value.equity);
+        assert!(
+            (value.equity - exact).abs() <= 1e-12,
+            "{} vs {exact}",
+            value.equity
+        );
     }
 }
 
@@ -150,25 +173,4 @@ fn records_outside_the_analysis_get_clear_errors() {
     let half = &game.moves()[..20];
     let err = Plan::new(config(), game.seed(), None, half, cheap(), 0).unwrap_err();
     assert!(err.to_string().contains("not finished"), "{err}");
-}
-
-#[test]
-#[ignore]
-fn timing_scratch() {
-    for g in 0..3u64 {
-        let game = played(500 + g, BotKind::Expert);
-        let p = plan(&game, Settings::default(), g);
-        let t = std::time::Instant::now();
-        let r = pool::install(Some(1), || p.review()).unwrap().unwrap();
-        let secs = t.elapsed().as_secs_f64();
-        let mut disc = (0, 0u32, 0.0f64);
-        let mut lay = (0, 0u32, 0.0f64);
-        for d in r.decisions.iter().filter(|d| !d.forced) {
-            let se = if d.played == d.best { 0.0 } else { d.values[d.played].stderr.max(d.values[d.best].stderr) };
-            let n = d.values[0].samples;
-            let slot = if matches!(d.played_move, Move::Discard(_)) { &mut disc } else { &mut lay };
-            slot.0 += 1; slot.1 += n; slot.2 = slot.2.max(se);
-        }
-        eprintln!("game {g}: {secs:.2}s tasks {} disc {:?} lay {:?}", p.tasks.len(), disc, lay);
-    }
 }
