@@ -2,8 +2,10 @@
 one at a time, with ``nice``). Each writes one JSON object to stdout.
 
     python benches/analysis_measure.py speed --games 20
-    python benches/analysis_measure.py discrimination --games 200
-    python benches/analysis_measure.py calibration --games 5000
+    python benches/analysis_measure.py discrimination --games 100
+    python benches/analysis_measure.py discrimination --games 100 --start 100
+    python benches/analysis_measure.py calibration --games 2000
+    python benches/analysis_measure.py calibration --games 3000 --start 2000
     python benches/analysis_measure.py ray --games 8
 """
 
@@ -111,11 +113,11 @@ def speed(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def discrimination(args: argparse.Namespace) -> dict[str, Any]:
-    out: dict[str, Any] = {"games": args.games, "settings": CHEAP, "bots": {}}
+    out: dict[str, Any] = {"games": args.games, "start": args.start, "settings": CHEAP, "bots": {}}
     for bot in ("random", "greedy", "expert", "master"):
         losses, counts, marks, wins = [], [], {m: 0 for m in analysis.MARKS}, 0
-        exp_losses, exp_counts = [], []
-        for i in range(args.games):
+        exp_losses, exp_counts, lucks = [], [], []
+        for i in range(args.start, args.start + args.games):
             game = play(bot, "expert", 20_000 + i)
             a = analysis.analyze_game(game, seed=i, **CHEAP)  # type: ignore[arg-type]
             me, them = a.players
@@ -126,6 +128,7 @@ def discrimination(args: argparse.Namespace) -> dict[str, Any]:
             for m in analysis.MARKS:
                 marks[m] += me.marks[m]
             wins += a.winner == 0
+            lucks.append(me.luck)
         n = sum(counts)
         out["bots"][bot] = {
             "error_rate": ratio_ci(losses, counts),
@@ -134,15 +137,17 @@ def discrimination(args: argparse.Namespace) -> dict[str, Any]:
             "wins": wins,
             "win_rate_ci": wilson(wins, args.games),
             "expert_error_rate": ratio_ci(exp_losses, exp_counts),
+            "expert_decisions": sum(exp_counts),
+            "mean_luck": statistics.mean(lucks),
         }
         print(json.dumps({bot: out["bots"][bot]}), flush=True)
     return out
 
 
 def calibration(args: argparse.Namespace) -> dict[str, Any]:
-    rng = random.Random(2026)
+    rng = random.Random(2026 + args.start)
     points: list[tuple[float, int]] = []
-    for i in range(args.games):
+    for i in range(args.start, args.start + args.games):
         game = play("expert", "expert", 40_000 + i)
         moves = game.moves()
         picks = [j for j, m in enumerate(moves) if m["move"] in ("discard", "lay")]
@@ -208,6 +213,7 @@ def main() -> None:
     parser = argparse.ArgumentParser()
     parser.add_argument("what", choices=["speed", "discrimination", "calibration", "ray"])
     parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--start", type=int, default=0, help="First game index.")
     args = parser.parse_args()
     run = {
         "speed": speed,

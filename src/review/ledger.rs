@@ -388,7 +388,7 @@ impl Plan {
     /// analysis.
     pub fn new(
         config: GameConfig,
-        game_seed_: u64,
+        record_seed: u64,
         first_dealer: Option<usize>,
         moves: &[(u8, Move)],
         settings: Settings,
@@ -396,8 +396,8 @@ impl Plan {
     ) -> Result<Plan> {
         check_config(config)?;
         let game = match first_dealer {
-            Some(d) => Game::with_first_dealer(config, game_seed_, false, d)?,
-            None => Game::new(config, game_seed_, false),
+            Some(d) => Game::with_first_dealer(config, record_seed, false, d)?,
+            None => Game::new(config, record_seed, false),
         };
         let o = settings.objective;
         let first_deal = [
