@@ -1,7 +1,7 @@
 //! cribbage_fast: an exact, fast cribbage engine.
 //!
 //! The map of the layers, lowest first. A module imports only from its own
-//! layer or a lower one (`tests/test_architecture.py` holds the shape):
+//! layer or a lower one (`tests/architecture/test_layers.py` holds the shape):
 //!
 //! | layer | holds |
 //! |---|---|
@@ -10,7 +10,7 @@
 //! | [`analysis`] | exact discard analysis, bulk scoring, canonical deals |
 //! | [`tables`] | readers of the tables built into the engine |
 //! | [`bots`] | the players and the simulator |
-//! | [`learn`], [`builders`] | learning environments; table builders (never each other) |
+//! | [`learn`], [`builders`], [`review`] | learning environments; table builders; game analysis (never each other) |
 //! | `py` | the PyO3 skin (the `python` feature): converts and releases the GIL |
 //!
 //! The rules are cited from `docs/rules.md` (ACC tournament rules where it is
@@ -22,6 +22,7 @@ mod bots;
 mod builders;
 mod ground;
 mod learn;
+mod review;
 mod rules;
 mod tables;
 
@@ -71,6 +72,12 @@ pub use learn::encode::{
 pub use learn::env::{side_rewards, Reward, SoloEnv, Table, AGENT};
 pub use learn::selfplay::{Outputs, SelfPlayEnv};
 pub use learn::vecenv::{Buffers, VecEnv};
+
+// Game analysis.
+pub use review::{
+    ActionValue, Decision, GameReview, Objective, Plan, Settings, Step, StepKind, Task,
+    MAX_BUDGET as REVIEW_MAX_BUDGET,
+};
 
 // Table builders (the skin, tests and benches only).
 pub use builders::crib_table::{fixed_point, uniform_table, RankTable, TOLERANCE};

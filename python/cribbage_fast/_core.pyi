@@ -2711,3 +2711,31 @@ def master_match(
     >>> master_match("greedy", games=10, seed=2, search=False).games
     10
     """
+
+def _analyze_game(
+    game: Game,
+    *,
+    objective: str = "win",
+    policy: str = "expert",
+    precision: float = 0.005,
+    budget: int = 1024,
+    seed: int = 0,
+    threads: int | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> dict[str, Any]:
+    """The raw analysis of a finished two-player game (decisions and each seat's
+    steps); `cribbage_fast.analysis.analyze_game` builds the report from it."""
+
+def _decision_equities(
+    game: Game,
+    moves: list[int],
+    *,
+    objective: str = "win",
+    policy: str = "expert",
+    precision: float = 0.005,
+    budget: int = 1024,
+    seed: int = 0,
+    threads: int | None = None,
+) -> list[tuple[int, int, list[float]]]:
+    """The equities of chosen unforced decisions (record move indexes) of a
+    finished two-player game, as ``(move_index, seat, equities)``."""

@@ -449,7 +449,14 @@ def _ask(prompt: str, hand: list[_core.Card], want: int, check: Any) -> list[_co
 )
 @click.option("--seed", type=click.IntRange(min=0), default=None, help="Seed (repeatable game).")
 @click.option("--odds", is_flag=True, help="Show your chance to win on the board each deal.")
-def play(bot: str, seed: int | None, odds: bool) -> None:
+@click.option(
+    "--record",
+    "record_path",
+    type=click.Path(dir_okay=False, writable=True),
+    default=None,
+    help="Write the game's record (JSON) here at the end, for cribbage-fast analyze.",
+)
+def play(bot: str, seed: int | None, odds: bool, record_path: str | None) -> None:
     """Play a game of cribbage against a built-in bot in the terminal.
 
     Type cards as 5h, 10S, TS or T♠, or their numbers in the hand shown; a go is
@@ -469,6 +476,9 @@ def play(bot: str, seed: int | None, odds: bool) -> None:
     table.report()
     try:
         _play_out(game, opponent, table)
+        from .cli_analyze import after_the_game
+
+        after_the_game(game, record_path)
     except _Quit:
         table.leave()
     except (click.Abort, KeyboardInterrupt):  # Ctrl-C or end of input: like q, status 1
@@ -506,10 +516,12 @@ def _human_play(game: Game) -> None:
     _ask("Lay a card", game.hand(HUMAN), 1, lambda cards: game.lay(cards[0]))
 
 
+from .cli_analyze import analyze  # noqa: E402
 from .cli_positions import position  # noqa: E402
 
 main.add_command(tables_group)
 main.add_command(position)
+main.add_command(analyze)
 
 if __name__ == "__main__":
     main()

@@ -383,23 +383,7 @@ pub fn search_lay(config: &MasterConfig, rng: &mut Rng, obs: &Observation, lays:
     if choices.count_ones() == 1 {
         return first;
     }
-    let me = obs.seat;
-    let opp = 1 - me;
-    let unseen = obs.unseen().mask();
-    let held = 4u32.saturating_sub(obs.laid[opp].len());
-    // Laying on my own card means the opponent said go at this count: a
-    // rule, not an inference (a hand that could lay would break the search).
-    let mut pool = if obs.last_to_lay == Some(me) && !obs.pile().is_empty() {
-        unseen & !fits_mask(MAX_COUNT - obs.count)
-    } else {
-        unseen
-    };
-    if config.go_inference {
-        let allowed = pool & !fits_mask(go_floor(obs.laid_order(), obs.count)[opp]);
-        if allowed.count_ones() >= held {
-            pool = allowed;
-        }
-    }
+    let (pool, held) = hidden_pool(config, obs);
     let start = start_play(obs);
     let cards: Vec<Card> = mask_cards(choices).collect();
     let mut totals = vec![0.0f64; cards.len()];
@@ -421,6 +405,29 @@ pub fn search_lay(config: &MasterConfig, rng: &mut Rng, obs: &Observation, lays:
     best.1
 }
 
+/// The cards the opponent of `obs.seat` may still hold in the play, and how
+/// many it holds (go inference read from the order of the cards laid).
+pub(crate) fn hidden_pool(config: &MasterConfig, obs: &Observation) -> (u64, u32) {
+    let me = obs.seat;
+    let opp = 1 - me;
+    let unseen = obs.unseen().mask();
+    let held = 4u32.saturating_sub(obs.laid[opp].len());
+    // Laying on my own card means the opponent said go at this count: a
+    // rule, not an inference (a hand that could lay would break the search).
+    let mut pool = if obs.last_to_lay == Some(me) && !obs.pile().is_empty() {
+        unseen & !fits_mask(MAX_COUNT - obs.count)
+    } else {
+        unseen
+    };
+    if config.go_inference {
+        let allowed = pool & !fits_mask(go_floor(obs.laid_order(), obs.count)[opp]);
+        if allowed.count_ones() >= held {
+            pool = allowed;
+        }
+    }
+    (pool, held)
+}
+
 /// Draws before a determinization falls back on a uniform draw.
 const INFERENCE_TRIES: u32 = 64;
 
@@ -429,7 +436,7 @@ const INFERENCE_TRIES: u32 = 64;
 /// drawn from the unseen ones) kept only if the Expert's discard from it keeps
 /// every card the opponent has laid and leaves unlaid cards in `pool` (the
 /// go inference): real players keep fives, pairs and runs, not random cards.
-fn determinize(
+pub(crate) fn determinize(
     config: &MasterConfig,
     obs: &Observation,
     pool: u64,

@@ -16,6 +16,7 @@ mod game;
 mod master;
 mod play;
 mod positions;
+mod review;
 mod show;
 mod simulate;
 mod tables;
@@ -68,6 +69,8 @@ mod _core {
     };
     #[pymodule_export]
     use super::positions::{_shipped_positions, sample_positions, solve_positions};
+    #[pymodule_export]
+    use super::review::{_analyze_game, _decision_equities};
     #[pymodule_export]
     use super::show::{cards, explain_hand, his_heels, score_hand, PyHandBreakdown, PyShowItem};
     #[pymodule_export]

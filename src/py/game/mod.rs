@@ -1189,7 +1189,11 @@ fn fresh_seed() -> u64 {
     RandomState::new().hash_one(std::time::SystemTime::now())
 }
 
-fn move_dict<'py>(py: Python<'py>, seat: Option<u8>, mv: &Move) -> PyResult<Bound<'py, PyDict>> {
+pub(super) fn move_dict<'py>(
+    py: Python<'py>,
+    seat: Option<u8>,
+    mv: &Move,
+) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     if let Some(seat) = seat {
         d.set_item("seat", seat)?;

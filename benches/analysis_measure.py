@@ -1,0 +1,231 @@
+"""Measurements of the game analysis for docs/analysis.md (run in the background,
+one at a time, with ``nice``). Each writes one JSON object to stdout.
+
+    python benches/analysis_measure.py speed --games 20
+    python benches/analysis_measure.py discrimination --games 100
+    python benches/analysis_measure.py discrimination --games 100 --start 100
+    python benches/analysis_measure.py calibration --games 2000
+    python benches/analysis_measure.py calibration --games 3000 --start 2000
+    python benches/analysis_measure.py ray --games 8
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import random
+import statistics
+import time
+from typing import Any
+
+import cribbage_fast as cf
+from cribbage_fast import _core, analysis
+
+#: The cheaper settings of the discrimination and calibration runs.
+CHEAP = {"precision": 0.02, "budget": 46}
+
+
+def players(name: str, seed: int) -> Any:
+    return {
+        "random": lambda: cf.RandomPlayer(seed=seed),
+        "greedy": cf.GreedyPlayer,
+        "expert": cf.ExpertPlayer,
+        "master": lambda: cf.MasterPlayer(seed=seed),
+    }[name]()
+
+
+def play(a: str, b: str, seed: int) -> cf.Game:
+    game = cf.Game(2, seed=seed, first_dealer=seed % 2)
+    game.play([players(a, seed), players(b, seed + 1)])
+    return game
+
+
+def wilson(k: int, n: int, z: float = 1.96) -> tuple[float, float]:
+    if n == 0:
+        return (0.0, 1.0)
+    p = k / n
+    mid = (p + z * z / (2 * n)) / (1 + z * z / n)
+    half = z * math.sqrt(p * (1 - p) / n + z * z / (4 * n * n)) / (1 + z * z / n)
+    return (mid - half, mid + half)
+
+
+def ratio_ci(losses: list[float], counts: list[int]) -> dict[str, float]:
+    """Mean loss per decision with a per-game (cluster) standard error."""
+    g, total = len(counts), sum(counts)
+    rate = sum(losses) / total
+    resid = [lo - rate * n for lo, n in zip(losses, counts, strict=True)]
+    se = math.sqrt(sum(r * r for r in resid) / (g * (g - 1))) * g / total
+    return {"rate": rate, "se": se, "low": rate - 1.96 * se, "high": rate + 1.96 * se}
+
+
+def speed(args: argparse.Namespace) -> dict[str, Any]:
+    per_game, cpu_game, kinds, diff_se = [], [], {"discard": [], "lay": []}, []
+    samples: dict[str, list[int]] = {"discard": [], "lay": []}
+    for i in range(args.games):
+        game = play("expert", "expert", 10_000 + i)
+        t, c = time.perf_counter(), time.process_time()
+        a = analysis.analyze_game(game, seed=i, threads=1)
+        per_game.append(time.perf_counter() - t)
+        cpu_game.append(time.process_time() - c)
+        print(json.dumps({"game": i, "wall": per_game[-1], "cpu": cpu_game[-1]}), flush=True)
+        for d in a.decisions:
+            if d.forced:
+                continue
+            kinds[d.kind].append(d.seconds)
+            samples[d.kind].append(d.samples)
+            if d.played != d.best:
+                diff_se.append(d.loss_stderr)
+    diff_se.sort()
+
+    def q(p: float) -> float:
+        return diff_se[min(len(diff_se) - 1, int(p * len(diff_se)))]
+
+    return {
+        "games": args.games,
+        "seconds_per_game": statistics.mean(per_game),
+        "seconds_per_game_se": statistics.stdev(per_game) / math.sqrt(len(per_game)),
+        "seconds_per_game_max": max(per_game),
+        "cpu_seconds_per_game": statistics.mean(cpu_game),
+        "cpu_seconds_per_game_se": statistics.stdev(cpu_game) / math.sqrt(len(cpu_game)),
+        "cpu_seconds_per_game_max": max(cpu_game),
+        "by_type": {
+            k: {
+                "decisions_per_game": len(v) / args.games,
+                "seconds_each": statistics.mean(v),
+                "seconds_per_game": sum(v) / args.games,
+                "mean_samples": statistics.mean(samples[k]),
+            }
+            for k, v in kinds.items()
+        },
+        "diff_stderr": {
+            "decisions": len(diff_se),
+            "median": q(0.5),
+            "p90": q(0.9),
+            "p99": q(0.99),
+            "max": diff_se[-1],
+            "share_at_most_0.005": sum(x <= 0.005 + 1e-12 for x in diff_se) / len(diff_se),
+        },
+        "cpus": os.cpu_count(),
+        "load": os.getloadavg(),
+    }
+
+
+def discrimination(args: argparse.Namespace) -> dict[str, Any]:
+    out: dict[str, Any] = {"games": args.games, "start": args.start, "settings": CHEAP, "bots": {}}
+    for bot in ("random", "greedy", "expert", "master"):
+        losses, counts, marks, wins = [], [], {m: 0 for m in analysis.MARKS}, 0
+        exp_losses, exp_counts, lucks = [], [], []
+        for i in range(args.start, args.start + args.games):
+            game = play(bot, "expert", 20_000 + i)
+            a = analysis.analyze_game(game, seed=i, **CHEAP)  # type: ignore[arg-type]
+            me, them = a.players
+            losses.append(me.error_rate * me.unforced)
+            counts.append(me.unforced)
+            exp_losses.append(them.error_rate * them.unforced)
+            exp_counts.append(them.unforced)
+            for m in analysis.MARKS:
+                marks[m] += me.marks[m]
+            wins += a.winner == 0
+            lucks.append(me.luck)
+        n = sum(counts)
+        out["bots"][bot] = {
+            "error_rate": ratio_ci(losses, counts),
+            "decisions": n,
+            "marks_per_100": {m: 100 * c / n for m, c in marks.items()},
+            "wins": wins,
+            "win_rate_ci": wilson(wins, args.games),
+            "expert_error_rate": ratio_ci(exp_losses, exp_counts),
+            "expert_decisions": sum(exp_counts),
+            "mean_luck": statistics.mean(lucks),
+        }
+        print(json.dumps({bot: out["bots"][bot]}), flush=True)
+    return out
+
+
+def calibration(args: argparse.Namespace) -> dict[str, Any]:
+    rng = random.Random(2026 + args.start)
+    points: list[tuple[float, int]] = []
+    for i in range(args.start, args.start + args.games):
+        game = play("expert", "expert", 40_000 + i)
+        moves = game.moves()
+        picks = [j for j, m in enumerate(moves) if m["move"] in ("discard", "lay")]
+        pick = rng.choice(picks)
+        got = _core._decision_equities(game, [pick], seed=i, **CHEAP)  # type: ignore[arg-type]
+        if not got:  # a forced lay: take the next unforced decision
+            got = _core._decision_equities(game, picks[picks.index(pick) :], seed=i, **CHEAP)[:1]  # type: ignore[arg-type]
+        if not got:
+            continue
+        _, seat, eqs = got[0]
+        points.append((max(eqs), int(game.winner == seat)))
+    brier = statistics.mean((p - y) ** 2 for p, y in points)
+    base = statistics.mean(y for _, y in points)
+    bins = []
+    for b in range(10):
+        inside = [(p, y) for p, y in points if min(int(p * 10), 9) == b]
+        if not inside:
+            continue
+        k = sum(y for _, y in inside)
+        low, high = wilson(k, len(inside))
+        mean_p = statistics.mean(p for p, _ in inside)
+        bins.append(
+            {
+                "bin": f"{b / 10:.1f}-{(b + 1) / 10:.1f}",
+                "n": len(inside),
+                "mean_prediction": mean_p,
+                "observed": k / len(inside),
+                "ci": (low, high),
+                "ok": low <= mean_p <= high or abs(k / len(inside) - mean_p) <= 0.02,
+            }
+        )
+    return {
+        "points": len(points),
+        "settings": CHEAP,
+        "brier": brier,
+        "brier_of_the_base_rate": base * (1 - base),
+        "bins": bins,
+    }
+
+
+def ray_speed(args: argparse.Namespace) -> dict[str, Any]:
+    import ray
+
+    games = [play("expert", "expert", 30_000 + i).to_record() for i in range(args.games)]
+    t = time.perf_counter()
+    local = analysis.analyze_games(games, seed=1, progress=False, **CHEAP)  # type: ignore[arg-type]
+    local_s = time.perf_counter() - t
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    t = time.perf_counter()
+    remote = analysis.analyze_games(games, seed=1, ray=True, progress=False, **CHEAP)  # type: ignore[arg-type]
+    ray_s = time.perf_counter() - t
+    ray.shutdown()
+    return {
+        "games": args.games,
+        "settings": CHEAP,
+        "in_process_games_per_minute": 60 * args.games / local_s,
+        "ray_games_per_minute": 60 * args.games / ray_s,
+        "identical": local == remote,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser()
+    parser.add_argument("what", choices=["speed", "discrimination", "calibration", "ray"])
+    parser.add_argument("--games", type=int, default=20)
+    parser.add_argument("--start", type=int, default=0, help="First game index.")
+    args = parser.parse_args()
+    run = {
+        "speed": speed,
+        "discrimination": discrimination,
+        "calibration": calibration,
+        "ray": ray_speed,
+    }[args.what]
+    t = time.perf_counter()
+    result = run(args)
+    result["wall_seconds"] = time.perf_counter() - t
+    print(json.dumps(result), flush=True)
+
+
+if __name__ == "__main__":
+    main()

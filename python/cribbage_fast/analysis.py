@@ -1,0 +1,493 @@
+"""Game analysis: what every decision of a two-player game cost in winning
+chances, and how much of the result was luck (docs/analysis.md).
+
+The Rust core values every action of the seat to move from that seat's view
+(hidden cards drawn as the master infers them, the rest of the deal played out
+by the Expert, the next deal valued by the position table) and splits each
+seat's equity into skill, luck and the opponent's errors, so that, exactly,
+``start + skill + luck + opponent_errors == result`` for each seat. This module
+adds the marks, the per-player summary and the report.
+
+>>> from cribbage_fast import Game, ExpertPlayer, GreedyPlayer
+>>> from cribbage_fast.analysis import analyze_game
+>>> record = Game(2, seed=3).play([ExpertPlayer(), GreedyPlayer()]).to_json()
+>>> a = analyze_game(record, precision=0.05, budget=8, seed=1)
+>>> p = a.players[0]
+>>> abs(p.start + p.skill + p.luck + p.opponent_errors - p.result) < 1e-9
+True
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import asdict, dataclass, field
+from typing import Any
+
+from . import _core
+from .game import Game
+
+__all__ = [
+    "MARKS",
+    "THRESHOLDS",
+    "DecisionReview",
+    "GameAnalysis",
+    "LuckEvent",
+    "PlayerSummary",
+    "analyze_game",
+    "analyze_games",
+    "mark_of",
+]
+
+#: The marks, mildest first.
+MARKS = ("inaccuracy", "mistake", "blunder")
+
+#: The least equity lost (win probability) for each mark. With the
+#: ``"points"`` objective the thresholds are twice these, in game points.
+THRESHOLDS = {"inaccuracy": 0.02, "mistake": 0.04, "blunder": 0.08}
+
+#: Kinds of luck steps: the chance events and what the opponent's moves reveal.
+LUCK_KINDS = ("cut_for_deal", "deal", "starter", "play", "show", "hidden_discard")
+
+DEFAULT_PRECISION = 0.005
+DEFAULT_BUDGET = 1024
+
+Record = dict[str, Any] | str | Game
+
+
+def mark_of(loss: float, objective: str = "win") -> str | None:
+    """The mark a loss of equity earns, or None below every threshold.
+
+    >>> mark_of(0.01), mark_of(0.05), mark_of(0.2)
+    (None, 'mistake', 'blunder')
+    """
+    scale = 2.0 if objective == "points" else 1.0
+    found = None
+    for mark in MARKS:
+        if loss >= THRESHOLDS[mark] * scale:
+            found = mark
+    return found
+
+
+def _move_text(move: dict[str, Any]) -> str:
+    kind = move["move"]
+    if kind == "discard":
+        return str(move["cards"])
+    if kind == "lay":
+        return str(move["card"])
+    return str(kind)
+
+
+@dataclass(frozen=True)
+class DecisionReview:
+    """One decision: the move played and the best, their equities (from the
+    mover's view), the equity lost and its mark. Forced decisions (one
+    distinct choice) carry no equities and count in no rate."""
+
+    move_index: int
+    seat: int
+    deal: int
+    dealer: int
+    scores: tuple[int, int]
+    kind: str
+    played: str
+    best: str
+    forced: bool
+    actions: tuple[str, ...]
+    equities: tuple[float, ...]
+    stderrs: tuple[float, ...]
+    samples: int
+    played_equity: float | None
+    best_equity: float | None
+    loss: float
+    loss_stderr: float
+    mark: str | None
+    seconds: float = field(default=0.0, compare=False)
+
+
+@dataclass(frozen=True)
+class LuckEvent:
+    """A step of one seat's equity that is not its own decision: its luck
+    (the change less the opponent's errors in it) and those errors."""
+
+    seat: int
+    kind: str
+    deal: int
+    move_index: int | None
+    before: float
+    after: float
+    luck: float
+    opponent_errors: float
+
+
+@dataclass(frozen=True)
+class PlayerSummary:
+    """One seat's game: rates, marks and the decomposition
+    ``start + skill + luck + opponent_errors == result``."""
+
+    seat: int
+    decisions: int
+    unforced: int
+    error_rate: float
+    error_rating: float
+    marks: dict[str, int]
+    start: float
+    skill: float
+    luck: float
+    opponent_errors: float
+    result: float
+    luck_adjusted: float
+
+
+@dataclass(frozen=True)
+class GameAnalysis:
+    """An analysed game. `curve` holds each seat's equity (its own view) after
+    each of its steps, as ``(move_index, seat, equity)``."""
+
+    objective: str
+    policy: str
+    precision: float
+    budget: int
+    seed: int
+    winner: int
+    decisions: list[DecisionReview]
+    luck: list[LuckEvent]
+    players: tuple[PlayerSummary, PlayerSummary]
+    curve: list[tuple[int, int, float]]
+    starters: dict[int, str] = field(default_factory=dict)
+    scores: tuple[int, int] = (0, 0)
+
+    def to_dict(self) -> dict[str, Any]:
+        """JSON-ready."""
+        return asdict(self)
+
+    def to_json(self) -> str:
+        return json.dumps(self.to_dict())
+
+    def report(self) -> str:
+        """The readable report: deal by deal, then the per-player summary."""
+        from .analysis_report import render
+
+        return render(self)
+
+
+def _decision(d: dict[str, Any], objective: str) -> DecisionReview:
+    forced = bool(d["forced"])
+    actions = tuple(_move_text(m) for m in d["actions"])
+    played, best = int(d["played"]), int(d["best"])
+    eq = tuple(float(x) for x in d["equity"])
+    if forced:
+        played_eq = best_eq = None
+        loss = loss_se = 0.0
+    else:
+        played_eq, best_eq = eq[played], eq[best]
+        loss = best_eq - played_eq
+        loss_se = float(d["diff_stderr"][played])
+    return DecisionReview(
+        move_index=int(d["move_index"]),
+        seat=int(d["seat"]),
+        deal=int(d["deal"]),
+        dealer=int(d["dealer"]),
+        scores=(int(d["scores"][0]), int(d["scores"][1])),
+        kind=str(d["played_move"]["move"]),
+        played=_move_text(d["played_move"]),
+        best=actions[best] if not forced else _move_text(d["played_move"]),
+        forced=forced,
+        actions=actions,
+        equities=eq,
+        stderrs=tuple(float(x) for x in d["stderr"]),
+        samples=int(d["samples"][0]) if d["samples"] else 0,
+        played_equity=played_eq,
+        best_equity=best_eq,
+        loss=loss,
+        loss_stderr=loss_se,
+        mark=None if forced else mark_of(loss, objective),
+        seconds=float(d["seconds"]),
+    )
+
+
+def _summary(seat: int, raw: dict[str, Any], decisions: list[DecisionReview]) -> PlayerSummary:
+    mine = [d for d in decisions if d.seat == seat]
+    unforced = [d for d in mine if not d.forced]
+    steps = [s for s in raw["steps"] if s["seat"] == seat]
+    skill = sum(s["skill"] for s in steps)
+    luck = sum(s["luck"] for s in steps)
+    errors = sum(s["opponent_errors"] for s in steps)
+    rate = sum(d.loss for d in unforced) / len(unforced) if unforced else 0.0
+    result = float(raw["result"][seat])
+    return PlayerSummary(
+        seat=seat,
+        decisions=len(mine),
+        unforced=len(unforced),
+        error_rate=rate,
+        error_rating=1000.0 * rate,
+        marks={m: sum(d.mark == m for d in unforced) for m in MARKS},
+        start=float(raw["start"][seat]),
+        skill=skill,
+        luck=luck,
+        opponent_errors=errors,
+        result=result,
+        luck_adjusted=result - luck,
+    )
+
+
+def _starters(game: Game) -> dict[int, str]:
+    """The starter of each deal, from the game's events."""
+    found, deal = {}, 0
+    for event in game.events():
+        if event["event"] == "deal":
+            deal = int(event["number"])
+        elif event["event"] == "starter":
+            found[deal] = str(event["card"])
+    return found
+
+
+def _replayed(record: Record) -> Game:
+    if isinstance(record, Game):
+        return record
+    if isinstance(record, _core.Game):
+        raise TypeError(
+            "analyze_game needs a cribbage_fast.Game or its record, not a bare core Game"
+        )
+    return Game.replay(record)
+
+
+def analyze_game(
+    record: Record,
+    *,
+    objective: str = "win",
+    precision: float = DEFAULT_PRECISION,
+    budget: int = DEFAULT_BUDGET,
+    policy: str = "expert",
+    seed: int = 0,
+    threads: int | None = None,
+    progress: Callable[[int], object] | None = None,
+) -> GameAnalysis:
+    """Analyses a finished two-player game without muggins.
+
+    Parameters
+    ----------
+    record : dict, str or Game
+        A game record (``Game.to_record()``, ``GameResult.to_json()``) or a
+        finished `Game`; records are replayed and checked by `Game.replay`.
+    objective : {"win", "points"}
+        Equity as the chance to win, or as the expected game points (1, 2 or 3
+        with skunks) won less those lost.
+    precision : float
+        Sampling stops once the best action leads the next by 3 joint standard
+        errors and the played action's difference from the best has at most
+        this standard error, or once every difference has (win probability).
+    budget : int
+        Samples per evaluation at most (rounded up to whole batches: 32 in the
+        play, one per possible starter before the cut).
+    policy : {"expert", "master"}
+        Who plays the rest of each sampled deal.
+    seed : int
+        The same seed gives the same analysis at any thread count.
+    threads : int or None
+        Threads (None: every core).
+    progress : callable or None
+        Called with the number of evaluations done.
+
+    Returns
+    -------
+    GameAnalysis
+
+    Raises
+    ------
+    ValueError
+        A 3- or 4-player, muggins, unfinished or non-121 game; a record the
+        replay refuses (its error says which move or event); a bad setting.
+    TypeError
+        A record that is not a dict, JSON text or `Game`.
+    KeyboardInterrupt
+        Ctrl-C, within about a second.
+
+    Examples
+    --------
+    >>> from cribbage_fast import Game, ExpertPlayer
+    >>> g = Game(2, seed=5)
+    >>> _ = g.play([ExpertPlayer(), ExpertPlayer()])
+    >>> a = analyze_game(g, precision=0.05, budget=8)
+    >>> sorted(a.players[0].marks)
+    ['blunder', 'inaccuracy', 'mistake']
+    """
+    game = _replayed(record)
+    if game.num_players != 2:
+        raise ValueError(
+            f"game analysis covers two-player games only; this record has {game.num_players} "
+            "players"
+        )
+    raw = _core._analyze_game(
+        game,
+        objective=objective,
+        policy=policy,
+        precision=precision,
+        budget=budget,
+        seed=seed,
+        threads=threads,
+        progress=progress,
+    )
+    decisions = [_decision(d, objective) for d in raw["decisions"]]
+    luck = [
+        LuckEvent(
+            seat=s["seat"],
+            kind=s["kind"],
+            deal=s["deal"],
+            move_index=s["move_index"],
+            before=s["before"],
+            after=s["after"],
+            luck=s["luck"],
+            opponent_errors=s["opponent_errors"],
+        )
+        for s in raw["steps"]
+        if s["kind"] != "decision"
+    ]
+    curve = [
+        (s["move_index"] if s["move_index"] is not None else -1, s["seat"], s["after"])
+        for s in raw["steps"]
+    ]
+    players = (_summary(0, raw, decisions), _summary(1, raw, decisions))
+    return GameAnalysis(
+        objective=objective,
+        policy=policy,
+        precision=precision,
+        budget=budget,
+        seed=seed,
+        winner=int(raw["winner"]),
+        decisions=decisions,
+        luck=luck,
+        players=players,
+        curve=curve,
+        starters=_starters(game),
+        scores=(int(game.scores[0]), int(game.scores[1])),
+    )
+
+
+def game_seed(seed: int, index: int) -> int:
+    """The analysis seed of game `index` of a batch seeded `seed` (SplitMix64),
+    so a game's analysis does not depend on how the batch is split.
+
+    >>> game_seed(0, 1) != game_seed(0, 2)
+    True
+    """
+    mask = (1 << 64) - 1
+    z = (seed ^ (index * 0x9E3779B97F4A7C15)) & mask
+    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
+    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
+    return z ^ (z >> 31)
+
+
+@dataclass(frozen=True)
+class _BatchChunk:
+    """Games ``start .. stop - 1`` of a batch, for `distributed.map_ranges`."""
+
+    records: list[Any]
+    options: dict[str, Any]
+    seed: int
+
+    def __call__(self, start: int, stop: int) -> list[GameAnalysis]:
+        return [
+            analyze_game(self.records[i], seed=game_seed(self.seed, i), threads=1, **self.options)
+            for i in range(start, stop)
+        ]
+
+
+def analyze_games(
+    records: Iterable[Record],
+    *,
+    objective: str = "win",
+    precision: float = DEFAULT_PRECISION,
+    budget: int = DEFAULT_BUDGET,
+    policy: str = "expert",
+    seed: int = 0,
+    threads: int | None = None,
+    ray: bool = False,
+    address: str | None = None,
+    progress: bool = True,
+) -> list[GameAnalysis]:
+    """Analyses many games: game ``i`` with seed ``game_seed(seed, i)``, so the
+    results are the same in process (every core) or on Ray, however split.
+
+    Parameters
+    ----------
+    records : iterable of records
+        As for `analyze_game`.
+    objective, precision, budget, policy
+        As for `analyze_game`.
+    seed : int
+        The batch's seed.
+    threads : int or None
+        In process: threads (None: every core).
+    ray : bool
+        Run one task per game on Ray (`distributed.map_ranges`; extra ``ray``).
+    address : str or None
+        The Ray cluster (see `distributed.connect`).
+    progress : bool
+        A progress bar of games done, on a terminal only (tqdm).
+
+    Returns
+    -------
+    list of GameAnalysis
+
+    Raises
+    ------
+    ValueError, TypeError
+        As `analyze_game`, naming the game.
+    KeyboardInterrupt
+        Ctrl-C (outstanding Ray tasks are cancelled).
+
+    Examples
+    --------
+    >>> from cribbage_fast import Game, ExpertPlayer
+    >>> games = [Game(2, seed=s) for s in (1, 2)]
+    >>> for g in games:
+    ...     _ = g.play([ExpertPlayer(), ExpertPlayer()])
+    >>> out = analyze_games(games, precision=0.05, budget=8, progress=False)
+    >>> len(out)
+    2
+    """
+    items = [r.to_record() if isinstance(r, Game) else r for r in records]
+    options = {"objective": objective, "precision": precision, "budget": budget, "policy": policy}
+    if ray:
+        from . import distributed
+
+        if not items:
+            return []
+        parts = distributed.map_ranges(
+            _BatchChunk(items, options, seed),
+            len(items),
+            chunk=1,
+            address=address,
+            progress=progress,
+            desc="games analysed",
+        )
+        return [a for part in parts for a in part]
+    return _in_process(items, options, seed, threads, progress)
+
+
+def _in_process(
+    items: Sequence[Any], options: dict[str, Any], seed: int, threads: int | None, progress: bool
+) -> list[GameAnalysis]:
+    shown = progress and sys.stderr.isatty()
+    bar: Any = None
+    if shown:
+        from tqdm import tqdm
+
+        bar = tqdm(total=len(items), desc="games analysed", file=sys.stderr)
+    out = []
+    try:
+        for i, record in enumerate(items):
+            try:
+                out.append(
+                    analyze_game(record, seed=game_seed(seed, i), threads=threads, **options)
+                )
+            except (TypeError, ValueError) as err:
+                raise type(err)(f"game {i}: {err}") from err
+            if bar is not None:
+                bar.update(1)
+    finally:
+        if bar is not None:
+            bar.close()
+    return out

@@ -1,0 +1,193 @@
+//! Game analysis for Python (the analysis lives in `crate::review`; the
+//! report is built by `cribbage_fast.analysis`).
+
+use pyo3::prelude::*;
+use pyo3::types::{PyDict, PyList};
+
+use super::convert::{int_in, seed_in, threads_from_py};
+use super::game::{move_dict, PyGame};
+use super::simulate::reporter;
+use crate::bots::BotKind;
+use crate::ground::pool::Pool;
+use crate::review::{Decision, GameReview, Objective, Plan, Settings, Step, MAX_BUDGET};
+
+fn budget_arg(obj: &Bound<'_, PyAny>) -> PyResult<u32> {
+    int_in(obj, "budget", 1..=i128::from(MAX_BUDGET), "")
+}
+
+fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+    seed_in(obj, "seed")
+}
+
+/// Analyses a finished two-player game (a replayed `Game`): every decision's
+/// equities and each seat's steps, as plain dicts. Use
+/// `cribbage_fast.analysis.analyze_game`, which builds the report.
+#[pyfunction]
+#[pyo3(signature = (game, *, objective = "win", policy = "expert", precision = 0.005,
+    budget = 1024, seed = 0, threads = None, progress = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn _analyze_game<'py>(
+    py: Python<'py>,
+    game: PyRef<'py, PyGame>,
+    objective: &str,
+    policy: &str,
+    precision: f64,
+    #[pyo3(from_py_with = budget_arg)] budget: u32,
+    #[pyo3(from_py_with = seed_arg)] seed: u64,
+    threads: Option<&Bound<'py, PyAny>>,
+    progress: Option<Bound<'py, PyAny>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let settings = settings_of(objective, policy, precision, budget)?;
+    let pool = Pool::new(threads_from_py(threads)?)?;
+    let report = reporter(progress)?;
+    let plan = plan_of(game, settings, seed)?;
+    let total = plan.tasks.len();
+    let chunk = 2 * pool.threads().max(1);
+    let mut values = Vec::with_capacity(total);
+    while values.len() < total {
+        let range = values.len()..total.min(values.len() + chunk);
+        values.extend(py.detach(|| pool.install(|| plan.run(range)))?);
+        py.check_signals()?;
+        report(values.len() as u64)?;
+    }
+    let review = py.detach(|| plan.assemble(&values))?;
+    review_dict(py, &review, total)
+}
+
+fn settings_of(objective: &str, policy: &str, precision: f64, budget: u32) -> PyResult<Settings> {
+    Ok(Settings::new(
+        Objective::from_name(objective)?,
+        BotKind::from_name(policy)?,
+        precision,
+        budget,
+    )?)
+}
+
+fn plan_of(game: PyRef<'_, PyGame>, settings: Settings, seed: u64) -> PyResult<Plan> {
+    let g = &game.game;
+    Ok(Plan::new(
+        g.config(),
+        g.seed(),
+        game.first_dealer,
+        g.moves(),
+        settings,
+        seed,
+    )?)
+}
+
+/// The equities of chosen decisions of a finished two-player game (record
+/// move indexes; forced ones are left out), as `(move_index, seat,
+/// equities)`: the sampled points of the calibration benchmark.
+#[pyfunction]
+#[pyo3(signature = (game, moves, *, objective = "win", policy = "expert", precision = 0.005,
+    budget = 1024, seed = 0, threads = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn _decision_equities<'py>(
+    py: Python<'py>,
+    game: PyRef<'py, PyGame>,
+    moves: Vec<usize>,
+    objective: &str,
+    policy: &str,
+    precision: f64,
+    #[pyo3(from_py_with = budget_arg)] budget: u32,
+    #[pyo3(from_py_with = seed_arg)] seed: u64,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Vec<(usize, usize, Vec<f64>)>> {
+    let settings = settings_of(objective, policy, precision, budget)?;
+    let pool = Pool::new(threads_from_py(threads)?)?;
+    let plan = plan_of(game, settings, seed)?;
+    let picked: Vec<(usize, usize)> = plan
+        .decision_tasks()
+        .into_iter()
+        .filter(|(m, _)| moves.contains(m))
+        .collect();
+    let tasks: Vec<usize> = picked.iter().map(|&(_, t)| t).collect();
+    let values = py.detach(|| pool.install(|| plan.run_some(&tasks)))?;
+    Ok(picked
+        .iter()
+        .zip(values)
+        .map(|(&(m, t), v)| {
+            (
+                m,
+                plan.tasks[t].viewer,
+                v.iter().map(|a| a.equity).collect(),
+            )
+        })
+        .collect())
+}
+
+fn review_dict<'py>(py: Python<'py>, r: &GameReview, tasks: usize) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    let objective = match r.objective {
+        Objective::Win => "win",
+        Objective::Points => "points",
+    };
+    d.set_item("objective", objective)?;
+    d.set_item("start", r.start.to_vec())?;
+    d.set_item("result", r.result.to_vec())?;
+    d.set_item("winner", r.winner)?;
+    d.set_item("evaluations", tasks)?;
+    let decisions = r
+        .decisions
+        .iter()
+        .map(|x| decision_dict(py, x))
+        .collect::<PyResult<Vec<_>>>()?;
+    d.set_item("decisions", PyList::new(py, decisions)?)?;
+    let steps = r
+        .steps
+        .iter()
+        .map(|s| step_dict(py, s))
+        .collect::<PyResult<Vec<_>>>()?;
+    d.set_item("steps", PyList::new(py, steps)?)?;
+    Ok(d)
+}
+
+fn decision_dict<'py>(py: Python<'py>, x: &Decision) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("move_index", x.move_index)?;
+    d.set_item("seat", x.seat)?;
+    d.set_item("deal", x.deal)?;
+    d.set_item("dealer", x.dealer)?;
+    d.set_item("scores", x.scores.to_vec())?;
+    let actions = x
+        .actions
+        .iter()
+        .map(|m| move_dict(py, None, m))
+        .collect::<PyResult<Vec<_>>>()?;
+    d.set_item("actions", actions)?;
+    d.set_item("played_move", move_dict(py, None, &x.played_move)?)?;
+    d.set_item("played", x.played)?;
+    d.set_item("best", x.best)?;
+    d.set_item("forced", x.forced)?;
+    d.set_item(
+        "equity",
+        x.values.iter().map(|v| v.equity).collect::<Vec<_>>(),
+    )?;
+    d.set_item(
+        "stderr",
+        x.values.iter().map(|v| v.stderr).collect::<Vec<_>>(),
+    )?;
+    let diff = x.values.iter().map(|v| v.diff_stderr).collect::<Vec<_>>();
+    d.set_item("diff_stderr", diff)?;
+    let seconds = x.values.first().map_or(0.0, |v| v.seconds);
+    d.set_item("seconds", seconds)?;
+    d.set_item(
+        "samples",
+        x.values.iter().map(|v| v.samples).collect::<Vec<_>>(),
+    )?;
+    Ok(d)
+}
+
+fn step_dict<'py>(py: Python<'py>, s: &Step) -> PyResult<Bound<'py, PyDict>> {
+    let d = PyDict::new(py);
+    d.set_item("seat", s.seat)?;
+    d.set_item("kind", s.kind.name())?;
+    d.set_item("move_index", s.move_index)?;
+    d.set_item("deal", s.deal)?;
+    d.set_item("before", s.before)?;
+    d.set_item("after", s.after)?;
+    d.set_item("skill", s.skill)?;
+    d.set_item("luck", s.luck)?;
+    d.set_item("opponent_errors", s.opponent_errors)?;
+    Ok(d)
+}

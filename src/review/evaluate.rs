@@ -1,0 +1,350 @@
+//! The evaluator: the equity of every action of one seat, from what that seat
+//! has seen, by playing the rest of the deal out over sampled hidden cards.
+//!
+//! A sample is a whole deal consistent with the seat's view: its own six
+//! cards, and for the opponent six cards drawn as the master draws them
+//! ([`crate::bots::master::determinize`]: its laid cards, unlaid cards that agree
+//! with its goes, and a discard the Expert would have made). Before the
+//! starter is cut, sample `k` takes the `k mod n`-th of the `n` cards the seat
+//! has not seen as the starter, so every block of `n` samples covers each
+//! possible starter exactly once (stratified, not sampled). The deal is
+//! replayed move by move on a fresh [`Game`] (so scoring follows the rules'
+//! order), then every action is tried on a copy of the same sample (common
+//! random numbers) and the deal is played out by the policy. A game that ends
+//! scores 1 or 0 (or the game points won or lost); a deal that ends no game is
+//! valued by the shipped position table at its new scores and dealer.
+
+use super::{Objective, Settings};
+use crate::bots::Bot;
+use crate::ground::error::{Error, Result};
+use crate::rules::game::{Game, Move, Phase, SuppliedDeal};
+use crate::bots::master::{determinize, hidden_pool, MasterConfig};
+use crate::rules::observe::Observation;
+use crate::rules::play::ALL_CARDS;
+use crate::tables::positions::{shipped_arrays, SCORES};
+use crate::ground::rng::Rng;
+use crate::bots::simulate::game_seed;
+
+/// Samples per batch after the starter is cut (stopping is checked per batch).
+pub const PLAY_BATCH: u32 = 32;
+
+/// The deal a decision belongs to, as it stood before anyone discarded.
+#[derive(Clone, Debug)]
+pub struct DealStart {
+    /// The game at the start of the deal (its cards are replaced per sample).
+    pub game: Game,
+    /// Each seat's six cards, as dealt.
+    pub hands: [u64; 2],
+    /// The moves of the deal so far, with their seats.
+    pub moves: Vec<(u8, Move)>,
+}
+
+/// One evaluation: the actions of `viewer` at `state` (`None`: the policy
+/// moves on, to value a point where the viewer is not to move).
+#[derive(Clone, Debug)]
+pub struct Task {
+    pub state: Game,
+    pub deal: DealStart,
+    pub viewer: usize,
+    pub actions: Vec<Option<Move>>,
+    /// The action played, which must be measured to the precision.
+    pub played: Option<usize>,
+    pub seed: u64,
+    /// Every card known but the starter (the opponent's true six and its
+    /// true discard): for checks against exhaustive enumeration.
+    pub open: bool,
+}
+
+/// One action's estimate.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct ActionValue {
+    pub equity: f64,
+    pub stderr: f64,
+    /// The standard error of the best action's equity less this one's, on
+    /// the same samples (0 for the best).
+    pub diff_stderr: f64,
+    pub samples: u32,
+    /// Seconds the whole evaluation took (not part of the answer: it varies).
+    pub seconds: f64,
+}
+
+/// A position's value for `viewer` from the board (dealer's score, pone's
+/// score) before a deal, from the shipped table.
+pub fn position_value(
+    scores: &[u16],
+    dealer: usize,
+    viewer: usize,
+    objective: Objective,
+) -> Result<f64> {
+    let (d, p) = (usize::from(scores[dealer]), usize::from(scores[1 - dealer]));
+    let arrays = shipped_arrays().ok_or_else(|| Error::Invalid("no position table".into()))?;
+    if d >= SCORES || p >= SCORES {
+        return Err(Error::Invalid(format!("no board position {d}-{p}")));
+    }
+    let at = d * SCORES + p;
+    let dealer_view = match objective {
+        Objective::Win => f64::from(arrays[at]),
+        Objective::Points => f64::from(arrays[SCORES * SCORES + at]),
+    };
+    Ok(match (viewer == dealer, objective) {
+        (true, _) => dealer_view,
+        (false, Objective::Win) => 1.0 - dealer_view,
+        (false, Objective::Points) => -dealer_view,
+    })
+}
+
+/// What a finished game, or the start of the next deal, is worth to `viewer`.
+pub fn outcome(game: &Game, viewer: usize, objective: Objective) -> Result<f64> {
+    match (game.winner(), objective) {
+        (Some(w), Objective::Win) => Ok(f64::from(u8::from(w == viewer))),
+        (Some(w), Objective::Points) => {
+            let points = f64::from(game.game_points());
+            Ok(if w == viewer { points } else { -points })
+        }
+        (None, _) => position_value(game.scores(), game.dealer(), viewer, objective),
+    }
+}
+
+/// The hidden cards of one sample: the opponent's six, its discard when it
+/// is known to have been made, and the starter.
+struct Hidden {
+    opp_six: u64,
+    opp_discard: Discarded,
+    starter: u64,
+}
+
+/// The opponent's discard in a sample, if it has been made.
+enum Discarded {
+    /// As the record has it (every card known).
+    Recorded,
+    /// As the policy makes it from the sampled six.
+    Policy,
+    /// These cards (drawn with the opponent's hand).
+    Cards(u64),
+}
+
+/// The opponent's cards for sample `k` of `task`.
+fn draw_hidden(task: &Task, k: u32, rng: &mut Rng) -> Result<Hidden> {
+    let me = task.viewer;
+    if task.open {
+        let unseen = starter_pool(task);
+        let starter = match task.state.starter() {
+            Some(card) => card.bit(),
+            None => nth_bit(unseen, k % unseen.count_ones()),
+        };
+        let opp_six = task.deal.hands[1 - me];
+        return Ok(Hidden {
+            opp_six,
+            opp_discard: Discarded::Recorded,
+            starter,
+        });
+    }
+    if let Some(starter) = task.state.starter() {
+        let obs = Observation::from_game(&task.state, me);
+        let config = MasterConfig::default();
+        let (pool, held) = hidden_pool(&config, &obs);
+        let (hand, crib) = determinize(&config, &obs, pool, held, rng);
+        let opp_six = obs.laid[1 - me].mask() | hand | crib;
+        return Ok(Hidden {
+            opp_six,
+            opp_discard: Discarded::Cards(crib),
+            starter: starter.bit(),
+        });
+    }
+    let unseen = starter_pool(task);
+    let starter = nth_bit(unseen, k % unseen.count_ones());
+    Ok(Hidden {
+        opp_six: rng.draw(unseen & !starter, 6),
+        opp_discard: Discarded::Policy,
+        starter,
+    })
+}
+
+/// The cards the starter may be, as the viewer sees them (stratified over).
+fn starter_pool(task: &Task) -> u64 {
+    let me = task.viewer;
+    let known = task.deal.hands[me]
+        | if task.open {
+            task.deal.hands[1 - me]
+        } else {
+            0
+        };
+    ALL_CARDS & !known
+}
+
+/// The `n`-th set bit of `mask`, as a mask.
+fn nth_bit(mask: u64, n: u32) -> u64 {
+    let mut rest = mask;
+    for _ in 0..n {
+        rest &= rest - 1;
+    }
+    rest & rest.wrapping_neg()
+}
+
+/// The policy's players for one sample (seeded by it, for common numbers).
+fn players(settings: &Settings, seed: u64) -> Result<[Bot; 2]> {
+    let bot = |seat: u64| -> Result<Bot> {
+        let s = game_seed(seed, seat);
+        match settings.policy {
+            crate::bots::BotKind::Master => Bot::master(MasterConfig::default(), s),
+            kind => Ok(Bot::new(kind, s)),
+        }
+    };
+    Ok([bot(1)?, bot(2)?])
+}
+
+/// The sample's deal replayed up to the task's state.
+fn build_world(task: &Task, hidden: &Hidden, bots: &mut [Bot; 2]) -> Result<Game> {
+    let me = task.viewer;
+    let mut hands = [Vec::new(), Vec::new()];
+    hands[me] = crate::rules::play::mask_cards(task.deal.hands[me]).collect();
+    hands[1 - me] = crate::rules::play::mask_cards(hidden.opp_six).collect();
+    let mut world = task.deal.game.clone();
+    world.apply(Move::Deal(Box::new(SuppliedDeal {
+        hands: hands.to_vec(),
+        starter: crate::ground::card::CardSet::from_mask(hidden.starter).first(),
+        crib_card: None,
+        scores: None,
+    })))?;
+    for (seat, mv) in &task.deal.moves {
+        let seat = usize::from(*seat);
+        let mv = match mv {
+            Move::Discard(_) if seat != me => match hidden.opp_discard {
+                Discarded::Recorded => mv.clone(),
+                Discarded::Cards(cards) => Move::Discard(cards),
+                Discarded::Policy => bots[seat].decide(&world, seat)?,
+            },
+            other => other.clone(),
+        };
+        world.apply(mv)?;
+    }
+    Ok(world)
+}
+
+/// Plays the deal out by the policy and values the end for `viewer`.
+fn play_out(
+    mut world: Game,
+    bots: &mut [Bot; 2],
+    viewer: usize,
+    objective: Objective,
+) -> Result<f64> {
+    let deal = world.deal_number();
+    while world.deal_number() == deal {
+        let Some(seat) = world.to_move() else { break };
+        if world.phase() != Phase::Discard && world.phase() != Phase::Play {
+            return Err(Error::Invalid(
+                "the analysis plays games without muggins only".into(),
+            ));
+        }
+        let mv = bots[seat].decide(&world, seat)?;
+        world.apply(mv)?;
+    }
+    outcome(&world, viewer, objective)
+}
+
+/// Running sums of one action's samples.
+#[derive(Clone, Debug, Default)]
+struct Tally {
+    values: Vec<f64>,
+}
+
+impl Tally {
+    fn mean(&self) -> f64 {
+        self.values.iter().sum::<f64>() / self.values.len().max(1) as f64
+    }
+
+    fn stderr(&self) -> f64 {
+        paired_stderr(&self.values, None)
+    }
+}
+
+/// The standard error of the mean of `a` (or of `a - b`, paired).
+fn paired_stderr(a: &[f64], b: Option<&[f64]>) -> f64 {
+    let n = a.len();
+    if n < 2 {
+        return f64::INFINITY;
+    }
+    let x = |i: usize| a[i] - b.map_or(0.0, |b| b[i]);
+    let mean = (0..n).map(x).sum::<f64>() / n as f64;
+    let var = (0..n).map(|i| (x(i) - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
+    (var / n as f64).sqrt()
+}
+
+/// Whether sampling can stop: the best leads the next by 3 joint standard
+/// errors and the played action is measured to the precision, or every
+/// action is measured to the precision against the best.
+fn settled(tallies: &[Tally], played: Option<usize>, precision: f64) -> bool {
+    let best = best_of(tallies);
+    let se = |a: usize| paired_stderr(&tallies[best].values, Some(&tallies[a].values));
+    if tallies.len() == 1 {
+        return tallies[0].stderr() <= precision;
+    }
+    let others = (0..tallies.len()).filter(|&a| a != best);
+    if others.clone().all(|a| se(a) <= precision) {
+        return true;
+    }
+    let lead = |a: usize| tallies[best].mean() - tallies[a].mean();
+    let clear = others.clone().all(|a| lead(a) >= 3.0 * se(a));
+    clear && played.is_none_or(|p| p == best || se(p) <= precision)
+}
+
+/// The index of the highest mean (the first on a tie).
+fn best_of(tallies: &[Tally]) -> usize {
+    (0..tallies.len()).fold(0, |b, a| {
+        if tallies[a].mean() > tallies[b].mean() {
+            a
+        } else {
+            b
+        }
+    })
+}
+
+/// Every action's equity for the task's viewer.
+pub fn evaluate(task: &Task, settings: &Settings) -> Result<Vec<ActionValue>> {
+    let batch = match (settings.batch, task.state.starter()) {
+        (0, Some(_)) => PLAY_BATCH,
+        (0, None) => starter_pool(task).count_ones(),
+        (n, _) => n,
+    };
+    let clock = std::time::Instant::now();
+    let mut tallies = vec![Tally::default(); task.actions.len()];
+    let mut k = 0u32;
+    while k < settings.budget.max(batch) {
+        for _ in 0..batch {
+            let seed = game_seed(task.seed, u64::from(k));
+            let mut rng = Rng::new(seed);
+            let hidden = draw_hidden(task, k, &mut rng)?;
+            let mut bots = players(settings, seed)?;
+            let world = build_world(task, &hidden, &mut bots)?;
+            for (tally, action) in tallies.iter_mut().zip(&task.actions) {
+                let mut trial = world.clone();
+                let mut bots = players(settings, seed)?;
+                if let Some(mv) = action {
+                    trial.apply(mv.clone())?;
+                }
+                tally
+                    .values
+                    .push(play_out(trial, &mut bots, task.viewer, settings.objective)?);
+            }
+            k += 1;
+        }
+        if settled(&tallies, task.played, settings.precision) {
+            break;
+        }
+    }
+    let best = &tallies[best_of(&tallies)].values;
+    Ok(tallies
+        .iter()
+        .map(|t| ActionValue {
+            equity: t.mean(),
+            stderr: t.stderr(),
+            diff_stderr: if &t.values == best {
+                0.0
+            } else {
+                paired_stderr(best, Some(&t.values))
+            },
+            samples: t.values.len() as u32,
+            seconds: clock.elapsed().as_secs_f64(),
+        })
+        .collect())
+}
