@@ -14,7 +14,7 @@ from click.testing import CliRunner
 import cribbage_fast
 from cribbage_fast import _core, expected_game_points, position_table, win_probability
 from cribbage_fast.cli import main
-from cribbage_fast.positions import PositionTable, build_table, deals_for_precision
+from cribbage_fast.tables.positions import PositionTable, build_table, deals_for_precision
 
 
 @pytest.fixture(scope="module")

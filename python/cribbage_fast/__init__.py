@@ -48,7 +48,7 @@ from ._core import (
     simulate,
 )
 from .game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
-from .positions import PositionTable, expected_game_points, position_table, win_probability
+from .tables.positions import PositionTable, expected_game_points, position_table, win_probability
 
 __all__ = [
     "BREAKDOWN_COLUMNS",

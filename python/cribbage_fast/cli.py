@@ -333,7 +333,7 @@ class _Table:
 
     def echo_odds(self, you_deal: bool) -> None:
         """Your chance to win from this board (the Expert-vs-Expert table)."""
-        from .positions import win_probability
+        from .tables.positions import win_probability
 
         you, bot = self.game.scores
         if max(you, bot) < self.game.target == 121:

@@ -14,7 +14,7 @@ import sys
 
 import click
 
-from . import positions
+from .tables import positions
 from .cli_tables import SHIP_DIR, ray_address_of, ray_option, tables
 
 

@@ -39,8 +39,8 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
-from ._extras import require
+from .. import _core
+from .._extras import require
 
 TARGET = 121
 SCORES = 121
@@ -336,7 +336,7 @@ def build_table(
     sampler = DealSampler(seed)
     began = time.perf_counter()
     if ray:
-        from .distributed import map_ranges
+        from ..distributed import map_ranges
 
         address = None if ray_address == "local" else ray_address
         chunks = map_ranges(

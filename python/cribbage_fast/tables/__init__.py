@@ -33,9 +33,9 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
+from .. import _core
 
-DATA = Path(__file__).parent / "data"
+DATA = Path(__file__).parent.parent / "data"
 CRIB_FILE = DATA / "crib_tables.npz"
 
 CribModel = Literal["uniform", "fixed_point"]
@@ -436,7 +436,7 @@ def _run_keep_ranges(
     chunk = chunk or min(max(len(KEEPS), total // 100), 100_000)
     fn = functools.partial(keep_range_sums, seed, froms, tos)
     if use_ray:
-        from . import distributed  # type: ignore[attr-defined,unused-ignore]
+        from .. import distributed  # type: ignore[attr-defined,unused-ignore]
 
         parts: Iterable[npt.NDArray[np.uint64]] = distributed.map_ranges(
             fn, total, chunk=chunk, address=ray_address, progress=progress, desc=desc
@@ -784,7 +784,7 @@ class Atlas:
             np.savez(path, **self.arrays())
 
     def _save_parquet(self, path: Path, block: int = 100_000) -> None:
-        from ._extras import require
+        from .._extras import require
 
         require("pyarrow", "tables")
         import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
