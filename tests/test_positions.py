@@ -13,8 +13,9 @@ from click.testing import CliRunner
 
 import cribbage_fast
 from cribbage_fast import _core, expected_game_points, position_table, win_probability
+from cribbage_fast.builders import build_table, deals_for_precision, ship_position_table
 from cribbage_fast.cli import main
-from cribbage_fast.tables.positions import PositionTable, build_table, deals_for_precision
+from cribbage_fast.tables.positions import PositionTable
 
 
 @pytest.fixture(scope="module")
@@ -62,11 +63,11 @@ def test_the_shipped_table_is_read_from_the_engine_bit_for_bit() -> None:
 
 def test_a_table_ships_in_the_engines_form(tmp_path: Path) -> None:
     table = position_table()
-    table.ship(tmp_path)
+    ship_position_table(table, tmp_path)
     assert (tmp_path / "positions.bin").read_bytes() == _core._shipped_positions()[0].tobytes()
     assert json.loads((tmp_path / "positions_meta.json").read_text()) == table.metadata
     with pytest.raises(FileNotFoundError, match="repository root"):
-        table.ship(tmp_path / "missing")
+        ship_position_table(table, tmp_path / "missing")
 
 
 def test_the_two_views_of_a_position_add_up_to_one() -> None:

@@ -1294,7 +1294,7 @@ def _shipped_pegging() -> tuple[NDArray[np.uint64], str]: ...
 def _shipped_positions() -> tuple[NDArray[np.float32], str]: ...
 def _sample_positions(start: int, stop: int, seed: int | None = None) -> bytes:
     """Samples deals ``start..stop`` of ``seed`` for the position table (the
-    sample format of ``cribbage_fast.positions``); chunks concatenate.
+    sample format of ``cribbage_fast.builders.positions``); chunks concatenate.
 
     >>> len(_sample_positions(0, 2, seed=1)) > 0
     True

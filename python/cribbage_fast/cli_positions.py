@@ -14,8 +14,9 @@ import sys
 
 import click
 
-from .tables import positions
+from . import builders
 from .cli_tables import SHIP_DIR, ray_address_of, ray_option, tables
+from .tables import positions
 
 
 @tables.command("positions")
@@ -40,20 +41,20 @@ from .cli_tables import SHIP_DIR, ray_address_of, ray_option, tables
 @click.option(
     "--precision",
     type=click.FloatRange(min=0.01, max=50.0),
-    default=positions.DEFAULT_PRECISION,
+    default=builders.DEFAULT_PRECISION,
     show_default=True,
     help="Goal for the worst cell's 95% half-width, in percentage points.",
 )
 @click.option(
     "--deals",
-    type=click.IntRange(min=positions.BATCHES),
+    type=click.IntRange(min=builders.BATCHES),
     default=None,
     help="Deals to sample (overrides --precision).",
 )
 @click.option(
     "--seed",
     type=click.IntRange(min=0, max=2**64 - 1),
-    default=positions.DEFAULT_SEED,
+    default=builders.DEFAULT_SEED,
     show_default=True,
 )
 @ray_option("Sample")
@@ -76,10 +77,10 @@ def positions_command(
     if out is None and not ship:
         table = positions.position_table()
     else:
-        n = deals if deals is not None else positions.deals_for_precision(precision)
+        n = deals if deals is not None else builders.deals_for_precision(precision)
         click.echo(f"Sampling {n:,} Expert-vs-Expert deals (seed {seed})...", err=True)
         try:
-            table = positions.build_table(
+            table = builders.build_table(
                 n,
                 seed,
                 progress=True,
@@ -92,7 +93,7 @@ def positions_command(
         if out is not None:
             table.save(out)
         else:
-            table.ship(SHIP_DIR)
+            builders.ship_position_table(table, SHIP_DIR)
         meta, written = table.metadata, out or SHIP_DIR / "positions.bin"
         click.echo(
             f"{written}: {meta['deals']:,} deals in {meta['build_seconds']:.0f} s; "

@@ -21,7 +21,8 @@ from typing import Any, TypeVar
 import click
 import numpy as np
 
-from . import tables as tb
+from . import builders
+from .tables.crib import _table_key
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -77,17 +78,17 @@ OUT = out_option()
 )
 def crib(out: Path, plot: Path | None) -> None:
     """Crib tables: exact over every deal (a few minutes on two cores)."""
-    analysis = tb.analyze_all_deals(progress=sys.stderr.isatty())
-    built = tb.build_crib_tables(analysis)
-    tb.save_crib_tables(built, out)
+    analysis = builders.analyze_all_deals(progress=sys.stderr.isatty())
+    built = builders.build_crib_tables(analysis)
+    builders.save_crib_tables(built, out)
     fp = built["meta"]["fixed_point"]
     for key, info in fp.items():
         click.echo(
             f"fixed point ({key}): {info['iterations']} iterations, last change "
             f"{info['max_change_per_iteration'][-1]:.1e}, converged={info['converged']}"
         )
-    own = built[tb._table_key("fixed_point", True, False)]
-    opp = built[tb._table_key("fixed_point", False, False)]
+    own = built[_table_key("fixed_point", True, False)]
+    opp = built[_table_key("fixed_point", False, False)]
     click.echo(f"5-5 without crib flushes: own crib {own[4, 4]:.2f}, opponent's {opp[4, 4]:.2f}")
     if plot is not None:
         plot_crib_tables({"own crib": own, "opponent's crib": opp}, plot)
@@ -160,7 +161,7 @@ def pegging(
     if ship and not SHIP_DIR.is_dir():
         _fail(f"no {SHIP_DIR} here: run --ship from the repository root")
     try:
-        table = tb.build_pegging_table(
+        table = builders.build_pegging_table(
             samples,
             seed,
             target_se=None if samples else target_se,
@@ -173,9 +174,9 @@ def pegging(
         _fail(f"{err} (the Ray path needs cribbage_fast.distributed)")
         return
     if out is not None:
-        tb.save_pegging_table(table, out)
+        builders.save_pegging_table(table, out)
     else:
-        tb.ship_pegging_table(table, SHIP_DIR)
+        builders.ship_pegging_table(table, SHIP_DIR)
     meta = table.meta
     click.echo(
         f"{meta['total_samples']} samples ({table.samples} to "
@@ -188,7 +189,7 @@ def pegging(
 @OUT
 def atlas(out: Path) -> None:
     """The atlas of every deal's discards (.npz, or .parquet with pyarrow)."""
-    built = tb.build_atlas(tb.analyze_all_deals(progress=sys.stderr.isatty()))
+    built = builders.build_atlas(builders.analyze_all_deals(progress=sys.stderr.isatty()))
     out.parent.mkdir(parents=True, exist_ok=True)
     built.save(out)
     click.echo(f"{len(built)} deals, dealer and pone, written to {out}")
@@ -198,6 +199,6 @@ def atlas(out: Path) -> None:
 @OUT
 def expert(out: Path) -> None:
     """The Expert's discard table (src/data/expert_discards.bin)."""
-    analysis = tb.analyze_all_deals(progress=sys.stderr.isatty())
+    analysis = builders.analyze_all_deals(progress=sys.stderr.isatty())
     out.write_bytes(analysis.expert_table())
     click.echo(f"{len(analysis)} deals written to {out}")
