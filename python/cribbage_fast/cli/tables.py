@@ -21,8 +21,8 @@ from typing import Any, TypeVar
 import click
 import numpy as np
 
-from . import builders
-from .tables.crib import _table_key
+from .. import builders
+from ..tables.crib import _table_key
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -96,7 +96,7 @@ def crib(out: Path, plot: Path | None) -> None:
 
 def plot_crib_tables(tables_by_title: dict[str, np.ndarray], path: Path) -> None:
     """Heat maps of (13, 13) crib tables side by side."""
-    from ._extras import require
+    from .._extras import require
 
     require("matplotlib", "plot")
     import matplotlib

@@ -20,13 +20,13 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from . import _core
-from .cli_tables import ray_address_of, ray_option
-from .cli_tables import tables as tables_group
-from .game import Game
+from .. import _core
+from ..game import Game
+from .tables import ray_address_of, ray_option
+from .tables import tables as tables_group
 
 if TYPE_CHECKING:
-    from ._core import _GameEventDict
+    from .._core import _GameEventDict
 
 
 def fail(message: str) -> NoReturn:
@@ -237,7 +237,7 @@ def simulate(
     tasks; the statistics are the same.
     """
     if ray_address is not None:
-        from . import distributed
+        from .. import distributed
 
         try:
             stats = distributed.simulate(
@@ -333,7 +333,7 @@ class _Table:
 
     def echo_odds(self, you_deal: bool) -> None:
         """Your chance to win from this board (the Expert-vs-Expert table)."""
-        from .tables.positions import win_probability
+        from ..tables.positions import win_probability
 
         you, bot = self.game.scores
         if max(you, bot) < self.game.target == 121:
@@ -502,7 +502,7 @@ def _human_play(game: Game) -> None:
     _ask("Lay a card", game.hand(HUMAN), 1, lambda cards: game.lay(cards[0]))
 
 
-from .cli_positions import position  # noqa: E402
+from .positions import position  # noqa: E402
 
 main.add_command(tables_group)
 main.add_command(position)

@@ -14,9 +14,9 @@ import sys
 
 import click
 
-from . import builders
-from .cli_tables import SHIP_DIR, ray_address_of, ray_option, tables
-from .tables import positions
+from .. import builders
+from ..tables import positions
+from .tables import SHIP_DIR, ray_address_of, ray_option, tables
 
 
 @tables.command("positions")
