@@ -5,7 +5,6 @@ from __future__ import annotations
 import doctest
 import importlib
 import itertools
-import json
 import pkgutil
 import random
 from pathlib import Path
@@ -300,7 +299,7 @@ def test_expert_table_is_shipped_and_gives_the_same_games() -> None:
     assert stats["game_points"] == (1701, 1694)
 
 
-def test_cli_tables_group(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+def test_cli_tables_group(tmp_path: Path) -> None:
     runner = CliRunner()
     result = runner.invoke(main, ["tables", "--help"])
     assert result.exit_code == 0
@@ -314,15 +313,10 @@ def test_cli_tables_group(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> No
     assert "3640 samples (2 to 2 per keep)" in result.output and out.exists()
     assert tables.pegging_table(out).meta["allocation"] == "uniform"
     result = runner.invoke(main, ["tables", "pegging", "--samples", "2"])
-    assert result.exit_code == 2 and "--out FILE or --ship" in result.output
-    monkeypatch.chdir(tmp_path)
+    assert result.exit_code == 2 and "Missing option '--out'" in result.output
+    # The installed command never writes into a source tree.
     result = runner.invoke(main, ["tables", "pegging", "--ship", "--samples", "2"])
-    assert result.exit_code == 2 and "repository root" in result.output
-    (tmp_path / "src" / "data").mkdir(parents=True)
-    result = runner.invoke(main, ["tables", "pegging", "--ship", "--samples", "2"])
-    assert result.exit_code == 0, result.output
-    assert (tmp_path / "src/data/pegging_sums.bin").stat().st_size == 1820 * 2 * 5 * 8
-    assert json.loads((tmp_path / "src/data/pegging_meta.json").read_text())["seed"] == 2026
+    assert result.exit_code == 2 and "No such option" in result.output and "--ship" in result.output
 
 
 def test_module_examples() -> None:

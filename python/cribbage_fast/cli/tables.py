@@ -1,14 +1,15 @@
-"""``cribbage-fast tables ...``: build the shipped tables.
+"""``cribbage-fast tables ...``: build the tables into files (``--out``).
 
 Example::
 
     $ cribbage-fast tables crib --out crib_tables.npz --plot crib.png
     $ cribbage-fast tables pegging --out pegging_table.npz --target-se 0.05 --seed 2026
-    $ cribbage-fast tables pegging --ship --target-se 0.01 --seed 2026
     $ cribbage-fast tables atlas --out ~/.cache/cribbage_fast/atlas.npz
     $ cribbage-fast tables expert --out src/data/expert_discards.bin
 
-``cli_positions`` adds ``tables positions`` to the same group.
+``cli.positions`` adds ``tables positions`` to the same group. The tables
+built into the engine (``src/data``) are written by the repository's
+``scripts/ship_tables.py``, never by the installed command.
 """
 
 from __future__ import annotations
@@ -16,13 +17,14 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any, NoReturn, TypeVar
 
 import click
 import numpy as np
 
 from .. import builders
 from ..tables.crib import _table_key
+from ..tables.pegging import PeggingTable
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -49,16 +51,12 @@ def ray_address_of(value: str | None) -> str | None:
 
 @click.group(name="tables", context_settings={"help_option_names": ["-h", "--help"]})
 def tables() -> None:
-    """Build the shipped tables: crib and pegging values, the atlas, board positions."""
+    """Build the tables into files: crib and pegging values, the atlas, board positions."""
 
 
-def _fail(message: str) -> None:
+def _fail(message: str) -> NoReturn:
     click.echo(f"cribbage-fast: error: {message}", err=True)
     sys.exit(2)
-
-
-#: Where ``--ship`` writes the shipped tables, from the repository root.
-SHIP_DIR = Path("src/data")
 
 
 def out_option(required: bool = True, help: str = "File to write.") -> Callable[[F], F]:
@@ -120,48 +118,48 @@ def plot_crib_tables(tables_by_title: dict[str, np.ndarray], path: Path) -> None
     plt.close(fig)
 
 
-@tables.command()
-@out_option(required=False, help="File to write (.npz, read by pegging_table(FILE)).")
-@click.option(
-    "--ship",
-    is_flag=True,
-    help="Write the shipped form instead: src/data/pegging_sums.bin and pegging_meta.json "
-    "(run from the repository root, then rebuild the engine).",
-)
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=2026, show_default=True)
-@click.option(
-    "--samples",
-    type=click.IntRange(min=2),
-    default=None,
-    help="Samples per kept hand, the same for every keep (instead of --target-se).",
-)
-@click.option(
-    "--target-se",
-    type=click.FloatRange(min=1e-4),
-    default=0.05,
-    show_default=True,
-    help="Standard error every value reaches: a pilot, then samples where the variance is.",
-)
-@click.option(
-    "--pilot", type=click.IntRange(min=2), default=2000, show_default=True, help="Pilot samples."
-)
-@ray_option("Simulate")
-def pegging(
-    out: Path | None,
-    ship: bool,
-    seed: int,
-    samples: int | None,
-    target_se: float,
-    pilot: int,
-    ray_address: str | None,
-) -> None:
-    """Pegging table: simulated against the Expert, same seed same table."""
-    if (out is None) == (not ship):
-        _fail("give --out FILE or --ship")
-    if ship and not SHIP_DIR.is_dir():
-        _fail(f"no {SHIP_DIR} here: run --ship from the repository root")
+def pegging_options(f: F) -> F:
+    """The options of a pegging-table build (``--seed``, ``--samples``,
+    ``--target-se``, ``--pilot``, ``--ray``), passed on to :func:`build_pegging`."""
+    for option in reversed(
+        [
+            click.option(
+                "--seed", type=click.IntRange(0, 2**64 - 1), default=2026, show_default=True
+            ),
+            click.option(
+                "--samples",
+                type=click.IntRange(min=2),
+                default=None,
+                help="Samples per kept hand, the same for every keep (instead of --target-se).",
+            ),
+            click.option(
+                "--target-se",
+                type=click.FloatRange(min=1e-4),
+                default=0.05,
+                show_default=True,
+                help="Standard error every value reaches: a pilot, then samples where the "
+                "variance is.",
+            ),
+            click.option(
+                "--pilot",
+                type=click.IntRange(min=2),
+                default=2000,
+                show_default=True,
+                help="Pilot samples.",
+            ),
+            ray_option("Simulate"),
+        ]
+    ):
+        f = option(f)
+    return f
+
+
+def build_pegging(
+    seed: int, samples: int | None, target_se: float, pilot: int, ray_address: str | None
+) -> PeggingTable:
+    """The pegging table the :func:`pegging_options` ask for, progress on a terminal."""
     try:
-        table = builders.build_pegging_table(
+        return builders.build_pegging_table(
             samples,
             seed,
             target_se=None if samples else target_se,
@@ -172,17 +170,26 @@ def pegging(
         )
     except ImportError as err:
         _fail(f"{err} (the Ray path needs cribbage_fast.distributed)")
-        return
-    if out is not None:
-        builders.save_pegging_table(table, out)
-    else:
-        builders.ship_pegging_table(table, SHIP_DIR)
+
+
+def echo_pegging(table: PeggingTable) -> None:
+    """One line on a built pegging table: its samples, time and standard errors."""
     meta = table.meta
     click.echo(
         f"{meta['total_samples']} samples ({table.samples} to "
         f"{int(table.sums[:, 0, 0].max())} per keep) in {meta['seconds']} s; "
         f"standard error {meta['median_se']:.4f} median, {meta['max_se']:.4f} largest"
     )
+
+
+@tables.command()
+@out_option(help="File to write (.npz, read by pegging_table(FILE)).")
+@pegging_options
+def pegging(out: Path, **options: Any) -> None:
+    """Pegging table: simulated against the Expert, same seed same table."""
+    table = build_pegging(**options)
+    builders.save_pegging_table(table, out)
+    echo_pegging(table)
 
 
 @tables.command()
