@@ -14,10 +14,10 @@ from typing import Any
 import numpy as np
 
 from .. import _core
+from .._progress import map_local
 from ..tables.atlas import Atlas
 from ..tables.crib import _table_key, crib_table, crib_table_info
 from ..tables.pegging import pegging_table
-from .pegging import _progress, _ranges
 
 
 def analyze_all_deals(progress: bool = False, chunk: int = 20_000) -> _core.DealAnalysis:
@@ -26,8 +26,10 @@ def analyze_all_deals(progress: bool = False, chunk: int = 20_000) -> _core.Deal
     discard table and the atlas."""
     analysis = _core.DealAnalysis()
     total = len(_core._canonical_deals()[0])
-    for start, stop in _progress(_ranges(total, chunk), progress, total, "deals"):
-        analysis.extend(stop - start)
+    for _ in map_local(
+        lambda a, b: analysis.extend(b - a), total, chunk, "deals", enabled=progress
+    ):
+        pass
     return analysis
 
 

@@ -19,6 +19,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._progress import map_local
 from ..tables.pegging import KEEPS, PEGGING_STATS, PeggingTable, _pegging_from_sums
 
 
@@ -240,7 +241,7 @@ def _run_keep_ranges(
             fn, total, chunk=chunk, address=ray_address, progress=progress, desc=desc
         )
     else:
-        parts = (fn(a, b) for a, b in _progress(_ranges(total, chunk), progress, total, desc))
+        parts = map_local(fn, total, chunk, desc, enabled=progress)
     for part in parts:
         sums += part
     return sums
@@ -262,21 +263,3 @@ def ship_pegging_table(table: PeggingTable, data_dir: str | Path) -> None:
         raise FileNotFoundError(f"no directory {data_dir}: run from the repository root")
     (data_dir / "pegging_sums.bin").write_bytes(table.sums.astype("<u8").tobytes())
     (data_dir / "pegging_meta.json").write_text(json.dumps(table.meta, indent=1) + "\n")
-
-
-def _ranges(total: int, chunk: int) -> list[tuple[int, int]]:
-    return [(s, min(s + chunk, total)) for s in range(0, total, chunk)]
-
-
-def _progress(
-    items: Sequence[tuple[int, int]], show: bool, total: int, what: str
-) -> Iterable[tuple[int, int]]:
-    if not show:
-        yield from items
-        return
-    from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
-
-    with tqdm(total=total, desc=what, unit="") as bar:
-        for start, stop in items:
-            yield start, stop
-            bar.update(stop - start)

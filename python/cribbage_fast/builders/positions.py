@@ -8,12 +8,12 @@ from __future__ import annotations
 
 import json
 import math
-import sys
 import time
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from pathlib import Path
 
 from .. import _core
+from .._progress import map_local
 from ..tables.positions import ARRAYS, PositionTable
 
 #: How the shipped table was built.
@@ -60,28 +60,14 @@ class DealSampler:
         return _core._sample_positions(start, stop, seed=self.seed)
 
 
-def _ranges(total: int, chunk: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, total, chunk):
-        yield start, min(total, start + chunk)
-
-
 def sample_local(
     sampler: Callable[[int, int], bytes], total: int, *, chunk: int = CHUNK, progress: bool = False
 ) -> list[bytes]:
     """Runs ``sampler`` over ``0..total`` in this process (every core, GIL released).
 
-    Shows a progress bar on stderr when ``progress``; Ctrl-C stops between chunks.
+    Shows a progress bar on a terminal when ``progress``; Ctrl-C stops between chunks.
     """
-    import click
-
-    if not progress:
-        return [sampler(start, stop) for start, stop in _ranges(total, chunk)]
-    out: list[bytes] = []
-    with click.progressbar(length=total, label="deals", file=sys.stderr, show_pos=True) as bar:
-        for start, stop in _ranges(total, chunk):
-            out.append(sampler(start, stop))
-            bar.update(stop - start)
-    return out
+    return list(map_local(sampler, total, chunk, "deals", enabled=progress))
 
 
 def build_table(

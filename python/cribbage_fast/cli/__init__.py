@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING, Any, NoReturn
 
 import click
 
-from .. import _core
+from .. import _core, _progress
 from ..game import Game
 from .tables import ray_address_of, ray_option
 from .tables import tables as tables_group
@@ -185,27 +185,6 @@ def discard(cards: tuple[str, ...], dealer: bool, top: int | None, as_json: bool
 BOTS = tuple(_core.OPPONENTS)
 
 
-class _Quiet:
-    """Stands in for a progress bar when stderr is not a terminal."""
-
-    def __enter__(self) -> _Quiet:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def update(self, n: int) -> None:
-        return None
-
-
-def progress_bar(length: int, label: str) -> Any:
-    """A progress bar on stderr when it is a terminal, else nothing at all
-    (click's bar would still print its label)."""
-    if not sys.stderr.isatty():
-        return _Quiet()
-    return click.progressbar(length=length, label=label, file=sys.stderr, show_pos=True)
-
-
 @main.command()
 @click.argument("a", type=click.Choice(BOTS, case_sensitive=False), metavar="A")
 @click.argument("b", type=click.Choice(BOTS, case_sensitive=False), metavar="B")
@@ -253,7 +232,7 @@ def simulate(
         click.echo(json.dumps(stats.to_dict()) if as_json else str(stats))
         return
     done = 0
-    with progress_bar(games, f"{a} vs {b}") as bar:
+    with _progress.progress(games, f"{a} vs {b}", unit="game") as bar:
 
         def progress(n: int) -> None:
             nonlocal done
