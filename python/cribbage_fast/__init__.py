@@ -15,6 +15,7 @@
 from ._core import (
     BREAKDOWN_COLUMNS,
     Card,
+    CribbageError,
     DiscardOption,
     ExpertPlayer,
     GreedyPlayer,
@@ -53,6 +54,7 @@ from .tables.positions import PositionTable, expected_game_points, position_tabl
 __all__ = [
     "BREAKDOWN_COLUMNS",
     "Card",
+    "CribbageError",
     "DiscardOption",
     "ExpertPlayer",
     "Game",

@@ -32,7 +32,11 @@ OPPONENTS: Final[list[str]]
 _CardLike: TypeAlias = Card | str
 _CardsLike: TypeAlias = str | Iterable[Card | str]
 
-class IllegalMove(ValueError):
+class CribbageError(ValueError):
+    """What the engine rejects: a bad card, hand, deal, bulk row, move or rules
+    argument. A ValueError; IllegalMove and Misdeal are kinds of it."""
+
+class IllegalMove(CribbageError):
     """A move the rules do not allow; the state it was tried on is unchanged."""
 
 @final
@@ -167,7 +171,7 @@ def cards(cards: _CardsLike) -> list[Card]:
     [Card('5H'), Card('10S')]
     """
 
-class Misdeal(ValueError):
+class Misdeal(CribbageError):
     """A supplied deal with the wrong cards; the game is unchanged and the same
     dealer deals again."""
 
