@@ -18,7 +18,7 @@ import cribbage_fast
 from cribbage_fast import Game, Player, _core
 from cribbage_fast._extras import require
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 # Every Python module of the package (the compiled one is walked below).
@@ -66,6 +66,14 @@ def test_every_module_is_found() -> None:
     assert {"cribbage_fast.game", "cribbage_fast.cli", "cribbage_fast.reference.show"} <= set(
         MODULES
     )
+    # The sub-packages' modules too: readers, builders, the command line.
+    assert {
+        "cribbage_fast.tables.atlas",
+        "cribbage_fast.tables.positions",
+        "cribbage_fast.builders.pegging",
+        "cribbage_fast.cli.tables",
+        "cribbage_fast._progress",
+    } <= set(MODULES)
     assert "_core.score_hand" in CORE and "_core.Game.lay" in CORE
 
 

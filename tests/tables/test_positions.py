@@ -204,7 +204,7 @@ def test_cli_rebuilds_and_plots_the_table(tmp_path: Path) -> None:
 
 
 def test_play_shows_the_odds_each_deal() -> None:
-    from test_cli_bots import first_option_answers
+    from cli.test_cli_bots import first_option_answers
 
     answers = first_option_answers(seed=5)
     result = CliRunner().invoke(

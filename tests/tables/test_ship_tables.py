@@ -10,7 +10,7 @@ from types import ModuleType
 import pytest
 from click.testing import CliRunner
 
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "ship_tables.py"
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "ship_tables.py"
 
 
 @pytest.fixture(scope="module")

@@ -9,9 +9,9 @@ from importlib.metadata import version
 
 import pytest
 from click.testing import CliRunner
-from test_cli_bots import mirror_game
 
 import cribbage_fast
+from cli.test_cli_bots import mirror_game
 from cribbage_fast import Game, GreedyPlayer, RandomPlayer, cli
 from cribbage_fast._progress import progress
 from cribbage_fast.cli import main
