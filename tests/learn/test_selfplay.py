@@ -1,5 +1,5 @@
 """The self-play batched env, final observations of both vector envs, and the
-input edges of the learning environments (issue 11)."""
+input edges of the learning environments."""
 
 from __future__ import annotations
 
@@ -201,7 +201,7 @@ def test_vector_env_returns_final_observations() -> None:
     assert seen > 0
 
 
-# ----- input edges (issue 11) -------------------------------------------------------
+# ----- input edges --------------------------------------------------------------
 
 
 @pytest.mark.parametrize("n", [0, -1, 10**8, 2**63, 2**64])

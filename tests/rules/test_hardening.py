@@ -1,4 +1,4 @@
-"""Issue 11, one named regression test per item: nothing a caller passes can
+"""One named regression test per hardened edge: nothing a caller passes can
 hang, abort or corrupt the engine."""
 
 from __future__ import annotations
@@ -316,7 +316,7 @@ def test_item8_random_player_seed_is_honoured() -> None:
     assert one.to_dict() != two.to_dict()
 
 
-# ----- issue 12: first-hour messages ----------------------------------------
+# ----- first-hour messages ---------------------------------------------------
 
 
 def test_parameter_names_in_first_hour_errors() -> None:
