@@ -1258,12 +1258,12 @@ def simulate(
         TypeError: a player that is neither a name nor a player object.
     """
 
-# ----- discard tables (cribbage_fast.tables) ----------------------------------
+# ----- discard tables (cribbage_fast.builders, cribbage_fast.tables) ----------
 
 @final
 class DealAnalysis:
     """The exact discard analysis of the canonical six-card deals, filled range
-    by range; used by ``cribbage_fast.tables`` to build the tables."""
+    by range; used by ``cribbage_fast.builders`` to build the tables."""
 
     FIXED_POINT_TOLERANCE: Final[float]
     """The fixed point converges when an iteration moves no crib value by more

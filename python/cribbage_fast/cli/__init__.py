@@ -16,23 +16,18 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 import click
 
 from .. import _core, _progress
 from ..game import Game
+from .errors import fail
 from .tables import ray_address_of, ray_option
 from .tables import tables as tables_group
 
 if TYPE_CHECKING:
     from .._core import _GameEventDict
-
-
-def fail(message: str) -> NoReturn:
-    """Print a one-line error and exit with status 2 (bad input)."""
-    click.echo(f"cribbage-fast: error: {message}", err=True)
-    sys.exit(2)
 
 
 def _summary(command: click.Command) -> str:

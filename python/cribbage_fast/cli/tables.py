@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, NoReturn, TypeVar
+from typing import Any, TypeVar
 
 import click
 import numpy as np
@@ -25,6 +25,7 @@ import numpy as np
 from .. import builders
 from ..tables.crib import _table_key
 from ..tables.pegging import PeggingTable
+from .errors import fail
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -52,11 +53,6 @@ def ray_address_of(value: str | None) -> str | None:
 @click.group(name="tables", context_settings={"help_option_names": ["-h", "--help"]})
 def tables() -> None:
     """Build the tables into files: crib and pegging values, the atlas, board positions."""
-
-
-def _fail(message: str) -> NoReturn:
-    click.echo(f"cribbage-fast: error: {message}", err=True)
-    sys.exit(2)
 
 
 def out_option(required: bool = True, help: str = "File to write.") -> Callable[[F], F]:
@@ -169,7 +165,7 @@ def build_pegging(
             progress=sys.stderr.isatty(),
         )
     except ImportError as err:
-        _fail(f"{err} (the Ray path needs cribbage_fast.distributed)")
+        fail(f"{err} (the Ray path needs cribbage_fast.distributed)")
 
 
 def echo_pegging(table: PeggingTable) -> None:
