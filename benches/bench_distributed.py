@@ -4,7 +4,7 @@ against the in-process simulator on 2 threads, side by side in one run.
 Run with ``pytest benches/bench_distributed.py --benchmark-enable`` (2,000,000
 games a round; with benchmarks disabled, as in the test run, 20,000). The Ray
 workers are started before timing, as on a running cluster; the ratio of the
-two means is the README's "through Ray / in process".
+two means is docs/cluster.md's "through Ray / in process".
 """
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Points by source and by player, master against Expert (README, "The master bot").
+"""Points by source and by player, master against Expert (docs/master.md).
 
 The simulator's statistics count points by role (dealer, pone), not by player;
 this plays games through `Game.play_to_end` and reads each game's events.

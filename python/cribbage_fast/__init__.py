@@ -1,5 +1,7 @@
 """cribbage_fast: an exact, fast cribbage engine with a Rust core.
 
+Examples
+--------
 >>> from cribbage_fast import score_hand, explain_hand, score_play, Pegging
 >>> score_hand("5H 5D 5C JS", "5S")
 29

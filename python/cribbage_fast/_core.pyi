@@ -21,7 +21,7 @@ BREAKDOWN_COLUMNS: Final[tuple[str, ...]]
 """Columns of ``score_hands(..., breakdown=True)``:
 ``("fifteens", "pairs", "runs", "flush", "nobs")``."""
 OBS_SIZE: Final[int]
-"""Length of an observation (444): see the README, "Learning environments"."""
+"""Length of an observation (444): see docs/environments.md."""
 NUM_ACTIONS: Final[int]
 """Number of actions (53): 0..51 a card index, 52 go."""
 GO_ACTION: Final[int]
@@ -43,29 +43,71 @@ class IllegalMove(CribbageError):
 class Card:
     """A playing card: immutable, hashable, ordered by rank then suit.
 
+    Raises
+    ------
+    ValueError
+        unknown card text.
+    TypeError
+        not a string or Card.
+
+    Examples
+    --------
     >>> Card("10h")
     Card('10H')
     >>> Card("5♥").index
     18
-
-    Raises:
-        ValueError: unknown card text.
-        TypeError: not a string or Card.
     """
 
     def __new__(cls, text: _CardLike) -> Card: ...
     @staticmethod
     def parse(text: _CardLike) -> Card:
-        """Parse ``5H``, ``5h``, ``5♥``, ``10H``, ``TH``, ``JS``, ``AS``."""
+        """Parse ``5H``, ``5h``, ``5♥``, ``10H``, ``TH``, ``JS``, ``AS``.
+
+        Parameters
+        ----------
+        text : str or Card
+            Card text, or a card (returned as it is).
+
+        Returns
+        -------
+        Card
+            The card.
+
+        Raises
+        ------
+        ValueError
+            Unknown card text.
+        TypeError
+            Not a card.
+
+        Examples
+        --------
+        >>> Card.parse("th")
+        Card('10H')
+        """
     @staticmethod
     def from_index(index: int) -> Card:
         """The card with ``index = (rank - 1) * 4 + suit`` (suits C, D, H, S).
 
+        Parameters
+        ----------
+        index : int
+            0 to 51.
+
+        Returns
+        -------
+        Card
+            The card with that index.
+
+        Raises
+        ------
+        ValueError
+            the index is outside 0..51.
+
+        Examples
+        --------
         >>> Card.from_index(0)
         Card('AC')
-
-        Raises:
-            ValueError: the index is outside 0..51.
         """
     @property
     def rank(self) -> int:
@@ -91,6 +133,8 @@ class Card:
 class ShowItem:
     """One scoring combination of a show.
 
+    Examples
+    --------
     >>> explain_hand("5H 5D 5C JS", "5S").items[0]
     ShowItem(kind='fifteen', cards='5H JS', points=2)
     """
@@ -107,6 +151,8 @@ class ShowItem:
 class HandBreakdown:
     """A show itemised; ``str()`` is the spoken count.
 
+    Examples
+    --------
     >>> b = explain_hand("4S 5H 5D 6C", "KS")
     >>> b.total, b.fifteens, b.pairs, b.runs
     (16, 8, 2, 6)
@@ -133,33 +179,106 @@ class HandBreakdown:
     @property
     def nobs(self) -> int: ...
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: cards, total, points per kind, items, spoken count."""
+        """A JSON-ready dict: cards, total, points per kind, items, spoken count.
+
+        Returns
+        -------
+        dict
+            ``hand``, ``starter``, ``crib``, ``total``, the points per kind,
+            ``items`` and ``spoken``.
+
+        Examples
+        --------
+        >>> d = explain_hand("4S 5H 5D 6C", "KS").to_dict()
+        >>> d["total"], d["runs"], d["items"][0]
+        (16, 6, {'kind': 'fifteen', 'cards': '5H KS', 'points': 2})
+        """
     def __len__(self) -> int: ...
     def __eq__(self, value: object, /) -> bool: ...
 
 def score_hand(hand: _CardsLike, starter: _CardLike, crib: bool = False) -> int:
     """The show total of a 4-card hand (or crib) with the starter.
 
+    Parameters
+    ----------
+    hand : str or iterable of Card or str
+        The four cards, as `Card` objects, card text or one space-separated string.
+    starter : Card or str
+        The starter (the cut card).
+    crib : bool, default False
+        Score as a crib: a flush counts only when all five cards share a suit.
+
+    Returns
+    -------
+    int
+        The total, 0 to 29.
+
+    Raises
+    ------
+    ValueError
+        unknown card text, a repeated card, or not 4 cards.
+    TypeError
+        something that is not a card.
+
+    Examples
+    --------
     >>> score_hand("5H 5D 5C JS", "5S")
     29
     >>> score_hand("2H 4H 6H 8H", "KS", crib=True)  # a 4-card crib flush scores nothing
     0
-
-    Raises:
-        ValueError: unknown card text, a repeated card, or not 4 cards.
-        TypeError: something that is not a card.
     """
 
 def explain_hand(hand: _CardsLike, starter: _CardLike, crib: bool = False) -> HandBreakdown:
     """Every scoring combination of a show; ``str()`` gives the spoken count.
 
-    Raises:
-        ValueError, TypeError: as for `score_hand`.
+    Parameters
+    ----------
+    hand : str or iterable of Card or str
+        The four cards.
+    starter : Card or str
+        The starter.
+    crib : bool, default False
+        Score as a crib (only a five-card flush counts).
+
+    Returns
+    -------
+    HandBreakdown
+        The total, the points per kind and each combination.
+
+    Raises
+    ------
+    ValueError, TypeError
+        As for `score_hand`.
+
+    Examples
+    --------
+    >>> b = explain_hand("4S 5H 5D 6C", "KS")
+    >>> b.total, b.runs
+    (16, 6)
+    >>> str(b).endswith("and a double run is sixteen")
+    True
     """
 
 def his_heels(starter: _CardLike) -> int:
     """2 if the starter is a jack (pegged by the dealer at once), else 0.
 
+    Parameters
+    ----------
+    starter : Card or str
+        The starter.
+
+    Returns
+    -------
+    int
+        2 or 0.
+
+    Raises
+    ------
+    ValueError, TypeError
+        Not one card.
+
+    Examples
+    --------
     >>> his_heels("JD")
     2
     """
@@ -167,6 +286,25 @@ def his_heels(starter: _CardLike) -> int:
 def cards(cards: _CardsLike) -> list[Card]:
     """Cards from text such as ``"5H 5D 5C JS"``.
 
+    Parameters
+    ----------
+    cards : str or iterable of Card or str
+        One space-separated string, or cards and card texts.
+
+    Returns
+    -------
+    list of Card
+        The cards, in the order given.
+
+    Raises
+    ------
+    ValueError
+        Unknown card text.
+    TypeError
+        Something that is not a card.
+
+    Examples
+    --------
     >>> cards("5H 10s")
     [Card('5H'), Card('10S')]
     """
@@ -241,30 +379,163 @@ class _MoveDict(TypedDict):
 class Move:
     """A decision in a game.
 
+    Examples
+    --------
     >>> Move.lay("5H"), Move.discard("5H 6D"), Move.go()
     (Move.lay('5H'), Move.discard('5H 6D'), Move.go())
     """
 
     @staticmethod
     def discard(cards: _CardLike | _CardsLike) -> Move:
-        """Give cards to the crib (2 with 2 players, else 1)."""
+        """Give cards to the crib (2 with 2 players, else 1).
+
+        Parameters
+        ----------
+        cards : cards
+            The cards to give.
+
+        Returns
+        -------
+        Move
+            The discard, for `Game.apply`.
+
+        Raises
+        ------
+        ValueError
+            Unknown card text.
+        TypeError
+            Not a card.
+
+        Examples
+        --------
+        >>> Move.discard("5H 6D").cards
+        [Card('5H'), Card('6D')]
+        """
     @staticmethod
     def lay(card: _CardLike) -> Move:
-        """Lay a card in the play."""
+        """Lay a card in the play.
+
+        Parameters
+        ----------
+        card : Card or str
+            The card to lay.
+
+        Returns
+        -------
+        Move
+            The lay, for `Game.apply`.
+
+        Raises
+        ------
+        ValueError
+            Unknown card text.
+        TypeError
+            Not a card.
+
+        Examples
+        --------
+        >>> Move.lay("5H").card
+        Card('5H')
+        """
     @staticmethod
     def go() -> Move:
-        """Say go (legal only when no card fits)."""
+        """Say go (legal only when no card fits).
+
+        Returns
+        -------
+        Move
+            The go, for `Game.apply`.
+
+        Examples
+        --------
+        >>> Move.go().kind
+        'go'
+        """
     @staticmethod
     def count(points: int) -> Move:
-        """Muggins: announce the points of your hand or crib."""
+        """Muggins: announce the points of your hand or crib.
+
+        Parameters
+        ----------
+        points : int
+            The points announced.
+
+        Returns
+        -------
+        Move
+            The count, for `Game.apply`.
+
+        Raises
+        ------
+        ValueError, TypeError
+            Not a whole number of points from 0.
+
+        Examples
+        --------
+        >>> Move.count(12).points
+        12
+        """
     @staticmethod
     def claim(points: int) -> Move:
-        """Muggins: claim points an opponent missed (0 passes)."""
+        """Muggins: claim points an opponent missed (0 passes).
+
+        Parameters
+        ----------
+        points : int
+            The points claimed.
+
+        Returns
+        -------
+        Move
+            The claim, for `Game.apply`.
+
+        Raises
+        ------
+        ValueError, TypeError
+            Not a whole number of points from 0.
+
+        Examples
+        --------
+        >>> Move.claim(0).to_dict()
+        {'move': 'claim', 'points': 0}
+        """
     @staticmethod
     def from_dict(d: _MoveDict | dict[str, Any]) -> Move:
-        """Rebuild a move from `to_dict()` or a game record."""
+        """Rebuild a move from `to_dict()` or a game record.
+
+        Parameters
+        ----------
+        d : dict
+            A move as `to_dict` gives it.
+
+        Returns
+        -------
+        Move
+            The same move.
+
+        Raises
+        ------
+        ValueError, TypeError
+            An unknown ``move`` or a missing or malformed field.
+
+        Examples
+        --------
+        >>> Move.from_dict({"move": "lay", "card": "5H"})
+        Move.lay('5H')
+        """
     def to_dict(self) -> _MoveDict:
-        """A JSON-ready dict, e.g. ``{"move": "lay", "card": "5H"}``."""
+        """A JSON-ready dict, e.g. ``{"move": "lay", "card": "5H"}``.
+
+        Returns
+        -------
+        dict
+            ``move`` and the fields of that kind of move.
+
+        Examples
+        --------
+        >>> Move.count(12).to_dict()
+        {'move': 'count', 'points': 12}
+        """
     @property
     def kind(self) -> _MoveKind: ...
     @property
@@ -339,8 +610,10 @@ class PlayerView:
 class Game:
     """A game of cribbage, move by move (see `cribbage_fast.Game`).
 
-    Raises:
-        ValueError: a player count other than 2, 3, 4 or a bad target.
+    Raises
+    ------
+    ValueError
+        a player count other than 2, 3, 4 or a bad target.
     """
 
     def __new__(
@@ -372,8 +645,25 @@ class Game:
     def sides_for(num_players: int) -> int:
         """Sides that keep a score with `num_players` players.
 
-        Raises:
-            ValueError: not 2, 3 or 4 players.
+        Parameters
+        ----------
+        num_players : int
+            2, 3 or 4.
+
+        Returns
+        -------
+        int
+            The number of players, or 2 with 4 players (partners).
+
+        Raises
+        ------
+        ValueError
+            not 2, 3 or 4 players.
+
+        Examples
+        --------
+        >>> Game.sides_for(3), Game.sides_for(4)
+        (3, 2)
         """
     @property
     def phase(self) -> _Phase: ...
@@ -402,22 +692,217 @@ class Game:
     @property
     def crib(self) -> list[Card]:
         """The crib so far (hidden information: players get views)."""
-    def hand(self, seat: int) -> list[Card]: ...
-    def kept(self, seat: int) -> list[Card]: ...
-    def side_of(self, seat: int) -> int: ...
-    def legal_moves(self) -> list[Move]: ...
+    def hand(self, seat: int) -> list[Card]:
+        """The cards `seat` holds now (hidden information: players get views).
+
+        Parameters
+        ----------
+        seat : int
+            A seat of the game, 0 to ``num_players - 1``.
+
+        Returns
+        -------
+        list of Card
+            Its cards in index order (during the play, those not yet laid).
+
+        Raises
+        ------
+        ValueError
+            Not a seat of the game.
+
+        Examples
+        --------
+        >>> Game(2, seed=1).hand(0)
+        [Card('2C'), Card('4S'), Card('9D'), Card('10H'), Card('JS'), Card('KD')]
+        """
+    def kept(self, seat: int) -> list[Card]:
+        """The cards `seat` keeps for the show (before discarding: every card dealt).
+
+        Parameters
+        ----------
+        seat : int
+            A seat of the game.
+
+        Returns
+        -------
+        list of Card
+            Its kept cards in index order, laid or not.
+
+        Raises
+        ------
+        ValueError
+            Not a seat of the game.
+
+        Examples
+        --------
+        >>> len(Game(2, seed=1).kept(1))
+        6
+        """
+    def side_of(self, seat: int) -> int:
+        """The side that scores for `seat` (with 4 players, seats 0 and 2 are side 0).
+
+        Parameters
+        ----------
+        seat : int
+            A seat of the game.
+
+        Returns
+        -------
+        int
+            The index of its side in `scores`.
+
+        Raises
+        ------
+        ValueError
+            Not a seat of the game.
+
+        Examples
+        --------
+        >>> Game(4, seed=1).side_of(2), Game(3, seed=1).side_of(2)
+        (0, 2)
+        """
+    def legal_moves(self) -> list[Move]:
+        """Every legal move of the seat to move (empty once the game is over).
+
+        Returns
+        -------
+        list of Move
+            Discards of every choice of cards, lays of every card that fits, or go.
+
+        Examples
+        --------
+        >>> Game(2, seed=1).legal_moves()[:2]
+        [Move.discard('2C 4S'), Move.discard('2C 9D')]
+        """
     def apply(self, mv: Move) -> None:
         """Play a move for the seat to move.
 
-        Raises:
-            IllegalMove: the move is not legal now; the game is unchanged.
-            Misdeal: a supplied deal had the wrong cards.
+        Parameters
+        ----------
+        mv : Move
+            One of `legal_moves`, or any move (an illegal one raises).
+
+        Raises
+        ------
+        IllegalMove
+            the move is not legal now; the game is unchanged.
+        Misdeal
+            a supplied deal had the wrong cards.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.apply(game.legal_moves()[0])
+        >>> game.to_move, len(game.crib)
+        (1, 2)
         """
-    def discard(self, cards: _CardLike | _CardsLike) -> None: ...
-    def lay(self, card: _CardLike) -> None: ...
-    def go(self) -> None: ...
-    def announce(self, points: int) -> None: ...
-    def claim(self, points: int) -> None: ...
+    def discard(self, cards: _CardLike | _CardsLike) -> None:
+        """Give cards to the crib for the seat to move (``apply(Move.discard(cards))``).
+
+        Parameters
+        ----------
+        cards : cards
+            2 cards with 2 players, else 1, from the seat's hand.
+
+        Raises
+        ------
+        IllegalMove
+            Not the discard phase, the wrong number of cards, or cards the seat
+            does not hold; the game is unchanged.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C 4S")
+        >>> game.to_move, game.crib
+        (1, [Card('2C'), Card('4S')])
+        """
+    def lay(self, card: _CardLike) -> None:
+        """Lay a card in the play for the seat to move (``apply(Move.lay(card))``).
+
+        Parameters
+        ----------
+        card : Card or str
+            A card the seat holds that keeps the count at 31 or less.
+
+        Raises
+        ------
+        IllegalMove
+            Not the seat's card, past 31, or not the play; the game is unchanged.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C 4S"); game.discard(game.hand(1)[:2])
+        >>> game.lay("10H")
+        >>> game.count, game.pile
+        (10, [Card('10H')])
+        """
+    def go(self) -> None:
+        """Say go for the seat to move (``apply(Move.go())``).
+
+        Raises
+        ------
+        IllegalMove
+            A card fits, or not the play; the game is unchanged.
+
+        Examples
+        --------
+        >>> from cribbage_fast import IllegalMove
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C 4S"); game.discard(game.hand(1)[:2])
+        >>> try:
+        ...     game.go()
+        ... except IllegalMove as error:
+        ...     print(type(error).__name__)
+        IllegalMove
+        """
+    def announce(self, points: int) -> None:
+        """Muggins: announce the points of the hand or crib being shown
+        (``apply(Move.count(points))``).
+
+        Parameters
+        ----------
+        points : int
+            The points announced, 0 to 29; an over-count is corrected.
+
+        Raises
+        ------
+        IllegalMove
+            Not a count, or points out of range; the game is unchanged.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> game.announce(0)
+        >>> game.phase
+        'claim'
+        """
+    def claim(self, points: int) -> None:
+        """Muggins: claim points an opponent missed in its show, 0 to pass
+        (``apply(Move.claim(points))``); only what was really missed is pegged.
+
+        Parameters
+        ----------
+        points : int
+            The points claimed.
+
+        Raises
+        ------
+        IllegalMove
+            Not a claim, or points out of range; the game is unchanged.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "claim":
+        ...     game.apply(game.legal_moves()[0])
+        >>> game.claim(0)
+        >>> game.phase != "claim" or game.to_move is not None
+        True
+        """
     def supply_deal(
         self,
         hands: Iterable[_CardsLike],
@@ -427,28 +912,119 @@ class Game:
     ) -> None:
         """Replace the current deal before anyone discards (a real table, a puzzle).
 
-        Raises:
-            Misdeal: the wrong number of cards; nothing changes.
-            ValueError: a repeated card or a bad score position.
+        Parameters
+        ----------
+        hands : iterable of cards
+            Each seat's cards in seat order (6 each with 2 players, 5 with 3 or 4).
+        starter : Card or str, optional
+            The starter to cut; None draws it from the rest of the pack.
+        crib_card : Card or str, optional
+            With 3 players, the card dealt to the crib.
+        scores : list of int, optional
+            The board to play the deal from, per side.
+
+        Raises
+        ------
+        Misdeal
+            the wrong number of cards; nothing changes.
+        ValueError
+            a repeated card or a bad score position.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.supply_deal(["5H 5D 5C JS 6H 7H", "AS 2S 3S 4S 8D 9D"], starter="5S")
+        >>> game.hand(0)[:3], game.phase
+        ([Card('5C'), Card('5D'), Card('5H')], 'discard')
         """
-    def view(self, seat: int | None = None) -> PlayerView: ...
+    def view(self, seat: int | None = None) -> PlayerView:
+        """What `seat` may know: the view a player's methods receive.
+
+        Parameters
+        ----------
+        seat : int or None, default None
+            A seat of the game; None for the seat to move.
+
+        Returns
+        -------
+        PlayerView
+            Its own cards, the table, the scores and its legal moves.
+
+        Raises
+        ------
+        ValueError
+            Not a seat of the game, or None once the game is over.
+
+        Examples
+        --------
+        >>> view = Game(2, seed=1).view(0)
+        >>> len(view.hand), view.phase, view.is_dealer
+        (6, 'discard', False)
+        """
     def step(self, player: Any) -> None:
         """Asks `player` (the seat to move) for one decision and applies it.
 
-        Raises:
-            IllegalMove: the player chose an illegal move; the game is unchanged.
-            ValueError: the game is over, or the answer is not a move.
+        Parameters
+        ----------
+        player : PlayerProtocol
+            A player object (``discard``, ``play``, and with muggins ``count``
+            and ``claim``).
+
+        Raises
+        ------
+        IllegalMove
+            the player chose an illegal move; the game is unchanged.
+        ValueError
+            the game is over, or the answer is not a move.
+
+        Examples
+        --------
+        >>> from cribbage_fast import GreedyPlayer
+        >>> game = Game(2, seed=1)
+        >>> game.step(GreedyPlayer())
+        >>> game.to_move
+        1
         """
     def play_to_end(self, players: Sequence[Any]) -> None:
         """Plays to the end, asking each seat's player object in turn.
 
-        Raises:
-            ValueError: not one player per seat.
-            IllegalMove: a player chose an illegal move (the game is left as it
-                was before that move).
+        Parameters
+        ----------
+        players : sequence of PlayerProtocol
+            One player per seat.
+
+        Raises
+        ------
+        ValueError
+            not one player per seat.
+        IllegalMove
+            a player chose an illegal move (the game is left as it
+            was before that move).
+
+        Examples
+        --------
+        >>> from cribbage_fast import GreedyPlayer, RandomPlayer
+        >>> game = Game(2, seed=1)
+        >>> game.play_to_end([GreedyPlayer(), RandomPlayer(seed=1)])
+        >>> game.is_over
+        True
         """
     def clone(self) -> Self:
-        """An independent copy of the same class (cheap), e.g. for search."""
+        """An independent copy of the same class (cheap), e.g. for search.
+
+        Returns
+        -------
+        Game
+            A copy: moves on it leave this game alone.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> copy = game.clone()
+        >>> copy.discard("2C 4S")
+        >>> game.to_move, copy.to_move
+        (0, 1)
+        """
     def determinize(self, seat: int, seed: int | None = None) -> Self:
         """A copy (same class) in which every card hidden from `seat` is dealt again
         uniformly at random, consistently with what `seat` has seen: its own cards and
@@ -456,18 +1032,43 @@ class Game:
         cards in hand and crib, the stock its size. The copy keeps no log and draws its
         future deals from a fresh generator (seeded from `seed`).
 
+        Parameters
+        ----------
+        seat : int
+            The seat whose knowledge the copy keeps.
+        seed : int or None, default None
+            Seeds the redeal and the copy's generator.
+
+        Returns
+        -------
+        Game
+            The copy.
+
+        Raises
+        ------
+        ValueError
+            `seat` is not a seat of the game.
+
+        Examples
+        --------
         >>> g = Game(2, seed=1)
         >>> d = g.determinize(0, seed=5)
         >>> d.hand(0) == g.hand(0), len(d.hand(1))
         (True, 6)
-
-        Raises:
-            ValueError: `seat` is not a seat of the game.
         """
     def playout(self, seed: int | None = None, end_of_deal: bool = False) -> None:
         """Plays uniformly random legal moves to the end of the game (with
         `end_of_deal`, until the current deal's show is done), e.g. for search.
 
+        Parameters
+        ----------
+        seed : int or None, default None
+            Seeds the random moves.
+        end_of_deal : bool, default False
+            Stop once the current deal is shown.
+
+        Examples
+        --------
         >>> g = Game(2, seed=1, record=False)
         >>> g.playout(seed=2)
         >>> g.is_over
@@ -476,9 +1077,34 @@ class Game:
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any, /) -> Self: ...
     def moves(self) -> list[_MoveDict]:
-        """The moves so far (supplied deals included), as JSON-ready dicts."""
+        """The moves so far (supplied deals included), as JSON-ready dicts.
+
+        Returns
+        -------
+        list of dict
+            One `Move.to_dict` per move, with the seat that made it.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C 4S")
+        >>> game.moves()
+        [{'seat': 0, 'move': 'discard', 'cards': '2C 4S'}]
+        """
     def events(self) -> list[_GameEventDict]:
-        """What happened so far (with ``record=True``), as JSON-ready dicts."""
+        """What happened so far (with ``record=True``), as JSON-ready dicts.
+
+        Returns
+        -------
+        list of dict
+            Cuts, deals, discards, the starter, pegs, shows, muggins and the end,
+            each with ``event`` naming its kind.
+
+        Examples
+        --------
+        >>> [e["event"] for e in Game(2, seed=1).events()]
+        ['cut_for_deal', 'deal']
+        """
 
 @final
 class DiscardOption:
@@ -487,6 +1113,8 @@ class DiscardOption:
     The averages are exact totals over equally likely deals:
     ``hand_ev == hand_total / hand_deals`` and ``crib_ev == crib_total / crib_deals``.
 
+    Examples
+    --------
     >>> best = analyze_discards("5H 5D JC 4S 6H KD", dealer=True)[0]
     >>> best
     DiscardOption(discard='JC KD', keep='5H 5D 4S 6H', hand_ev=15.9565, crib_ev=3.9697, net=19.9263)
@@ -525,7 +1153,20 @@ class DiscardOption:
     def crib_deals(self) -> int:
         """Number of (crib completion, starter) deals: 1,035 x 44 or 16,215 x 44."""
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: discard and keep as card text, dealer, EVs and exact totals."""
+        """A JSON-ready dict: discard and keep as card text, dealer, EVs and exact totals.
+
+        Returns
+        -------
+        dict
+            ``discard``, ``keep``, ``dealer``, ``hand_ev``, ``crib_ev``, ``net``
+            and the exact totals and deal counts behind them.
+
+        Examples
+        --------
+        >>> d = best_discard("5H 5D JC 4S 6H KD", dealer=True).to_dict()
+        >>> d["discard"], d["hand_total"], d["hand_deals"]
+        ('JC KD', 734, 46)
+        """
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
     def __copy__(self) -> Self: ...
@@ -552,23 +1193,61 @@ def analyze_discards(
     the dealer and subtracts it for the pone. Sorted by exact net, then hand EV, then the
     discarded cards' indices. The GIL is released while computing (well under 1 ms).
 
+    Parameters
+    ----------
+    hand : str or iterable of Card or str
+        Six cards (2 players) or five (3 or 4 players).
+    dealer : bool
+        Whether the crib is the player's own.
+    crib_model : {"uniform", "fixed_point"}, default "uniform"
+        ``"fixed_point"`` values the crib by the shipped fixed-point crib table.
+    pegging : bool, default False
+        Add the kept hand's expected pegging from the shipped pegging table.
+
+    Returns
+    -------
+    list of DiscardOption
+        Every discard, best first; with ``crib_model="fixed_point"`` or
+        ``pegging=True``, `cribbage_fast.tables.TableDiscardOption` objects from
+        `cribbage_fast.tables.analyze_discards`.
+
+    Raises
+    ------
+    ValueError
+        Unknown card text, a repeated card, or not 5 or 6 cards.
+    TypeError
+        Something that is not a card.
+
+    Examples
+    --------
     >>> for option in analyze_discards("5H 5D JC 4S 6H KD", dealer=True)[:2]:
     ...     print(option)
     DiscardOption(discard='JC KD', keep='5H 5D 4S 6H', hand_ev=15.9565, crib_ev=3.9697, net=19.9263)
     DiscardOption(discard='4S 6H', keep='5H 5D JC KD', hand_ev=12.4348, crib_ev=4.4053, net=16.8401)
-
-    Raises:
-        ValueError: unknown card text, a repeated card, or not 5 or 6 cards.
-        TypeError: something that is not a card.
-
-    With ``crib_model="fixed_point"`` (the shipped fixed-point crib table) or
-    ``pegging=True`` (adds the kept hand's expected pegging), the options are
-    ``cribbage_fast.tables.TableDiscardOption`` from ``cribbage_fast.tables.analyze_discards``.
     """
 
 def best_discard(hand: _CardsLike, dealer: bool) -> DiscardOption:
     """The first (best) option of `analyze_discards`; the same rules and errors.
 
+    Parameters
+    ----------
+    hand : str or iterable of Card or str
+        Six cards (2 players) or five (3 or 4 players).
+    dealer : bool
+        Whether the crib is the player's own.
+
+    Returns
+    -------
+    DiscardOption
+        The discard with the best net expected points.
+
+    Raises
+    ------
+    ValueError, TypeError
+        As for `analyze_discards`.
+
+    Examples
+    --------
     >>> best_discard("5H 5D JC 4S 6H KD", dealer=False).discard
     (Card('JC'), Card('KD'))
     """
@@ -582,6 +1261,8 @@ _PlayItemKind: TypeAlias = Literal[
 class PlayItem:
     """One reason for points in the play; ``str()`` is how players say it.
 
+    Examples
+    --------
     >>> explain_play("4S 6H 5D").items
     (PlayItem(kind='fifteen', points=2), PlayItem(kind='run', points=3))
     >>> str(explain_play("4S 6H 5D").items[1])
@@ -600,6 +1281,8 @@ class PlayItem:
 class PlayBreakdown:
     """What the last card of a pile scores, itemised; ``str()`` lists the items.
 
+    Examples
+    --------
     >>> b = explain_play("4S 6H 5D")
     >>> b.total, b.count, str(b)
     (5, 15, 'fifteen for 2, a run of 3 for 3')
@@ -617,7 +1300,18 @@ class PlayBreakdown:
     @property
     def pile(self) -> tuple[Card, ...]: ...
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict: pile text, count, total and the items."""
+        """A JSON-ready dict: pile text, count, total and the items.
+
+        Returns
+        -------
+        dict
+            ``pile``, ``count``, ``total`` and ``items``.
+
+        Examples
+        --------
+        >>> explain_play("4S 6H 5D").to_dict()["items"][1]
+        {'kind': 'run', 'points': 3, 'text': 'a run of 3 for 3'}
+        """
     def __len__(self) -> int: ...
     def __eq__(self, value: object, /) -> bool: ...
 
@@ -631,6 +1325,8 @@ class PlayEvent:
     ``count`` is the count announced with the event (31 and go points are followed
     by a reset to 0).
 
+    Examples
+    --------
     >>> Pegging(["5H", "KD"]).lay("5H")[0].to_dict()
     {'seat': 0, 'kind': 'lay', 'card': '5H', 'count': 5, 'points': 0, 'reasons': []}
     """
@@ -651,7 +1347,18 @@ class PlayEvent:
     def reasons(self) -> tuple[str, ...]:
         """The items in words, e.g. ``("fifteen for 2", "a run of 3 for 3")``."""
     def to_dict(self) -> _PlayEventDict:
-        """A JSON-ready dict: seat, kind, card text or None, count, points, reasons."""
+        """A JSON-ready dict: seat, kind, card text or None, count, points, reasons.
+
+        Returns
+        -------
+        dict
+            ``seat``, ``kind``, ``card``, ``count``, ``points`` and ``reasons``.
+
+        Examples
+        --------
+        >>> Pegging(["5H 10S", "10D 5C"]).lay("5H")[0].to_dict()
+        {'seat': 0, 'kind': 'lay', 'card': '5H', 'count': 5, 'points': 0, 'reasons': []}
+        """
     def __eq__(self, value: object, /) -> bool: ...
     def __hash__(self) -> int: ...
 
@@ -665,6 +1372,22 @@ class Pegging:
     by itself and the last seat to lay pegs 1 (go, or last card), unless at 31.
     Points are per seat (with 4 seats, partners 0+2 and 1+3 add theirs up).
 
+    Parameters
+    ----------
+    hands : iterable of cards
+        Each seat's cards, in seat order: 2 to 4 seats, 0 to 6 cards each.
+    leader : int, default 0
+        The seat that lays first.
+
+    Raises
+    ------
+    ValueError
+        bad hands (2-4 seats, 0-6 cards each, no duplicates) or leader.
+    TypeError
+        something that is not a card.
+
+    Examples
+    --------
     >>> play = Pegging(["KS QS AH 5H", "KD 9C 8C 7C"])
     >>> for card in ["KS", "KD", "QS"]:
     ...     _ = play.lay(card)
@@ -672,10 +1395,6 @@ class Pegging:
     (30, 1, ['go'])
     >>> play.go()[0].kind, play.lay("AH")[0].reasons, play.points
     ('go', ('thirty-one for 2',), (2, 2))
-
-    Raises:
-        ValueError: bad hands (2-4 seats, 0-6 cards each, no duplicates) or leader.
-        TypeError: something that is not a card.
     """
 
     def __new__(cls, hands: Iterable[_CardsLike], leader: int = 0) -> Pegging: ...
@@ -704,26 +1423,110 @@ class Pegging:
     def events(self) -> tuple[PlayEvent, ...]:
         """Every event so far, in order."""
     def legal_moves(self) -> list[_PlayMove]:
-        """The cards the seat to move may lay (index order), ``["go"]`` when none
-        fits, ``[]`` once the play is over."""
-    def lay(self, card: _CardLike) -> tuple[PlayEvent, ...]:
-        """Lay ``card`` for the seat to move; returns the events it produced
-        (the lay, then a go point or last card if the count ended).
+        """The moves of the seat to move.
 
-        Raises:
-            IllegalMove: the seat does not hold it, it passes 31, or the play is
-                over. Nothing changes.
+        Returns
+        -------
+        list of Card or "go"
+            The cards it may lay (index order), ``["go"]`` when none fits,
+            ``[]`` once the play is over.
+
+        Examples
+        --------
+        >>> Pegging(["KS 5H", "KD 9C"]).legal_moves()
+        [Card('5H'), Card('KS')]
+        """
+    def lay(self, card: _CardLike) -> tuple[PlayEvent, ...]:
+        """Lay ``card`` for the seat to move.
+
+        Parameters
+        ----------
+        card : Card or str
+            A card the seat to move holds.
+
+        Returns
+        -------
+        tuple of PlayEvent
+            The events it produced: the lay, then a go point or last card if
+            the count ended.
+
+        Raises
+        ------
+        IllegalMove
+            the seat does not hold it, it passes 31, or the play is
+            over. Nothing changes.
+
+        Examples
+        --------
+        >>> play = Pegging(["10S 5H", "5D 9C"])
+        >>> play.lay("10S")[0].points, play.lay("5D")[0].reasons
+        (0, ('fifteen for 2',))
         """
     def go(self) -> tuple[PlayEvent, ...]:
-        """Say go for the seat to move; returns the events it produced.
+        """Say go for the seat to move.
 
-        Raises:
-            IllegalMove: a card fits, or the play is over. Nothing changes.
+        Returns
+        -------
+        tuple of PlayEvent
+            The events it produced (the go, and a go point if the count ended).
+
+        Raises
+        ------
+        IllegalMove
+            a card fits, or the play is over. Nothing changes.
+
+        Examples
+        --------
+        >>> from cribbage_fast import IllegalMove
+        >>> play = Pegging(["KS QS", "KD 9C"])
+        >>> try:
+        ...     play.go()
+        ... except IllegalMove as error:
+        ...     print("illegal:", type(error).__name__)
+        illegal: IllegalMove
         """
     def play(self, move: _PlayMove | str) -> tuple[PlayEvent, ...]:
-        """`lay` a card (or card text) or `go` for ``"go"``."""
+        """`lay` a card (or card text), or `go` for ``"go"``.
+
+        Parameters
+        ----------
+        move : Card or str
+            A card, card text, or ``"go"``.
+
+        Returns
+        -------
+        tuple of PlayEvent
+            The events the move produced.
+
+        Raises
+        ------
+        IllegalMove
+            As for `lay` and `go`. Nothing changes.
+
+        Examples
+        --------
+        >>> play = Pegging(["KS QS AH", "KD 9C 8C"])
+        >>> for move in ["KS", "KD", "QS", "go"]:
+        ...     _ = play.play(move)
+        >>> play.count, play.to_move
+        (30, 0)
+        """
     def clone(self) -> Pegging:
-        """An independent copy (also ``copy.copy`` / ``copy.deepcopy``)."""
+        """An independent copy (also ``copy.copy`` / ``copy.deepcopy``).
+
+        Returns
+        -------
+        Pegging
+            A copy at the same point of the play; moves on it leave this one alone.
+
+        Examples
+        --------
+        >>> play = Pegging(["KS 5H", "KD 9C"])
+        >>> copy = play.clone()
+        >>> _ = copy.lay("KS")
+        >>> play.count, copy.count
+        (0, 10)
+        """
     def __copy__(self) -> Pegging: ...
     def __deepcopy__(self, memo: Any, /) -> Pegging: ...
     def __getnewargs__(self) -> tuple[list[str], int]: ...
@@ -735,18 +1538,49 @@ def score_play(pile: _CardsLike) -> int:
     """Points for the last card of ``pile`` (the cards laid since the count last
     reset, in order): 15 or 31, pairs, runs in any order.
 
+    Parameters
+    ----------
+    pile : str or iterable of Card or str
+        The cards of the current count, in the order laid.
+
+    Returns
+    -------
+    int
+        The points the last card pegs (go and last card are not part of a pile).
+
+    Raises
+    ------
+    ValueError
+        empty pile, a repeated card, or a count past 31.
+
+    Examples
+    --------
     >>> score_play("4S 6H 5D")  # fifteen 2 and a run of 3
     5
     >>> score_play("KS QH 6D 5D")  # 31 is 2
     2
-
-    Raises:
-        ValueError: empty pile, a repeated card, or a count past 31.
     """
 
 def explain_play(pile: _CardsLike) -> PlayBreakdown:
     """The points of the last card of ``pile``, itemised.
 
+    Parameters
+    ----------
+    pile : str or iterable of Card or str
+        The cards of the current count, in the order laid.
+
+    Returns
+    -------
+    PlayBreakdown
+        The total, each item and the count.
+
+    Raises
+    ------
+    ValueError, TypeError
+        As for `score_play`.
+
+    Examples
+    --------
     >>> str(explain_play("7S 9H 8D 6C"))
     'a run of 4 for 4'
     """
@@ -764,20 +1598,43 @@ def score_hands(
 ) -> npt.NDArray[np.uint8]:
     """Score many shows at once.
 
-    ``cards`` has shape (N, 5): card indices (``Card.index``, 0..51), columns
-    0-3 the hand (or crib), column 4 the starter. A C-contiguous ``uint8``
-    array is read in place, without a copy; any other integer array (any
-    dtype, any strides, or a nested list) is converted once, and a value that
-    is not a card is an error, never wrapped around (256 is not 0).
+    A C-contiguous ``uint8`` array is read in place, without a copy; any other
+    integer array (any dtype, any strides, or a nested list) is converted once,
+    and a value that is not a card is an error, never wrapped around (256 is
+    not 0). The work runs with the GIL released; long inputs are processed in
+    chunks and Ctrl-C interrupts between them.
 
-    Returns the N totals as ``uint8``, or with ``breakdown=True`` an (N, 5)
-    ``uint8`` array whose columns are `BREAKDOWN_COLUMNS` (fifteens, pairs,
-    runs, flush, nobs) and sum to the totals.
+    Parameters
+    ----------
+    cards : array_like of int, shape (N, 5)
+        Card indices (``Card.index``, 0..51): columns 0-3 the hand (or crib),
+        column 4 the starter.
+    crib : bool, default False
+        Score every row as a crib (only a five-card flush counts).
+    threads : int or None, default None
+        How many threads score (1 to 256); ``None`` uses every core. The result
+        never depends on the thread count: ``threads`` only caps the cores used.
+    breakdown : bool, default False
+        Return the points per kind instead of the totals.
 
-    The work runs with the GIL released on all cores, or on ``threads``
-    threads; the result never depends on the thread count. Long inputs are
-    processed in chunks and Ctrl-C interrupts between them.
+    Returns
+    -------
+    numpy.ndarray
+        The N totals as ``uint8``; with ``breakdown=True`` an (N, 5) ``uint8``
+        array whose columns are `BREAKDOWN_COLUMNS` (fifteens, pairs, runs,
+        flush, nobs) and sum to the totals.
 
+    Raises
+    ------
+    ValueError
+        a shape other than (N, 5), a value outside 0..51, or a
+        card repeated within a row (naming the first bad row and why),
+        or ``threads < 1``.
+    TypeError
+        a float, bool, object or other non-integer array.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> from cribbage_fast import Card
     >>> rows = np.array([[Card(t).index for t in "5H 5D 5C JS 5S".split()],
@@ -786,12 +1643,6 @@ def score_hands(
     array([29, 16], dtype=uint8)
     >>> score_hands(rows, breakdown=True)[1]  # fifteens, pairs, runs, flush, nobs
     array([8, 2, 6, 0, 0], dtype=uint8)
-
-    Raises:
-        ValueError: a shape other than (N, 5), a value outside 0..51, or a
-            card repeated within a row (naming the first bad row and why),
-            or ``threads < 1``.
-        TypeError: a float, bool, object or other non-integer array.
     """
 
 def score_plays(
@@ -812,18 +1663,37 @@ def score_plays(
     card are not part of a pile). Threads, the GIL and Ctrl-C as for
     `score_hands`.
 
+    Parameters
+    ----------
+    piles : array_like of int, shape (N, W)
+        One pile per row, as card indices, padded at the end.
+    lengths : array_like of int, shape (N,), optional
+        The length of each pile; without it a row ends at its first padding.
+    threads : int or None, default None
+        How many threads score (1 to 256); ``None`` uses every core.
+
+    Returns
+    -------
+    numpy.ndarray
+        The N points as ``uint8``.
+
+    Raises
+    ------
+    ValueError
+        a bad shape, a value that is neither a card nor padding,
+        an empty pile, a card repeated in a pile, a pile counting past
+        31, a card after the padding or a length outside 0..W (naming the
+        first bad row and why).
+    TypeError
+        a non-integer array.
+
+    Examples
+    --------
     >>> import numpy as np
     >>> from cribbage_fast import Card
     >>> idx = lambda text: [Card(t).index for t in text.split()]
     >>> score_plays(np.array([idx("4S 6H 5D") + [-1], idx("5S 5H 5D 5C")]))
     array([ 5, 12], dtype=uint8)
-
-    Raises:
-        ValueError: a bad shape, a value that is neither a card nor padding,
-            an empty pile, a card repeated in a pile, a pile counting past
-            31, a card after the padding or a length outside 0..W (naming the
-            first bad row and why).
-        TypeError: a non-integer array.
     """
 
 def hand_score_distribution(crib: bool = False) -> npt.NDArray[np.int64]:
@@ -832,6 +1702,18 @@ def hand_score_distribution(crib: bool = False) -> npt.NDArray[np.int64]:
     Computed exactly over rank patterns (no deal is scored one by one). With
     ``crib=True`` the crib flush rule applies (only a 5-card flush counts).
 
+    Parameters
+    ----------
+    crib : bool, default False
+        Count cribs instead of hands.
+
+    Returns
+    -------
+    numpy.ndarray
+        30 counts (``int64``): entry ``k`` is the number of deals that score ``k``.
+
+    Examples
+    --------
     >>> d = hand_score_distribution()
     >>> int(d.sum()), int(d[0]), int(d[29]), int(d[19])
     (12994800, 1009008, 4, 0)
@@ -842,12 +1724,16 @@ class ActionGame:
     """A game without muggins driven by action numbers (0..51 lay or discard that
     card, 52 go; a 2-player discard is two card actions), for PettingZoo and OpenSpiel.
 
+    Raises
+    ------
+    ValueError
+        a player count other than 2, 3, 4 or a bad target.
+
+    Examples
+    --------
     >>> g = ActionGame(num_players=2, seed=1)
     >>> g.observe(0).shape, g.action_mask().sum()
     ((444,), np.int64(6))
-
-    Raises:
-        ValueError: a player count other than 2, 3, 4 or a bad target.
     """
 
     def __new__(
@@ -857,8 +1743,10 @@ class ActionGame:
     def from_game(game: Game) -> ActionGame:
         """Drives a copy of `game`.
 
-        Raises:
-            ValueError: the game uses muggins.
+        Raises
+        ------
+        ValueError
+            the game uses muggins.
         """
     @property
     def num_players(self) -> int: ...
@@ -883,16 +1771,21 @@ class ActionGame:
     def step(self, action: int | np.integer[Any]) -> list[int]:
         """Plays `action` for the seat to move; returns the points each side gained.
 
-        Raises:
-            IllegalMove: the action is not legal now (or outside 0..52); nothing changes.
-            TypeError: the action is not an integer.
+        Raises
+        ------
+        IllegalMove
+            the action is not legal now (or outside 0..52); nothing changes.
+        TypeError
+            the action is not an integer.
         """
     def side_rewards(self, gained: list[int], reward: str) -> list[float]:
         """What each side earns from a step that gained `gained` points per side
         (`reward`: "win", "game_points" or "points").
 
-        Raises:
-            ValueError: not one number per side, or an unknown reward.
+        Raises
+        ------
+        ValueError
+            not one number per side, or an unknown reward.
         """
     def game(self) -> Game:
         """A copy of the underlying game."""
@@ -903,12 +1796,16 @@ class SoloEnv:
     """Seat 0 of a 2-player game against a built-in opponent (the core of
     `cribbage_fast.envs.CribbageEnv`). `reward`: "win", "game_points" or "points".
 
+    Raises
+    ------
+    ValueError
+        an unknown opponent or reward, or a bad target.
+
+    Examples
+    --------
     >>> env = SoloEnv("random", "win")
     >>> obs, mask = env.reset(7)
     >>> obs, mask, reward, terminated = env.step(int(mask.argmax()))
-
-    Raises:
-        ValueError: an unknown opponent or reward, or a bad target.
     """
 
     def __new__(
@@ -922,8 +1819,10 @@ class SoloEnv:
         """The agent's action and the opponent's replies:
         (observation, action mask, reward, terminated).
 
-        Raises:
-            IllegalMove: the action is not legal now; nothing changes.
+        Raises
+        ------
+        IllegalMove
+            the action is not legal now; nothing changes.
         """
     def game(self) -> Game:
         """A copy of the game being played."""
@@ -935,6 +1834,8 @@ class VecEnv:
     their final observations go to `final_obs`. Results for a seed do not depend
     on `threads` (1 to 256; None: rayon's global pool).
 
+    Examples
+    --------
     >>> import numpy as np
     >>> v = VecEnv(2)
     >>> obs = np.zeros((2, OBS_SIZE), np.float32); masks = np.zeros((2, NUM_ACTIONS), np.int8)
@@ -957,8 +1858,10 @@ class VecEnv:
     def game(self, i: int) -> Game:
         """A copy of the game in row `i` (the agent is seat 0).
 
-        Raises:
-            ValueError: no such row.
+        Raises
+        ------
+        ValueError
+            no such row.
         """
     def reset(
         self,
@@ -971,8 +1874,10 @@ class VecEnv:
     ) -> None:
         """Starts every game from `seed`; fills observations and masks.
 
-        Raises:
-            ValueError: arrays of the wrong size, not contiguous, read-only or shared.
+        Raises
+        ------
+        ValueError
+            arrays of the wrong size, not contiguous, read-only or shared.
         """
     def step(
         self,
@@ -986,9 +1891,12 @@ class VecEnv:
         """Plays `actions[i]` in game `i` and fills the arrays (`final_obs`: rows of
         games that ended).
 
-        Raises:
-            IllegalMove: an action is not legal; no game changes.
-            ValueError: arrays of the wrong size, not contiguous, read-only or shared.
+        Raises
+        ------
+        IllegalMove
+            an action is not legal; no game changes.
+        ValueError
+            arrays of the wrong size, not contiguous, read-only or shared.
         """
 
 _ObsArray: TypeAlias = NDArray[np.float32] | NDArray[np.uint8]
@@ -1002,8 +1910,10 @@ class SelfPlayVecEnv:
     `final_obs` chooses; uint8 divided by `obs_denominators(target)` gives float32).
     Results for a seed do not depend on `threads`.
 
-    Raises:
-        ValueError: a bad size, player count, reward, target or thread count.
+    Raises
+    ------
+    ValueError
+        a bad size, player count, reward, target or thread count.
     """
 
     def __new__(
@@ -1021,8 +1931,10 @@ class SelfPlayVecEnv:
     def game(self, i: int) -> Game:
         """A copy of the game in row `i`.
 
-        Raises:
-            ValueError: no such row.
+        Raises
+        ------
+        ValueError
+            no such row.
         """
     def pending(self, i: int) -> list[int]:
         """Cards (indices) put aside in an unfinished 2-card discard in row `i`."""
@@ -1040,9 +1952,12 @@ class SelfPlayVecEnv:
     ) -> None:
         """Starts every game from `seed` and writes the first rows.
 
-        Raises:
-            ValueError: arrays of the wrong size, not contiguous, read-only or shared.
-            TypeError: observations neither both float32 nor both uint8.
+        Raises
+        ------
+        ValueError
+            arrays of the wrong size, not contiguous, read-only or shared.
+        TypeError
+            observations neither both float32 nor both uint8.
         """
     def step(
         self,
@@ -1056,14 +1971,19 @@ class SelfPlayVecEnv:
     ) -> None:
         """Plays `actions[i]` for the seat to move in game `i`.
 
-        Raises:
-            IllegalMove: an action is not legal; no game changes.
-            ValueError: arrays of the wrong size, not contiguous, read-only or shared.
+        Raises
+        ------
+        IllegalMove
+            an action is not legal; no game changes.
+        ValueError
+            arrays of the wrong size, not contiguous, read-only or shared.
         """
 
 def obs_denominators(target: int) -> NDArray[np.float32]:
     """What divides each uint8 observation value to give the float32 one.
 
+    Examples
+    --------
     >>> d = obs_denominators(121)
     >>> float(d[416]), float(d[436])
     (31.0, 121.0)
@@ -1076,6 +1996,8 @@ class RandomPlayer:
     """Uniformly random legal moves (discards and lays) from its own seeded generator;
     honest muggins counts and claims.
 
+    Examples
+    --------
     >>> from cribbage_fast import Game, RandomPlayer
     >>> Game(seed=1).play([RandomPlayer(seed=1), RandomPlayer(seed=2)]).winner in (0, 1)
     True
@@ -1089,19 +2011,95 @@ class RandomPlayer:
     def name(self) -> _BotName:
         """``"random"``."""
     def discard(self, view: PlayerView) -> list[Card]:
-        """The cards to give to the crib."""
+        """The cards to give to the crib.
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the discard phase.
+
+        Returns
+        -------
+        list of Card
+            2 cards with 2 players, else 1, from ``view.hand``.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> RandomPlayer(seed=1).discard(game.view(0))
+        [Card('9D'), Card('JS')]
+        """
     def play(self, view: PlayerView) -> Card | None:
-        """The card to lay, or None to say go (only when nothing fits)."""
+        """The card to lay, or None to say go (only when nothing fits).
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the play.
+
+        Returns
+        -------
+        Card or None
+            A card of ``view.hand`` that fits, or None for go.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C KD"); game.discard(game.hand(1)[:2])
+        >>> RandomPlayer(seed=1).play(game.view(0))
+        Card('10H')
+        """
     def count(self, view: PlayerView) -> int:
-        """Muggins: the honest count of the show."""
+        """Muggins: the honest count of the show.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the show's owner during the count.
+
+        Returns
+        -------
+        int
+            ``view.show_value``, what the show is worth.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> RandomPlayer(seed=1).count(game.view()) == game.view().show_value
+        True
+        """
     def claim(self, view: PlayerView) -> int:
-        """Muggins: exactly the points the owner missed."""
+        """Muggins: exactly the points the owner missed.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the opponent who may claim.
+
+        Returns
+        -------
+        int
+            ``view.claimable`` (0 passes).
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> game.announce(0)
+        >>> RandomPlayer(seed=1).claim(game.view()) == game.view().claimable
+        True
+        """
 
 @final
 class GreedyPlayer:
     """Keeps the best expected hand (crib ignored) and lays the card that pegs the
     most now (ties: not leaving 5 or 21, then the lower card).
 
+    Examples
+    --------
     >>> from cribbage_fast import Game, GreedyPlayer
     >>> Game(seed=3).view(0).legal_moves[0].kind
     'discard'
@@ -1114,13 +2112,87 @@ class GreedyPlayer:
     def name(self) -> _BotName:
         """``"greedy"``."""
     def discard(self, view: PlayerView) -> list[Card]:
-        """The cards to give to the crib."""
+        """The cards to give to the crib.
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the discard phase.
+
+        Returns
+        -------
+        list of Card
+            2 cards with 2 players, else 1, from ``view.hand``.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> GreedyPlayer().discard(game.view(0))
+        [Card('2C'), Card('KD')]
+        """
     def play(self, view: PlayerView) -> Card | None:
-        """The card to lay, or None to say go (only when nothing fits)."""
+        """The card to lay, or None to say go (only when nothing fits).
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the play.
+
+        Returns
+        -------
+        Card or None
+            A card of ``view.hand`` that fits, or None for go.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C KD"); game.discard(game.hand(1)[:2])
+        >>> GreedyPlayer().play(game.view(0))
+        Card('4S')
+        """
     def count(self, view: PlayerView) -> int:
-        """Muggins: the honest count of the show."""
+        """Muggins: the honest count of the show.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the show's owner during the count.
+
+        Returns
+        -------
+        int
+            ``view.show_value``, what the show is worth.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> GreedyPlayer().count(game.view()) == game.view().show_value
+        True
+        """
     def claim(self, view: PlayerView) -> int:
-        """Muggins: exactly the points the owner missed."""
+        """Muggins: exactly the points the owner missed.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the opponent who may claim.
+
+        Returns
+        -------
+        int
+            ``view.claimable`` (0 passes).
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> game.announce(0)
+        >>> GreedyPlayer().claim(game.view()) == game.view().claimable
+        True
+        """
 
 @final
 class ExpertPlayer:
@@ -1128,6 +2200,8 @@ class ExpertPlayer:
     expectimax over the unseen cards (its points, the opponent's best reply, its counter)
     and weighs the board position near the end of the game.
 
+    Examples
+    --------
     >>> from cribbage_fast import ExpertPlayer, simulate
     >>> simulate(ExpertPlayer(), "random", games=20, seed=1).games
     20
@@ -1138,13 +2212,87 @@ class ExpertPlayer:
     def name(self) -> _BotName:
         """``"expert"``."""
     def discard(self, view: PlayerView) -> list[Card]:
-        """The cards to give to the crib."""
+        """The cards to give to the crib.
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the discard phase.
+
+        Returns
+        -------
+        list of Card
+            2 cards with 2 players, else 1, from ``view.hand``.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> ExpertPlayer().discard(game.view(0))
+        [Card('2C'), Card('KD')]
+        """
     def play(self, view: PlayerView) -> Card | None:
-        """The card to lay, or None to say go (only when nothing fits)."""
+        """The card to lay, or None to say go (only when nothing fits).
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the play.
+
+        Returns
+        -------
+        Card or None
+            A card of ``view.hand`` that fits, or None for go.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C KD"); game.discard(game.hand(1)[:2])
+        >>> ExpertPlayer().play(game.view(0))
+        Card('4S')
+        """
     def count(self, view: PlayerView) -> int:
-        """Muggins: the honest count of the show."""
+        """Muggins: the honest count of the show.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the show's owner during the count.
+
+        Returns
+        -------
+        int
+            ``view.show_value``, what the show is worth.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> ExpertPlayer().count(game.view()) == game.view().show_value
+        True
+        """
     def claim(self, view: PlayerView) -> int:
-        """Muggins: exactly the points the owner missed."""
+        """Muggins: exactly the points the owner missed.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the opponent who may claim.
+
+        Returns
+        -------
+        int
+            ``view.claimable`` (0 passes).
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> game.announce(0)
+        >>> ExpertPlayer().claim(game.view()) == game.view().claimable
+        True
+        """
 
 @final
 class SimulationStats:
@@ -1152,6 +2300,8 @@ class SimulationStats:
     totals that merge exactly (``a + b``, `merge`), pickle, and round-trip
     through `to_dict` / `from_dict`. Pairs are (seat 0, seat 1).
 
+    Examples
+    --------
     >>> whole = simulate("greedy", "random", games=200, seed=1)
     >>> whole == simulate("greedy", "random", games=120, seed=1) + simulate(
     ...     "greedy", "random", games=80, seed=1, first_game=120)
@@ -1212,20 +2362,71 @@ class SimulationStats:
     def per_deal(self) -> RolePoints:
         """Mean points per completed deal by role and source."""
     def to_dict(self) -> SimulationStatsDict:
-        """Every statistic as a JSON-ready dict; `from_dict` rebuilds the statistics."""
+        """Every statistic as a JSON-ready dict; `from_dict` rebuilds the statistics.
+
+        Returns
+        -------
+        dict
+            Games, players, seeds, wins, game points, skunks, scores, deals and
+            points by role, as plain numbers and lists.
+
+        Examples
+        --------
+        >>> stats = simulate("greedy", "random", games=10, seed=1)
+        >>> SimulationStats.from_dict(stats.to_dict()) == stats
+        True
+        """
     @classmethod
     def from_dict(cls, d: Mapping[str, Any]) -> SimulationStats:
         """Statistics from a `to_dict()` (or its JSON), checked.
 
-        Raises:
-            ValueError: a missing or malformed entry, or totals that do not add up.
+        Parameters
+        ----------
+        d : mapping
+            A dict as `to_dict` gives it.
+
+        Returns
+        -------
+        SimulationStats
+            The same statistics.
+
+        Raises
+        ------
+        ValueError
+            a missing or malformed entry, or totals that do not add up.
+
+        Examples
+        --------
+        >>> import json
+        >>> stats = simulate("greedy", "random", games=10, seed=1)
+        >>> SimulationStats.from_dict(json.loads(json.dumps(stats.to_dict()))) == stats
+        True
         """
     @classmethod
     def merge(cls, parts: Iterable[SimulationStats]) -> SimulationStats:
         """Exactly the statistics of one run over the games of all `parts`.
 
-        Raises:
-            ValueError: no parts, parts of different simulations, or a game counted twice.
+        Parameters
+        ----------
+        parts : iterable of SimulationStats
+            Runs of the same simulation (players, seed, start) over disjoint games.
+
+        Returns
+        -------
+        SimulationStats
+            The merged statistics, as one run over all their games would give.
+
+        Raises
+        ------
+        ValueError
+            no parts, parts of different simulations, or a game counted twice.
+
+        Examples
+        --------
+        >>> parts = [simulate("greedy", "random", games=10, seed=1, first_game=g)
+        ...          for g in (0, 10)]
+        >>> SimulationStats.merge(parts) == simulate("greedy", "random", games=20, seed=1)
+        True
         """
     def __add__(self, other: SimulationStats, /) -> SimulationStats: ...
     def __radd__(self, other: SimulationStats, /) -> SimulationStats: ...
@@ -1247,15 +2448,52 @@ def simulate(
     """Plays seeded two-player games (121 points, no muggins) between `a` (seat 0)
     and `b`: games ``first_game`` to ``first_game + games - 1``, each from a seed
     derived from ``(seed, i)``, from the board position `scores`, with `first_dealer`
-    dealing first (None: alternate). See ``help(cribbage_fast.simulate)``.
+    dealing first (None: alternate). Two built-in players run in Rust on every
+    core with the GIL released, in chunks (Ctrl-C stops it); a Python player makes
+    it run game by game with the GIL held. Per-game results are exact integer
+    sums, so the statistics for a seed are the same whatever the thread count.
 
+    Parameters
+    ----------
+    a, b : str or player
+        A bot name (``"random"``, ``"greedy"``, ``"expert"``, ``"master"``), a
+        built-in player (object or class), or any object with ``discard(view)``
+        and ``play(view)``.
+    games : int, default 1000
+        How many games to play.
+    seed : int, default 0
+        The simulation's seed; game ``i`` uses a seed derived from ``(seed, i)``.
+    threads : int or None, default None
+        Threads for built-in players (1 to 256); ``None`` uses every core. The
+        statistics do not depend on it.
+    progress : callable or None, default None
+        Called with the number of games finished so far, now and then.
+    first_game : int, default 0
+        The index of the first game (to split a simulation into ranges).
+    scores : iterable of int or None, default None
+        The board position to start every game from, seat 0's score first.
+    first_dealer : int or None, default None
+        The seat that deals first in every game; ``None`` alternates (seat 0 in
+        even games).
+
+    Returns
+    -------
+    SimulationStats
+        Wins with 95% Wilson intervals, game points, skunks, scores and points
+        per deal; ``str()`` prints the table.
+
+    Raises
+    ------
+    ValueError
+        An unknown bot name or a number out of range (named).
+    TypeError
+        A player that is neither a name nor a player object.
+
+    Examples
+    --------
     >>> stats = simulate("expert", "greedy", games=100, seed=7, threads=1)
     >>> stats.games, sum(stats.wins), stats.players
     (100, 100, ('expert', 'greedy'))
-
-    Raises:
-        ValueError: an unknown bot name or a number out of range (named).
-        TypeError: a player that is neither a name nor a player object.
     """
 
 # ----- discard tables (cribbage_fast.builders, cribbage_fast.tables) ----------
@@ -1300,6 +2538,8 @@ def _sample_positions(start: int, stop: int, seed: int | None = None) -> bytes:
     """Samples deals ``start..stop`` of ``seed`` for the position table (the
     sample format of ``cribbage_fast.builders.positions``); chunks concatenate.
 
+    Examples
+    --------
     >>> len(_sample_positions(0, 2, seed=1)) > 0
     True
     """
@@ -1316,6 +2556,8 @@ class MasterPlayer:
     search of the rest of the play over `budget` samples of the opponent's hidden
     cards, conditioned on its goes.
 
+    Examples
+    --------
     >>> from cribbage_fast import MasterPlayer, simulate
     >>> simulate(MasterPlayer(), "random", games=10, seed=1).games
     10
@@ -1332,13 +2574,87 @@ class MasterPlayer:
     def seed(self) -> int:
         """The seed the player's generator started from."""
     def discard(self, view: PlayerView) -> list[Card]:
-        """The cards to give to the crib."""
+        """The cards to give to the crib.
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the discard phase.
+
+        Returns
+        -------
+        list of Card
+            2 cards with 2 players, else 1, from ``view.hand``.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> MasterPlayer().discard(game.view(0))
+        [Card('2C'), Card('KD')]
+        """
     def play(self, view: PlayerView) -> Card | None:
-        """The card to lay, or None to say go (only when nothing fits)."""
+        """The card to lay, or None to say go (only when nothing fits).
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the play.
+
+        Returns
+        -------
+        Card or None
+            A card of ``view.hand`` that fits, or None for go.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C KD"); game.discard(game.hand(1)[:2])
+        >>> MasterPlayer().play(game.view(0))
+        Card('10H')
+        """
     def count(self, view: PlayerView) -> int:
-        """Muggins: the honest count of the show."""
+        """Muggins: the honest count of the show.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the show's owner during the count.
+
+        Returns
+        -------
+        int
+            ``view.show_value``, what the show is worth.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> MasterPlayer().count(game.view()) == game.view().show_value
+        True
+        """
     def claim(self, view: PlayerView) -> int:
-        """Muggins: exactly the points the owner missed."""
+        """Muggins: exactly the points the owner missed.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the opponent who may claim.
+
+        Returns
+        -------
+        int
+            ``view.claimable`` (0 passes).
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> game.announce(0)
+        >>> MasterPlayer().claim(game.view()) == game.view().claimable
+        True
+        """
 
 def master_match(
     opponent: str,
@@ -1354,8 +2670,47 @@ def master_match(
     progress: Callable[[int], object] | None = None,
 ) -> SimulationStats:
     """Plays seeded games between the master (seat 0) with chosen ingredients and a
-    built-in bot (the README's ablation); game ``i`` is game ``i`` of `simulate`.
+    built-in bot (the ablation of the master bot's page); game ``i`` is game
+    ``i`` of `simulate` with the same seed, and with the defaults the results are
+    identical to ``simulate("master", opponent, ...)``.
 
+    Parameters
+    ----------
+    opponent : str
+        A built-in bot name: ``"random"``, ``"greedy"``, ``"expert"`` or ``"master"``.
+    games : int, default 1000
+        How many games to play.
+    seed : int, default 0
+        The simulation's seed.
+    threads : int or None, default None
+        Threads (1 to 256); ``None`` uses every core. The statistics do not depend on it.
+    budget : int, default 32
+        Samples of the opponent's hand per searched lay.
+    search : bool, default True
+        Peg by search over the hidden cards (off: lay as the Expert).
+    go_inference : bool, default True
+        Samples agree with every go of the deal.
+    discard_inference : bool, default True
+        Samples are deals the opponent would have kept as it did.
+    board : bool, default False
+        Board-aware discards near the end of the game.
+    pegging_table : bool, default False
+        Add the kept cards' expected pegging from the shipped table to the discards.
+    progress : callable or None, default None
+        Called with the number of games finished so far, now and then.
+
+    Returns
+    -------
+    SimulationStats
+        As for `simulate`, the master as seat 0.
+
+    Raises
+    ------
+    ValueError
+        An unknown opponent or a number out of range (named).
+
+    Examples
+    --------
     >>> from cribbage_fast import master_match
     >>> master_match("greedy", games=10, seed=2, search=False).games
     10

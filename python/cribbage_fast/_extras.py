@@ -9,6 +9,8 @@ def require(module: str, extra: str) -> None:
     """Raises ImportError unless `module` can be imported, naming the command
     that installs the extra.
 
+    Examples
+    --------
     >>> require("json", "rl")
     >>> require("no_such_module", "rl")
     Traceback (most recent call last):

@@ -91,9 +91,9 @@ def progress(
 def map_local(
     fn: Callable[[int, int], T], total: int, chunk: int, what: str, *, enabled: bool = True
 ) -> Iterator[T]:
-    """``fn(start, stop)`` over :func:`ranges` of ``0..total`` in this process,
-    in order, with a :func:`progress` bar of the items done (the local twin of
-    :func:`cribbage_fast.distributed.map_ranges`); Ctrl-C stops between ranges.
+    """``fn(start, stop)`` over `ranges` of ``0..total`` in this process,
+    in order, with a `progress` bar of the items done (the local twin of
+    `cribbage_fast.distributed.map_ranges`); Ctrl-C stops between ranges.
 
     >>> list(map_local(lambda a, b: (a, b), 3, 2, "items", enabled=False))
     [(0, 2), (2, 3)]

@@ -8,6 +8,8 @@ in the deal at hand), and finishes the deal with random moves in Rust
 (`Game.playout`). A deal is scored by the point difference it produces (a
 game won or lost in it counts fully).
 
+Examples
+--------
 >>> from cribbage_fast import Game, GreedyPlayer
 >>> from cribbage_fast.agents import ISMCTSPlayer, play_with_search
 >>> winner, points = play_with_search(Game(2, seed=3, target=31),
@@ -40,9 +42,26 @@ class _Node:
 class ISMCTSPlayer(Player):
     """Information-set MCTS over `Game.determinize` (see the module docs).
 
-    `iterations` per decision (`discard_iterations` for the discard, default
-    4x), exploration constant `c`, `seed` for reproducible play. Works for 2,
-    3 and 4 players (every other side is an opponent).
+    Works for 2, 3 and 4 players (every other side is an opponent).
+
+    Parameters
+    ----------
+    iterations : int, default 200
+        Search iterations per play decision.
+    discard_iterations : int or None, default None
+        Search iterations per discard (None: 4 times `iterations`).
+    c : float, default 0.7
+        The exploration constant.
+    seed : int or None, default None
+        Seeds the player's generator, for reproducible play.
+
+    Examples
+    --------
+    >>> from cribbage_fast import Game, GreedyPlayer
+    >>> players = [ISMCTSPlayer(10, seed=2), GreedyPlayer()]
+    >>> winner, points = play_with_search(Game(2, seed=1, target=31), players)
+    >>> winner in (0, 1)
+    True
     """
 
     def __init__(
@@ -59,21 +78,115 @@ class ISMCTSPlayer(Player):
         self.game: Game | None = None
 
     def bind(self, game: Game) -> ISMCTSPlayer:
-        """The game this player searches (set by `play_with_search`)."""
+        """The game this player searches (set by `play_with_search`).
+
+        Parameters
+        ----------
+        game : Game
+            The game being played.
+
+        Returns
+        -------
+        ISMCTSPlayer
+            This player.
+
+        Examples
+        --------
+        >>> from cribbage_fast import Game
+        >>> game = Game(2, seed=1)
+        >>> player = ISMCTSPlayer(20, seed=1).bind(game)
+        >>> player.game is game
+        True
+        """
         self.game = game
         return self
 
     def discard(self, view: PlayerView) -> Sequence[CardLike]:
+        """The discard the search visits most.
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know.
+
+        Returns
+        -------
+        list of Card
+            The cards to give to the crib.
+
+        Raises
+        ------
+        RuntimeError
+            The player is not bound to its game (`bind`).
+
+        Examples
+        --------
+        >>> from cribbage_fast import Game
+        >>> game = Game(2, seed=1)
+        >>> player = ISMCTSPlayer(20, seed=1).bind(game)
+        >>> len(player.discard(game.view(0)))
+        2
+        """
         move = self.search(view)
         return move.cards
 
     def play(self, view: PlayerView) -> CardLike | None:
+        """The lay the search visits most (no search when one move is legal).
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know.
+
+        Returns
+        -------
+        Card or None
+            The card to lay, or None for go.
+
+        Raises
+        ------
+        RuntimeError
+            The player is not bound to its game (`bind`).
+
+        Examples
+        --------
+        >>> from cribbage_fast import Game
+        >>> game = Game(2, seed=1)
+        >>> player = ISMCTSPlayer(20, seed=1).bind(game)
+        >>> game.discard("2C 4S"); game.discard(game.hand(1)[:2])
+        >>> player.play(game.view(0)) in game.hand(0)
+        True
+        """
         if len(view.legal_moves) == 1:
             return view.legal_moves[0].card
         return self.search(view).card
 
     def search(self, view: PlayerView) -> Move:
-        """The most visited move at the root after the search."""
+        """The most visited move at the root after the search.
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know.
+
+        Returns
+        -------
+        Move
+            The chosen move.
+
+        Raises
+        ------
+        RuntimeError
+            The player is not bound to its game (`bind`).
+
+        Examples
+        --------
+        >>> from cribbage_fast import Game
+        >>> game = Game(2, seed=1)
+        >>> player = ISMCTSPlayer(20, seed=1).bind(game)
+        >>> player.search(game.view(0)).kind
+        'discard'
+        """
         game = self.game
         if game is None:
             raise RuntimeError("bind the player to its game first (play_with_search does)")
@@ -139,6 +252,25 @@ def play_with_search(game: Game, players: Sequence[PlayerProtocol]) -> tuple[int
     """Plays `game` to the end, binding every `ISMCTSPlayer` to it; returns
     ``(winner, game_points)``.
 
+    Parameters
+    ----------
+    game : Game
+        A game not yet over.
+    players : sequence of PlayerProtocol
+        One player per seat; the `ISMCTSPlayer` among them search this game.
+
+    Returns
+    -------
+    tuple of int
+        The winning side and its game points (2 a skunk, 3 a double skunk).
+
+    Raises
+    ------
+    ValueError
+        Not one player per seat, or a player's illegal move (`IllegalMove`).
+
+    Examples
+    --------
     >>> from cribbage_fast import Game, GreedyPlayer
     >>> winner, points = play_with_search(Game(2, seed=1, target=31),
     ...                                   [ISMCTSPlayer(10, seed=2), GreedyPlayer()])

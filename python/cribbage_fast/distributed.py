@@ -7,6 +7,8 @@ one local run. Ray schedules the chunks (one task per CPU; the Rust simulator
 runs with the GIL released inside each task), retries the tasks of a worker
 that died, and cancels the outstanding ones on Ctrl-C.
 
+Examples
+--------
 >>> from cribbage_fast import distributed, simulate
 >>> distributed.connect()  # a local Ray; or a cluster: connect("auto")
 >>> distributed.simulate("greedy", "random", 2_000, 7, progress=False) == simulate(
@@ -42,9 +44,27 @@ _POLL = 0.2
 
 
 def connect(address: str | None = None) -> None:
-    """Joins Ray unless this process already has: ``None`` starts a local Ray
-    (all the machine's cores), ``"auto"`` joins the cluster this machine belongs
-    to, ``"ray://host:10001"`` or ``"host:6379"`` a given one."""
+    """Joins Ray unless this process already has.
+
+    Parameters
+    ----------
+    address : str or None, default None
+        ``None`` starts a local Ray (all the machine's cores), ``"auto"`` joins
+        the cluster this machine belongs to, ``"ray://host:10001"`` or
+        ``"host:6379"`` a given one.
+
+    Raises
+    ------
+    ConnectionError
+        No Ray cluster answers at `address` (as Ray raises it).
+
+    Examples
+    --------
+    >>> import ray
+    >>> connect()  # a local Ray, unless this process already runs one
+    >>> ray.is_initialized()
+    True
+    """
     if ray.is_initialized():
         return
     if address is None:
@@ -237,6 +257,7 @@ def simulate(
     Returns
     -------
     SimulationStats
+        The statistics of `cribbage_fast.simulate` with the same arguments.
 
     Raises
     ------
@@ -246,6 +267,13 @@ def simulate(
         As `cribbage_fast.simulate`, or a bad `chunk_games`.
     KeyboardInterrupt
         Ctrl-C; the outstanding tasks are cancelled.
+
+    Examples
+    --------
+    >>> from cribbage_fast import simulate as local_simulate
+    >>> stats = simulate("expert", "random", 400, 3, chunk_games=100, progress=False)
+    >>> stats == local_simulate("expert", "random", 400, 3), stats.games
+    (True, 400)
     """
     specs = (_player_spec(a), _player_spec(b))
     games = _check_count("games", games, 1)

@@ -3,6 +3,8 @@
 The rules live in the Rust core (`cribbage_fast._core.Game`); this module only
 asks each player for its decision and hands it to the core.
 
+Examples
+--------
 >>> from cribbage_fast import Game, Player
 >>> result = Game(num_players=2, seed=7).play([Player(), Player()])
 >>> result.winner in (0, 1) and max(result.scores) >= 121
@@ -37,19 +39,83 @@ class PlayerProtocol(Protocol):
     what that seat may know (never the other hands)."""
 
     def discard(self, view: PlayerView) -> Sequence[CardLike]:
-        """Cards to give to the crib (2 with 2 players, else 1)."""
+        """Cards to give to the crib (2 with 2 players, else 1).
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know.
+
+        Returns
+        -------
+        list of Card or str
+            The cards, from ``view.hand``.
+
+        Examples
+        --------
+        >>> isinstance(Player(), PlayerProtocol)
+        True
+        """
         ...
 
     def play(self, view: PlayerView) -> CardLike | None:
-        """The card to lay, or None to say go (only when no card fits)."""
+        """The card to lay, or None to say go (only when no card fits).
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know.
+
+        Returns
+        -------
+        Card or str or None
+            A card of ``view.hand`` that fits, or None for go.
+
+        Examples
+        --------
+        >>> isinstance(Player(), PlayerProtocol)
+        True
+        """
         ...
 
     def count(self, view: PlayerView) -> int:
-        """Muggins: the points announced for the hand (or crib) being shown."""
+        """Muggins: the points announced for the hand (or crib) being shown.
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know.
+
+        Returns
+        -------
+        int
+            The points announced (an over-count is corrected).
+
+        Examples
+        --------
+        >>> isinstance(Player(), PlayerProtocol)
+        True
+        """
         ...
 
     def claim(self, view: PlayerView) -> int:
-        """Muggins: missed points claimed from an opponent's show (0 passes)."""
+        """Muggins: missed points claimed from an opponent's show (0 passes).
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know.
+
+        Returns
+        -------
+        int
+            The points claimed; only what was really missed is pegged.
+
+        Examples
+        --------
+        >>> isinstance(Player(), PlayerProtocol)
+        True
+        """
         ...
 
 
@@ -57,6 +123,8 @@ class Player:
     """A plain player to subclass: the first legal discard and lay, honest
     counts, and claims of exactly what an opponent missed.
 
+    Examples
+    --------
     >>> class HighCard(Player):              # lays its highest card that fits
     ...     def play(self, view):
     ...         fits = [m.card for m in view.legal_moves if m.card]
@@ -66,15 +134,92 @@ class Player:
     """
 
     def discard(self, view: PlayerView) -> Sequence[CardLike]:
+        """The cards of the first legal discard.
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know.
+
+        Returns
+        -------
+        list of Card
+            2 cards with 2 players, else 1.
+
+        Examples
+        --------
+        >>> Player().discard(Game(2, seed=1).view(0))
+        [Card('2C'), Card('4S')]
+        """
         return view.legal_moves[0].cards
 
     def play(self, view: PlayerView) -> CardLike | None:
+        """The first card that fits (index order), or None to say go.
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know.
+
+        Returns
+        -------
+        Card or None
+            The card to lay, or None for go.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C 4S"); game.discard(game.hand(1)[:2])
+        >>> Player().play(game.view(0))
+        Card('9D')
+        """
         return view.legal_moves[0].card
 
     def count(self, view: PlayerView) -> int:
+        """Muggins: the honest count of the show.
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know.
+
+        Returns
+        -------
+        int
+            ``view.show_value``.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> Player().count(game.view()) == game.view().show_value
+        True
+        """
         return view.show_value
 
     def claim(self, view: PlayerView) -> int:
+        """Muggins: claims exactly what the owner missed (0 passes).
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know.
+
+        Returns
+        -------
+        int
+            ``view.claimable``.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> game.announce(0)
+        >>> Player().claim(game.view()) == game.view().claimable
+        True
+        """
         return view.claimable
 
 
@@ -94,7 +239,19 @@ class GameResult:
     log: dict[str, Any] = field(repr=False)
 
     def to_json(self) -> str:
-        """The game record (settings, moves, events) as JSON."""
+        """The game record (settings, moves, events) as JSON.
+
+        Returns
+        -------
+        str
+            JSON text that `Game.replay` reads back.
+
+        Examples
+        --------
+        >>> result = Game(2, seed=1).play([Player(), Player()])
+        >>> Game.replay(result.to_json()).scores == list(result.scores)
+        True
+        """
         return json.dumps(self.log)
 
 
@@ -105,6 +262,8 @@ class Game(_core.Game):
     or let `play(players)` run it. The same seed and the same decisions give
     the same game everywhere.
 
+    Examples
+    --------
     >>> game = Game(num_players=2, seed=1)
     >>> game.phase, len(game.hand(game.to_move))
     ('discard', 6)
@@ -117,10 +276,29 @@ class Game(_core.Game):
         decision): the seat to move gets its `PlayerView` and the method of the
         phase (`discard`, `play`, `count` or `claim`) is called.
 
-        Raises:
-            ValueError: the wrong number of players.
-            IllegalMove: a player chose an illegal move (the game is left as
-                it was before that move).
+        Parameters
+        ----------
+        players : sequence of PlayerProtocol
+            One player per seat (built-in players or Python objects).
+
+        Returns
+        -------
+        GameResult
+            The winner, the scores, the game points and the game's record.
+
+        Raises
+        ------
+        ValueError
+            the wrong number of players.
+        IllegalMove
+            a player chose an illegal move (the game is left as
+            it was before that move).
+
+        Examples
+        --------
+        >>> from cribbage_fast import ExpertPlayer
+        >>> Game(2, seed=1).play([ExpertPlayer(), Player()]).winner
+        0
         """
         self.play_to_end(players)
         return self.result()
@@ -128,8 +306,22 @@ class Game(_core.Game):
     def result(self) -> GameResult:
         """The result of a finished game.
 
-        Raises:
-            ValueError: the game is not over yet.
+        Returns
+        -------
+        GameResult
+            The winner, the scores, the game points and the game's record.
+
+        Raises
+        ------
+        ValueError
+            the game is not over yet.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1, record=False)
+        >>> game.playout(seed=2)
+        >>> game.result().game_points in (1, 2, 3)
+        True
         """
         winner = self.winner
         if winner is None:
@@ -145,7 +337,21 @@ class Game(_core.Game):
         )
 
     def to_record(self) -> dict[str, Any]:
-        """A JSON-ready record: settings, every move, every event."""
+        """A JSON-ready record: settings, every move, every event.
+
+        Returns
+        -------
+        dict
+            ``num_players``, ``seed``, ``target``, ``muggins``, ``first_dealer``,
+            ``moves`` and ``events``; `replay` rebuilds the game from it.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C 4S")
+        >>> game.to_record()["moves"]
+        [{'seat': 0, 'move': 'discard', 'cards': '2C 4S'}]
+        """
         return {
             "num_players": self.num_players,
             "seed": self.seed,
@@ -163,12 +369,32 @@ class Game(_core.Game):
         included) and every event of the record. Keys other than those of
         `to_record()` are ignored.
 
-        Raises:
-            TypeError: the record is not a dict (or JSON text of one), or a
-                field has the wrong type.
-            ValueError: a field is missing or out of range, a move is not
-                legal in the replayed game, or the first move or event where
-                the record and the replay disagree (its index and what differs).
+        Parameters
+        ----------
+        record : dict or str
+            A record from `to_record` or `GameResult.to_json`.
+
+        Returns
+        -------
+        Game
+            The game at the end of the record.
+
+        Raises
+        ------
+        TypeError
+            the record is not a dict (or JSON text of one), or a
+            field has the wrong type.
+        ValueError
+            a field is missing or out of range, a move is not
+            legal in the replayed game, or the first move or event where
+            the record and the replay disagree (its index and what differs).
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C 4S")
+        >>> Game.replay(game.to_record()).crib
+        [Card('2C'), Card('4S')]
         """
         record = _record_dict(record)
         try:
@@ -272,6 +498,34 @@ def play_match(
     """Plays `games` seeded games, passing the first deal round the table, and
     totals wins and game points (2 for a skunk, 3 for a double skunk).
 
+    Parameters
+    ----------
+    players : sequence of PlayerProtocol
+        One player per seat (2, 3 or 4; with 4, seats 0 and 2 are partners).
+    games : int
+        How many games to play.
+    seed : int, default 0
+        Game ``g`` is ``Game(seed=seed + g)`` with seat ``g % len(players)`` dealing first.
+    target : int, default 121
+        The points that win.
+    muggins : bool, default False
+        Shows are announced by their owners and missed points may be claimed.
+
+    Returns
+    -------
+    MatchResult
+        Games, wins and game points per side, and every game's result.
+
+    Raises
+    ------
+    ValueError
+        Not 2 to 4 players, a negative number of games, or a player's illegal move
+        (`IllegalMove`).
+    TypeError
+        A player without the methods of `PlayerProtocol`, or games not an integer.
+
+    Examples
+    --------
     >>> m = play_match([Player(), Player()], games=2, seed=3)
     >>> sum(m.wins)
     2

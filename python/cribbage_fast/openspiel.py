@@ -19,6 +19,8 @@ cards laid in order, the starter) with the scores and the dealer.
 ``resample_from_infostate`` deals the hidden cards again with
 `Game.determinize`, so OpenSpiel's ISMCTS runs on it.
 
+Examples
+--------
 >>> import pyspiel
 >>> import cribbage_fast.openspiel
 >>> game = pyspiel.load_game("python_cribbage_fast", {"target": 31})
@@ -107,11 +109,50 @@ class CribbageGame(pyspiel.Game):  # type: ignore[misc]
         self.target = target
 
     def new_initial_state(self) -> CribbageState:
+        """A game before the cut for the first deal (a chance node).
+
+        Returns
+        -------
+        CribbageState
+            The start of a game.
+
+        Examples
+        --------
+        >>> CribbageGame().new_initial_state().is_chance_node()
+        True
+        """
         return CribbageState(self)
 
     def make_py_observer(
         self, iig_obs_type: Any = None, params: dict[str, Any] | None = None
     ) -> CribbageObserver:
+        """OpenSpiel's Python observer for this game.
+
+        Parameters
+        ----------
+        iig_obs_type : pyspiel.IIGObservationType or None, default None
+            With ``perfect_recall``, the information-state string; else the
+            444-value observation tensor.
+        params : dict or None, default None
+            Not supported: must be empty.
+
+        Returns
+        -------
+        CribbageObserver
+            The observer.
+
+        Raises
+        ------
+        ValueError
+            Observation parameters.
+        TypeError
+            An `iig_obs_type` of another type.
+
+        Examples
+        --------
+        >>> CribbageGame().make_py_observer().tensor.shape
+        (444,)
+        """
         if params:
             raise ValueError(f"observation parameters are not supported: {params}")
         if iig_obs_type is not None and not isinstance(iig_obs_type, pyspiel.IIGObservationType):
@@ -159,6 +200,19 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
     # ----- the OpenSpiel API ------------------------------------------------
 
     def current_player(self) -> int:
+        """The seat to move, or OpenSpiel's chance or terminal player id.
+
+        Returns
+        -------
+        int
+            A seat, ``pyspiel.PlayerId.CHANCE`` (-1) while cutting and dealing,
+            ``pyspiel.PlayerId.TERMINAL`` (-4) once the game is over.
+
+        Examples
+        --------
+        >>> CribbageGame().new_initial_state().current_player()
+        -1
+        """
         if self._game is not None and self._game.is_over:
             return int(pyspiel.PlayerId.TERMINAL)
         if self._dealing():
@@ -168,9 +222,34 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
         return seat
 
     def is_terminal(self) -> bool:
+        """Whether the game is over.
+
+        Returns
+        -------
+        bool
+            True once a side has reached the target.
+
+        Examples
+        --------
+        >>> CribbageGame().new_initial_state().is_terminal()
+        False
+        """
         return self._game is not None and self._game.is_over
 
     def chance_outcomes(self) -> list[tuple[int, float]]:
+        """The outcomes of this chance node and their probabilities.
+
+        Returns
+        -------
+        list of tuple of (int, float)
+            Before the first deal, the first dealer (each seat equally likely);
+            while dealing, each card not yet dealt.
+
+        Examples
+        --------
+        >>> CribbageGame().new_initial_state().chance_outcomes()
+        [(0, 0.5), (1, 0.5)]
+        """
         if self._game is None:
             return [(s, 1.0 / self._players) for s in range(self._players)]
         left = sorted(set(range(52)) - set(self._dealt))
@@ -232,6 +311,19 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
         return "go" if action == GO_ACTION else _card_text(action)
 
     def returns(self) -> list[float]:
+        """Each player's reward: zero-sum, at the end of the game only.
+
+        Returns
+        -------
+        list of float
+            +1 for the winning side's players, -1/(sides - 1) for the others;
+            zeros before the end.
+
+        Examples
+        --------
+        >>> CribbageGame().new_initial_state().returns()
+        [0.0, 0.0]
+        """
         game = self._game
         if game is None or game.winner is None:
             return [0.0] * self._players
@@ -254,12 +346,96 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
         return int(player)
 
     def information_state_string(self, player: int | None = None) -> str:
+        """What `player` has seen this game, with the order of play (perfect recall).
+
+        Parameters
+        ----------
+        player : int or None, default None
+            A seat; None for the player to move.
+
+        Returns
+        -------
+        str
+            Equal for two states exactly when `player` cannot tell them apart.
+
+        Raises
+        ------
+        ValueError
+            Not a seat, or None where no player is to move.
+        TypeError
+            A player that is not an integer.
+
+        Examples
+        --------
+        >>> state = CribbageGame().new_initial_state()
+        >>> state.apply_action(0)  # seat 0 deals first
+        >>> while state.is_chance_node():
+        ...     state.apply_action(state.chance_outcomes()[0][0])
+        >>> state.information_state_string(0).split(" | ")[:3]
+        ['p0', 'deal 1', 'dealer 0']
+        """
         return self._info_string(self._seat(player), True)
 
     def observation_string(self, player: int | None = None) -> str:
+        """What `player` sees now (the pile, the cards held and laid, the scores).
+
+        Parameters
+        ----------
+        player : int or None, default None
+            A seat; None for the player to move.
+
+        Returns
+        -------
+        str
+            The observation as text.
+
+        Raises
+        ------
+        ValueError
+            Not a seat, or None where no player is to move.
+        TypeError
+            A player that is not an integer.
+
+        Examples
+        --------
+        >>> state = CribbageGame().new_initial_state()
+        >>> state.apply_action(0)  # seat 0 deals first
+        >>> while state.is_chance_node():
+        ...     state.apply_action(state.chance_outcomes()[0][0])
+        >>> state.observation_string(1).startswith("p1 | deal 1")
+        True
+        """
         return self._info_string(self._seat(player), False)
 
     def observation_tensor(self, player: int | None = None) -> list[float]:
+        """The 444-value observation of `player` (the environments' encoding).
+
+        Parameters
+        ----------
+        player : int or None, default None
+            A seat; None for the player to move.
+
+        Returns
+        -------
+        list of float
+            444 values in 0..1 (zeros while cutting and dealing).
+
+        Raises
+        ------
+        ValueError
+            Not a seat, or None where no player is to move.
+        TypeError
+            A player that is not an integer.
+
+        Examples
+        --------
+        >>> state = CribbageGame().new_initial_state()
+        >>> state.apply_action(0)  # seat 0 deals first
+        >>> while state.is_chance_node():
+        ...     state.apply_action(state.chance_outcomes()[0][0])
+        >>> len(state.observation_tensor(0))
+        444
+        """
         tensor: list[float] = self._encode(self._seat(player)).tolist()
         return tensor
 
@@ -308,7 +484,35 @@ class CribbageState(pyspiel.State):  # type: ignore[misc]
         """A state `player` cannot tell from this one, its hidden cards dealt
         again uniformly (`Game.determinize`); during the deal (chance) the
         cards not yet seen are redrawn. `sampler` (OpenSpiel's uniform sampler:
-        a callable returning a float in [0, 1)) seeds the draw when given."""
+        a callable returning a float in [0, 1)) seeds the draw when given.
+
+        Parameters
+        ----------
+        player : int
+            The seat whose information state is kept.
+        sampler : callable or None, default None
+            Returns a float in [0, 1) that seeds the draw.
+
+        Returns
+        -------
+        CribbageState
+            A new state with the same information state for `player`.
+
+        Raises
+        ------
+        ValueError, TypeError
+            A bad seat, or a sampler that is not callable.
+
+        Examples
+        --------
+        >>> state = CribbageGame().new_initial_state()
+        >>> state.apply_action(0)  # seat 0 deals first
+        >>> while state.is_chance_node():
+        ...     state.apply_action(state.chance_outcomes()[0][0])
+        >>> other = state.resample_from_infostate(0, lambda: 0.5)
+        >>> other.information_state_string(0) == state.information_state_string(0)
+        True
+        """
         player = self._seat(player)
         if sampler is not None and not callable(sampler):
             raise TypeError(f"sampler must be callable or None, got {type(sampler).__name__}")
@@ -346,11 +550,69 @@ class CribbageObserver:
         self.dict = {"observation": self.tensor}
 
     def set_from(self, state: CribbageState, player: int) -> None:
+        """Writes `player`'s observation of `state` into ``tensor``.
+
+        Parameters
+        ----------
+        state : CribbageState
+            A state of this game.
+        player : int
+            A seat.
+
+        Raises
+        ------
+        TypeError
+            Not a state of this game.
+        ValueError
+            Not a seat.
+
+        Examples
+        --------
+        >>> state = CribbageGame().new_initial_state()
+        >>> state.apply_action(0)  # seat 0 deals first
+        >>> while state.is_chance_node():
+        ...     state.apply_action(state.chance_outcomes()[0][0])
+        >>> observer = CribbageGame().make_py_observer()
+        >>> observer.set_from(state, 0)
+        >>> bool(observer.tensor.any())
+        True
+        """
         seat = _state(state)._seat(player)
         if not self.perfect_recall:
             self.tensor[:] = state._encode(seat)
 
     def string_from(self, state: CribbageState, player: int) -> str:
+        """`player`'s observation (or information state) of `state` as text.
+
+        Parameters
+        ----------
+        state : CribbageState
+            A state of this game.
+        player : int
+            A seat.
+
+        Returns
+        -------
+        str
+            As `CribbageState.observation_string` (or, with perfect recall,
+            `CribbageState.information_state_string`).
+
+        Raises
+        ------
+        TypeError
+            Not a state of this game.
+        ValueError
+            Not a seat.
+
+        Examples
+        --------
+        >>> state = CribbageGame().new_initial_state()
+        >>> state.apply_action(0)  # seat 0 deals first
+        >>> while state.is_chance_node():
+        ...     state.apply_action(state.chance_outcomes()[0][0])
+        >>> CribbageGame().make_py_observer().string_from(state, 0).startswith("p0")
+        True
+        """
         return _state(state)._info_string(state._seat(player), self.perfect_recall)
 
 

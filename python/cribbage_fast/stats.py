@@ -1,6 +1,8 @@
 """Presentation of simulation statistics: the text table of ``str(stats)`` and
 the typed dict of ``stats.to_dict()``.
 
+Examples
+--------
 >>> from cribbage_fast import simulate
 >>> print(format_stats(simulate("greedy", "random", games=200, seed=1)))
 greedy vs random: 200 games (seed 1), 9.51 deals per game

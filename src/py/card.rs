@@ -3,11 +3,13 @@
 
 use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 use super::convert::{as_int, describe, type_name};
 use super::CribbageError;
 use crate::ground::card::{parse_cards, Card};
+use crate::rules::play::mask_cards;
 
 /// A playing card: immutable, hashable, ordered by rank then suit.
 #[pyclass(
@@ -155,6 +157,25 @@ pub fn card_tuple<'py>(
     py: Python<'py>,
     cards: impl IntoIterator<Item = Card>,
 ) -> PyResult<Bound<'py, PyTuple>> {
-    let cards: Vec<PyCard> = cards.into_iter().map(PyCard).collect();
+    let cards = cards
+        .into_iter()
+        .map(|card| card_object(py, card))
+        .collect::<PyResult<Vec<_>>>()?;
     PyTuple::new(py, cards)
+}
+
+/// The one `Card` object of `card`. Cards are frozen values, so the 52
+/// objects are made once and shared: handing cards to Python (views, moves,
+/// hands) allocates nothing.
+pub fn card_object(py: Python<'_>, card: Card) -> PyResult<Bound<'_, PyCard>> {
+    static CARDS: PyOnceLock<Vec<Py<PyCard>>> = PyOnceLock::new();
+    let cards = CARDS.get_or_try_init(py, || {
+        Card::deck().map(|c| Py::new(py, PyCard(c))).collect()
+    })?;
+    Ok(cards[usize::from(card.index())].bind(py).clone())
+}
+
+/// The `Card` objects of a card mask, in index order.
+pub fn card_objects(py: Python<'_>, mask: u64) -> PyResult<Vec<Bound<'_, PyCard>>> {
+    mask_cards(mask).map(|card| card_object(py, card)).collect()
 }

@@ -32,7 +32,7 @@ def test_the_ordering_expert_greedy_random(a: str, b: str, games: int) -> None:
 
 
 def test_the_ordering_master_expert() -> None:
-    # The master's edge over the Expert (README "The master bot") shows at 95%
+    # The master's edge over the Expert (docs/master.md) shows at 95%
     # within a few thousand games; it also beats greedy (and so random).
     stats = simulate("master", "expert", games=3000, seed=16, threads=2)
     assert lower_bound(stats.wins[0], 3000) > 0.5, stats

@@ -1,5 +1,5 @@
 """Builders of the shipped tables: they play and analyse deals to make what
-:mod:`cribbage_fast.tables` reads.
+`cribbage_fast.tables` reads.
 
 The installed ``cribbage-fast tables ...`` commands call these and write where
 ``--out`` says; ``scripts/ship_tables.py`` (in the repository) writes the
@@ -13,9 +13,9 @@ tables built into the engine.
 from __future__ import annotations
 
 from .deals import analyze_all_deals, build_atlas, build_crib_tables, save_crib_tables
+from .pegging import MAX_SAMPLES_PER_KEEP as MAX_SAMPLES_PER_KEEP
+from .pegging import PEGGING_SAMPLE_CAP as PEGGING_SAMPLE_CAP
 from .pegging import (
-    MAX_SAMPLES_PER_KEEP,
-    PEGGING_SAMPLE_CAP,
     build_pegging_table,
     keep_range_sums,
     pegging_samples_needed,
@@ -23,10 +23,10 @@ from .pegging import (
     save_pegging_table,
     ship_pegging_table,
 )
+from .positions import BATCHES as BATCHES
+from .positions import DEFAULT_PRECISION as DEFAULT_PRECISION
+from .positions import DEFAULT_SEED as DEFAULT_SEED
 from .positions import (
-    BATCHES,
-    DEFAULT_PRECISION,
-    DEFAULT_SEED,
     DealSampler,
     build_table,
     deals_for_precision,
@@ -34,12 +34,8 @@ from .positions import (
     ship_position_table,
 )
 
+# The functions and classes (the constants above are importable too).
 __all__ = [
-    "BATCHES",
-    "DEFAULT_PRECISION",
-    "DEFAULT_SEED",
-    "MAX_SAMPLES_PER_KEEP",
-    "PEGGING_SAMPLE_CAP",
     "DealSampler",
     "analyze_all_deals",
     "build_atlas",

@@ -25,9 +25,24 @@ from ..tables.pegging import KEEPS, PEGGING_STATS, PeggingTable, _pegging_from_s
 
 def pegging_sums(seed: int, start: int, stop: int) -> npt.NDArray[np.uint64]:
     """Exact pegging sums of samples ``start..stop`` (picklable, for
-    :func:`cribbage_fast.distributed.map_ranges`): the same seed gives the
+    `cribbage_fast.distributed.map_ranges`): the same seed gives the
     same table whatever the chunking.
 
+    Parameters
+    ----------
+    seed : int
+        The table's seed.
+    start, stop : int
+        The samples, each played for every kept rank multiset.
+
+    Returns
+    -------
+    numpy.ndarray
+        (1820 * 2 * 5,) uint64: per keep and role (pone, dealer) the count, the
+        sum and sum of squares of the points pegged, and the opponent's sums.
+
+    Examples
+    --------
     >>> int(pegging_sums(1, 0, 4).reshape(1820, 2, 5)[:, :, 0].sum())
     8
     """
@@ -45,13 +60,27 @@ def keep_range_sums(
     ranges ``froms[k]..tos[k]`` laid end to end (keep 0's, then keep 1's,
     ...). Sample ``j`` of keep ``k`` is the same sample in every table of a
     seed, so the sums are the same however the items are split (picklable,
-    for :func:`cribbage_fast.distributed.map_ranges`).
+    for `cribbage_fast.distributed.map_ranges`).
+
+    Parameters
+    ----------
+    seed : int
+        The table's seed.
+    froms, tos : sequence of int
+        The sample range of each of the 1,820 keeps.
+    start, stop : int
+        The items of the ranges laid end to end to play.
+
+    Returns
+    -------
+    numpy.ndarray
+        The exact sums, as `pegging_sums` gives them.
 
     Raises
     ------
     ValueError
         Not 1,820 ranges, a range backwards or past
-        :data:`MAX_SAMPLES_PER_KEEP`, or items outside the ranges.
+        `MAX_SAMPLES_PER_KEEP`, or items outside the ranges.
 
     Examples
     --------
@@ -87,8 +116,26 @@ def pegging_samples_needed(
     """Samples per keep for the standard error of both roles' points to reach
     `target_se`, from the variances in `sums` (Neyman allocation: samples in
     proportion to the larger variance), times `margin`, never fewer than the
-    keep has, at most `cap` (0: :data:`PEGGING_SAMPLE_CAP`).
+    keep has, at most `cap` (0: `PEGGING_SAMPLE_CAP`).
 
+    Parameters
+    ----------
+    sums : numpy.ndarray
+        The sums of a table so far (`PeggingTable.sums`).
+    target_se : float
+        The standard error each value should reach, in points.
+    margin : float, default 1.02
+        A factor on the samples, for the error in the variance estimates.
+    cap : int, default 0
+        Samples per keep at most (0: `PEGGING_SAMPLE_CAP`).
+
+    Returns
+    -------
+    numpy.ndarray
+        (1820,) int64 samples per keep.
+
+    Examples
+    --------
     >>> needed = pegging_samples_needed(build_pegging_table(8, seed=1).sums, 0.5)
     >>> bool(needed.min() >= 8 and needed.sum() > 8 * 1820)
     True
@@ -117,10 +164,10 @@ def build_pegging_table(
 
     With `target_se`, every keep first plays `pilot` samples; then each keep
     gets the samples its larger role variance needs (see
-    :func:`pegging_samples_needed`), re-estimated from all its samples after
+    `pegging_samples_needed`), re-estimated from all its samples after
     each round until every keep has enough. The table's ``meta`` records the
     standard errors reached (``max_se``, ``median_se``): the largest exceeds
-    the target only for a keep at :data:`PEGGING_SAMPLE_CAP`.
+    the target only for a keep at `PEGGING_SAMPLE_CAP`.
 
     Parameters
     ----------
@@ -249,7 +296,28 @@ def _run_keep_ranges(
 
 def save_pegging_table(table: PeggingTable, path: str | Path) -> None:
     """Writes a pegging table (its exact sums and metadata) as ``.npz``,
-    read back by ``pegging_table(path)``."""
+    read back by ``pegging_table(path)``.
+
+    Parameters
+    ----------
+    table : PeggingTable
+        The table, as `build_pegging_table` or `pegging_table` give it.
+    path : str or Path
+        The file to write.
+
+    Raises
+    ------
+    OSError
+        The file cannot be written.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> path = pathlib.Path(tempfile.mkdtemp()) / "pegging.npz"
+    >>> save_pegging_table(pegging_table(), path)
+    >>> pegging_table(path).meta == pegging_table().meta
+    True
+    """
     np.savez_compressed(path, sums=table.sums, meta=np.array(json.dumps(table.meta)))
 
 
@@ -257,7 +325,28 @@ def ship_pegging_table(table: PeggingTable, data_dir: str | Path) -> None:
     """Writes a pegging table in the engine's shipped form:
     ``pegging_sums.bin`` (little-endian uint64 sums, (1820, 2, 5)) and
     ``pegging_meta.json`` in `data_dir` (the repository's ``src/data``),
-    built into the next engine build."""
+    built into the next engine build.
+
+    Parameters
+    ----------
+    table : PeggingTable
+        The table to ship.
+    data_dir : str or Path
+        An existing directory, normally ``src/data`` of the repository.
+
+    Raises
+    ------
+    FileNotFoundError
+        `data_dir` is not a directory.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> ship_pegging_table(pegging_table(), folder)
+    >>> sorted(p.name for p in folder.iterdir())
+    ['pegging_meta.json', 'pegging_sums.bin']
+    """
     data_dir = Path(data_dir)
     if not data_dir.is_dir():
         raise FileNotFoundError(f"no directory {data_dir}: run from the repository root")

@@ -1,4 +1,4 @@
-"""Builds the board-position table (see :mod:`cribbage_fast.tables.positions`).
+"""Builds the board-position table (see `cribbage_fast.tables.positions`).
 
 >>> deals_for_precision(1.0)
 16000
@@ -35,6 +35,23 @@ CHUNK = 500
 def deals_for_precision(precision: float) -> int:
     """Deals to sample for a worst-cell 95% half-width of ``precision`` points.
 
+    Parameters
+    ----------
+    precision : float
+        The goal for the worst cell's 95% half-width, in percentage points.
+
+    Returns
+    -------
+    int
+        Deals to sample (at least one per batch); they grow as ``1 / precision**2``.
+
+    Raises
+    ------
+    ValueError
+        A precision that is not a positive number.
+
+    Examples
+    --------
     >>> deals_for_precision(1.0)
     16000
     """
@@ -48,6 +65,8 @@ class DealSampler:
 
     The same seed gives the same bytes for a range however it is split.
 
+    Examples
+    --------
     >>> sampler = DealSampler(seed=1)
     >>> sampler(0, 3) == sampler(0, 1) + sampler(1, 3)
     True
@@ -65,7 +84,27 @@ def sample_local(
 ) -> list[bytes]:
     """Runs ``sampler`` over ``0..total`` in this process (every core, GIL released).
 
-    Shows a progress bar on a terminal when ``progress``; Ctrl-C stops between chunks.
+    Parameters
+    ----------
+    sampler : callable
+        ``sampler(start, stop)`` for deals ``start..stop``, e.g. a `DealSampler`.
+    total : int
+        Deals to sample.
+    chunk : int
+        Deals per call.
+    progress : bool
+        Show a progress bar on a terminal; Ctrl-C stops between chunks.
+
+    Returns
+    -------
+    list of bytes
+        The samples, chunk by chunk in order (the same bytes however chunked).
+
+    Examples
+    --------
+    >>> chunks = sample_local(DealSampler(seed=1), 3, chunk=2)
+    >>> len(chunks), b"".join(chunks) == DealSampler(seed=1)(0, 3)
+    (2, True)
     """
     return list(map_local(sampler, total, chunk, "deals", enabled=progress))
 
@@ -92,7 +131,7 @@ def build_table(
     progress : bool
         Show progress on stderr.
     ray, ray_address : bool, str or None
-        Sample on Ray (:func:`cribbage_fast.distributed.map_ranges`; the
+        Sample on Ray (`cribbage_fast.distributed.map_ranges`; the
         address as there, None or "local" for a local Ray): the same table.
 
     Returns
@@ -137,15 +176,31 @@ def build_table(
 
 def ship_position_table(table: PositionTable, data_dir: str | Path) -> None:
     """Writes `table` in the engine's shipped form: ``positions.bin``
-    (the :data:`ARRAYS` in order, little-endian float32, (121, 121) each by
+    (the `ARRAYS` in order, little-endian float32, (121, 121) each by
     [dealer's score, pone's score]) and ``positions_meta.json`` in
     `data_dir` (the repository's ``src/data``), built into the next
     engine build.
+
+    Parameters
+    ----------
+    table : PositionTable
+        The table to write.
+    data_dir : str or Path
+        An existing directory, normally ``src/data`` of the repository.
 
     Raises
     ------
     FileNotFoundError
         `data_dir` is not a directory.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from cribbage_fast import position_table
+    >>> folder = pathlib.Path(tempfile.mkdtemp())
+    >>> ship_position_table(position_table(), folder)
+    >>> sorted(p.name for p in folder.iterdir())
+    ['positions.bin', 'positions_meta.json']
     """
     data_dir = Path(data_dir)
     if not data_dir.is_dir():

@@ -260,8 +260,10 @@ def _hand_text(cards: list[_core.Card]) -> str:
 def _parse_choice(text: str, hand: list[_core.Card]) -> list[_core.Card]:
     """Cards from menu numbers ("1 3") or card text ("5h 10S", "T♠").
 
-    Raises:
-        ValueError: unknown text, a number off the menu, or a card not held.
+    Raises
+    ------
+    ValueError
+        unknown text, a number off the menu, or a card not held.
     """
     tokens = text.replace(",", " ").split()
     if not tokens:
@@ -391,8 +393,10 @@ class _Quit(Exception):
 def _ask(prompt: str, hand: list[_core.Card], want: int, check: Any) -> list[_core.Card]:
     """Prompts until `want` held cards are chosen and `check(cards)` accepts them.
 
-    Raises:
-        _Quit: the human typed q or quit.
+    Raises
+    ------
+    _Quit
+        the human typed q or quit.
     """
     while True:
         click.echo(f"Your hand: {_hand_text(hand)}")

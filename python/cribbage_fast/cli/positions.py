@@ -22,7 +22,7 @@ from .tables import F, ray_address_of, ray_option, tables
 
 def positions_options(f: F) -> F:
     """The options of a position-table build (``--precision``, ``--deals``,
-    ``--seed``, ``--ray``), passed on to :func:`build_positions`."""
+    ``--seed``, ``--ray``), passed on to `build_positions`."""
     for option in reversed(
         [
             click.option(
@@ -54,7 +54,7 @@ def positions_options(f: F) -> F:
 def build_positions(
     precision: float, deals: int | None, seed: int, ray_address: str | None
 ) -> PositionTable:
-    """The position table the :func:`positions_options` ask for, with progress;
+    """The position table the `positions_options` ask for, with progress;
     Ctrl-C exits with status 130 and writes nothing."""
     n = deals if deals is not None else builders.deals_for_precision(precision)
     click.echo(f"Sampling {n:,} Expert-vs-Expert deals (seed {seed})...", err=True)

@@ -116,7 +116,7 @@ def plot_crib_tables(tables_by_title: dict[str, np.ndarray], path: Path) -> None
 
 def pegging_options(f: F) -> F:
     """The options of a pegging-table build (``--seed``, ``--samples``,
-    ``--target-se``, ``--pilot``, ``--ray``), passed on to :func:`build_pegging`."""
+    ``--target-se``, ``--pilot``, ``--ray``), passed on to `build_pegging`."""
     for option in reversed(
         [
             click.option(
@@ -153,7 +153,7 @@ def pegging_options(f: F) -> F:
 def build_pegging(
     seed: int, samples: int | None, target_se: float, pilot: int, ray_address: str | None
 ) -> PeggingTable:
-    """The pegging table the :func:`pegging_options` ask for, progress on a terminal."""
+    """The pegging table the `pegging_options` ask for, progress on a terminal."""
     try:
         return builders.build_pegging_table(
             samples,

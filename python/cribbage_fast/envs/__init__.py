@@ -11,8 +11,10 @@
 - `cribbage_fast.envs.rllib.CribbageMultiAgentEnv` (RLlib, extra ``rllib``).
 
 Observation (444 float32 in 0..1) and action (53: card index, 52 = go) layouts
-are documented in the README ("Learning environments") and in `src/encode.rs`.
+are documented in docs/environments.md and in `src/encode.rs`.
 
+Examples
+--------
 >>> import gymnasium as gym
 >>> import cribbage_fast.envs
 >>> env = gym.make("Cribbage-v0", opponent="random")

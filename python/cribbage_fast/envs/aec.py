@@ -41,6 +41,8 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
 
     An illegal action raises `cribbage_fast.IllegalMove` (use the mask).
 
+    Examples
+    --------
     >>> env = CribbageAECEnv(num_players=3)
     >>> env.reset(seed=0)
     >>> obs, reward, terminated, truncated, info = env.last()
@@ -97,14 +99,74 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         return seat
 
     def observation_space(self, agent: str) -> spaces.Space[Any]:
+        """The observation space of `agent`: ``observation`` and ``action_mask``.
+
+        Parameters
+        ----------
+        agent : str
+            One of ``possible_agents`` (``"player_0"``, ...).
+
+        Returns
+        -------
+        gymnasium.spaces.Dict
+            444 float32 in 0..1 and 53 int8.
+
+        Raises
+        ------
+        ValueError
+            Not an agent of the game.
+
+        Examples
+        --------
+        >>> sorted(CribbageAECEnv().observation_space("player_0"))
+        ['action_mask', 'observation']
+        """
         self._seat_of(agent)
         return self.observation_spaces[agent]
 
     def action_space(self, agent: str) -> spaces.Space[Any]:
+        """The action space of `agent`: 0..51 a card, 52 go.
+
+        Parameters
+        ----------
+        agent : str
+            One of ``possible_agents`` (``"player_0"``, ...).
+
+        Returns
+        -------
+        gymnasium.spaces.Discrete
+            53 actions.
+
+        Raises
+        ------
+        ValueError
+            Not an agent of the game.
+
+        Examples
+        --------
+        >>> int(CribbageAECEnv().action_space("player_1").n)
+        53
+        """
         self._seat_of(agent)
         return self.action_spaces[agent]
 
     def reset(self, seed: int | None = None, options: dict[str, Any] | None = None) -> None:
+        """Starts a new game.
+
+        Parameters
+        ----------
+        seed : int or None, default None
+            Seeds the environment's generator (None keeps it, or seeds it afresh).
+        options : dict or None, default None
+            Unused (PettingZoo's signature).
+
+        Examples
+        --------
+        >>> env = CribbageAECEnv(num_players=2)
+        >>> env.reset(seed=0)
+        >>> env.agents
+        ['player_0', 'player_1']
+        """
         if seed is not None or self._np_random is None:
             self._np_random, _ = seeding.np_random(seed)
         game_seed = int(self._np_random.integers(0, 2**63 - 1))
@@ -123,6 +185,30 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
             self.agent_selection = self.possible_agents[seat]
 
     def observe(self, agent: str) -> dict[str, NDArray[Any]]:
+        """What `agent` may know now, and its legal actions (none unless it moves).
+
+        Parameters
+        ----------
+        agent : str
+            One of ``possible_agents`` (``"player_0"``, ...).
+
+        Returns
+        -------
+        dict
+            ``observation`` (444 float32) and ``action_mask`` (53 int8).
+
+        Raises
+        ------
+        ValueError
+            Not an agent of the game.
+
+        Examples
+        --------
+        >>> env = CribbageAECEnv()
+        >>> env.reset(seed=0)
+        >>> int(env.observe(env.agent_selection)["action_mask"].sum()) > 0
+        True
+        """
         seat = self._seat_of(agent)
         if self._game.to_move == seat:
             mask = self._game.action_mask()
@@ -131,6 +217,29 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         return {"observation": self._game.observe(seat), "action_mask": mask}
 
     def step(self, action: int | None) -> None:
+        """Plays the action of the agent to move (``agent_selection``).
+
+        Parameters
+        ----------
+        action : int or None
+            0..51 a card, 52 go; None only for an agent that is done.
+
+        Raises
+        ------
+        ValueError
+            None for an agent that is to move.
+        IllegalMove
+            An illegal action; the game is unchanged.
+
+        Examples
+        --------
+        >>> env = CribbageAECEnv()
+        >>> env.reset(seed=0)
+        >>> first = env.agent_selection
+        >>> env.step(int(env.observe(first)["action_mask"].argmax()))
+        >>> env.agent_selection == first  # a 2-player discard is two actions
+        True
+        """
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)
@@ -150,6 +259,21 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         self._accumulate_rewards()
 
     def render(self) -> str | None:
+        """The table as text, with ``render_mode="ansi"``.
+
+        Returns
+        -------
+        str or None
+            Scores, dealer, phase, seat to move, count, pile and starter; None
+            without ``render_mode="ansi"``.
+
+        Examples
+        --------
+        >>> env = CribbageAECEnv(render_mode="ansi")
+        >>> env.reset(seed=0)
+        >>> env.render().startswith("scores")
+        True
+        """
         if self.render_mode != "ansi":
             return None
         game = self._game.game()
@@ -160,12 +284,34 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         )
 
     def close(self) -> None:
-        pass
+        """Nothing to release (PettingZoo's API).
+
+        Examples
+        --------
+        >>> CribbageAECEnv().close()
+        """
 
 
 def aec_env(**kwargs: Any) -> Any:
     """`CribbageAECEnv` wrapped in PettingZoo's order-enforcing wrapper.
 
+    Parameters
+    ----------
+    **kwargs
+        The arguments of `CribbageAECEnv` (``num_players``, ...).
+
+    Returns
+    -------
+    pettingzoo.utils.wrappers.OrderEnforcingWrapper
+        The wrapped environment: calls out of order raise.
+
+    Raises
+    ------
+    ValueError
+        As `CribbageAECEnv` does for bad arguments.
+
+    Examples
+    --------
     >>> env = aec_env(num_players=4)
     >>> env.reset(seed=1)
     >>> len(env.agents)

@@ -44,6 +44,8 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
     `cribbage_fast.IllegalMove` (a ValueError) and changes nothing. Actions
     must be Python or NumPy integers (anything else: TypeError).
 
+    Examples
+    --------
     >>> env = CribbageEnv()
     >>> obs, info = env.reset(seed=1)
     >>> action = int(np.flatnonzero(info["action_mask"])[0])
@@ -83,7 +85,26 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[_ObsType, dict[str, Any]]:
-        """Starts a new game; the game's seed comes from ``self.np_random``."""
+        """Starts a new game; the game's seed comes from ``self.np_random``.
+
+        Parameters
+        ----------
+        seed : int or None, default None
+            Seeds ``self.np_random`` (the same seed gives the same games).
+        options : dict or None, default None
+            Unused (Gymnasium's signature).
+
+        Returns
+        -------
+        tuple of (numpy.ndarray, dict)
+            The agent's first observation (444 float32) and ``{"action_mask": ...}``.
+
+        Examples
+        --------
+        >>> obs, info = CribbageEnv().reset(seed=1)
+        >>> obs.shape, info["action_mask"].shape
+        ((444,), (53,))
+        """
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
         self._obs, self._mask = self._core.reset(game_seed)
@@ -91,6 +112,37 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
         return self._obs, {"action_mask": self._mask.copy()}
 
     def step(self, action: Any) -> tuple[_ObsType, float, bool, bool, dict[str, Any]]:
+        """Plays the agent's action, then the opponent's moves up to the agent's next turn.
+
+        Parameters
+        ----------
+        action : int
+            0..51 a card, 52 go.
+
+        Returns
+        -------
+        tuple
+            ``(obs, reward, terminated, truncated, info)``; ``info["action_mask"]``
+            marks the legal actions, ``info["illegal_action"]`` an illegal one.
+
+        Raises
+        ------
+        RuntimeError
+            The game is over: call `reset` first.
+        TypeError
+            An action that is not an integer.
+        IllegalMove
+            An illegal action with ``illegal_action="raise"`` (otherwise it ends
+            the episode with ``illegal_reward``).
+
+        Examples
+        --------
+        >>> env = CribbageEnv()
+        >>> obs, info = env.reset(seed=1)
+        >>> obs, reward, terminated, truncated, info = env.step(52)  # go is illegal now
+        >>> reward, terminated, info["illegal_action"]
+        (-1.0, True, True)
+        """
         if self._done:
             raise RuntimeError("the game is over: call reset() before step()")
         try:
@@ -106,15 +158,56 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
         return self._obs, reward, terminated, False, {"action_mask": self._mask.copy()}
 
     def action_masks(self) -> NDArray[np.bool_]:
-        """The legal actions now as booleans (for maskable policies)."""
+        """The legal actions now as booleans (for maskable policies).
+
+        Returns
+        -------
+        numpy.ndarray
+            (53,) booleans.
+
+        Examples
+        --------
+        >>> env = CribbageEnv()
+        >>> _ = env.reset(seed=1)
+        >>> int(env.action_masks().sum())
+        6
+        """
         return self._mask.astype(bool)
 
     def game(self) -> Any:
         """A copy of the game being played (`cribbage_fast._core.Game`), e.g. to
-        inspect hands or scores."""
+        inspect hands or scores.
+
+        Returns
+        -------
+        Game
+            A copy: changing it leaves the environment alone.
+
+        Examples
+        --------
+        >>> env = CribbageEnv()
+        >>> _ = env.reset(seed=1)
+        >>> env.game().phase, len(env.game().hand(0))
+        ('discard', 6)
+        """
         return self._core.game()
 
     def render(self) -> str | None:  # type: ignore[override]
+        """The board as text, with ``render_mode="ansi"``.
+
+        Returns
+        -------
+        str or None
+            Scores, dealer, phase, the agent's hand and the count; None without
+            ``render_mode="ansi"``.
+
+        Examples
+        --------
+        >>> env = CribbageEnv(render_mode="ansi")
+        >>> _ = env.reset(seed=1)
+        >>> env.render().startswith("scores")
+        True
+        """
         if self.render_mode != "ansi":
             return None
         game = self._core.game()

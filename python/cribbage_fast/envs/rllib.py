@@ -57,6 +57,8 @@ class CribbageMultiAgentEnv(MultiAgentEnv):
     2-player discard is two card actions (integers only: anything else is a
     TypeError). Use the mask: an illegal action loses (see above).
 
+    Examples
+    --------
     >>> env = CribbageMultiAgentEnv({"num_players": 3})
     >>> obs, infos = env.reset(seed=0)
     >>> [(agent, sorted(o)) for agent, o in obs.items()]  # doctest: +ELLIPSIS
@@ -109,7 +111,26 @@ class CribbageMultiAgentEnv(MultiAgentEnv):
     def reset(  # type: ignore[override]
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[MultiAgentDict, MultiAgentDict]:
-        """A new game (its seed drawn from ``self.np_random``)."""
+        """A new game (its seed drawn from ``self.np_random``).
+
+        Parameters
+        ----------
+        seed : int or None, default None
+            Seeds ``self.np_random``.
+        options : dict or None, default None
+            Passed to RLlib's ``MultiAgentEnv.reset``.
+
+        Returns
+        -------
+        tuple of (dict, dict)
+            The observation and the info of the agent to move, by agent id.
+
+        Examples
+        --------
+        >>> obs, infos = CribbageMultiAgentEnv({"num_players": 2}).reset(seed=0)
+        >>> len(obs), sorted(next(iter(obs.values())))
+        (1, ['action_mask', 'observations'])
+        """
         super().reset(seed=seed, options=options)
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
         self._game = ActionGame(self.num_players, game_seed, self.target)
@@ -122,7 +143,37 @@ class CribbageMultiAgentEnv(MultiAgentEnv):
     def step(  # type: ignore[override]
         self, action_dict: MultiAgentDict
     ) -> _StepResult:
-        """Plays the action of the agent to move (the only key of ``action_dict``)."""
+        """Plays the action of the agent to move (the only key of ``action_dict``).
+
+        Parameters
+        ----------
+        action_dict : dict
+            ``{agent: action}`` for the agent to move only.
+
+        Returns
+        -------
+        tuple
+            ``(obs, rewards, terminateds, truncateds, infos)`` by agent id, with
+            ``"__all__"`` in ``terminateds`` and ``truncateds``.
+
+        Raises
+        ------
+        RuntimeError
+            The game is over: call `reset` first.
+        ValueError
+            Not exactly the agent to move in ``action_dict``.
+        IllegalMove
+            An illegal action with ``illegal_action="raise"``.
+
+        Examples
+        --------
+        >>> env = CribbageMultiAgentEnv({"num_players": 2})
+        >>> obs, infos = env.reset(seed=0)
+        >>> agent, o = next(iter(obs.items()))
+        >>> result = env.step({agent: int(o["action_mask"].argmax())})
+        >>> result[3]["__all__"]
+        False
+        """
         if self._game.is_over or self._illegal:
             raise RuntimeError("the game is over: call reset() before step()")
         seat = self._to_move()

@@ -31,6 +31,26 @@ def unpack_obs(obs: NDArray[np.uint8], target: int = 121) -> NDArray[np.float32]
     0..6, scores 0..target, cards still to discard 0..2.
     ``unpack_obs(u8, target)`` equals the float32 observation exactly.
 
+    Parameters
+    ----------
+    obs : numpy.ndarray
+        uint8 observations, shape (..., 444).
+    target : int, default 121
+        The game's target, which scales the score slots.
+
+    Returns
+    -------
+    numpy.ndarray
+        float32 observations of the same shape, all in 0..1.
+
+    Raises
+    ------
+    ValueError
+        A target outside 31..1000, or a last axis other than 444 (as NumPy's
+        broadcasting reports it).
+
+    Examples
+    --------
     >>> envs = CribbageSelfPlayVectorEnv(2, obs_dtype=np.uint8)
     >>> obs, info = envs.reset(seed=0)
     >>> floats = CribbageSelfPlayVectorEnv(2).reset(seed=0)[0]
@@ -46,7 +66,7 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
 
     ``reset(seed=None) -> (obs, info)``; ``step(actions) -> (obs, rewards,
     terminations, truncations, info)``. Row ``i`` of ``obs`` is what the seat
-    to move in game ``i`` may know (444 values, layout in the README), that
+    to move in game ``i`` may know (444 values, layout in docs/environments.md), that
     seat is ``info["to_move"][i]`` and its legal actions
     ``info["action_mask"][i]`` (int8, 53: a card index, 52 go; a 2-player
     discard is two card actions). ``rewards[i, s]`` is what seat ``s`` earned
@@ -68,6 +88,8 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
     the internal arrays (overwritten by the next call; fastest). An illegal
     action raises `cribbage_fast.IllegalMove` and changes no game.
 
+    Examples
+    --------
     >>> envs = CribbageSelfPlayVectorEnv(4, num_players=3)
     >>> obs, info = envs.reset(seed=0)
     >>> obs.shape, info["action_mask"].shape, info["to_move"].shape
@@ -129,7 +151,27 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[NDArray[Any], dict[str, Any]]:
-        """Starts every game afresh (seeds drawn from ``self.np_random``)."""
+        """Starts every game afresh (seeds drawn from ``self.np_random``).
+
+        Parameters
+        ----------
+        seed : int or None, default None
+            Seeds ``self.np_random`` (the same seed gives the same games).
+        options : dict or None, default None
+            Unused (Gymnasium's signature).
+
+        Returns
+        -------
+        tuple of (numpy.ndarray, dict)
+            The observation of the seat to move in each game, and
+            ``{"action_mask", "to_move"}``.
+
+        Examples
+        --------
+        >>> obs, info = CribbageSelfPlayVectorEnv(4).reset(seed=0)
+        >>> obs.shape, info["to_move"].shape
+        ((4, 444), (4,))
+        """
         super().reset(seed=seed)
         batch_seed = int(self.np_random.integers(0, 2**63 - 1))
         self._core.reset(batch_seed, *self._outputs())
@@ -144,6 +186,38 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
         NDArray[np.bool_],
         dict[str, Any],
     ]:
+        """Plays one action in every game, for the seat to move in it.
+
+        Parameters
+        ----------
+        actions : array_like of int
+            One action per game (0..51 a card, 52 go).
+
+        Returns
+        -------
+        tuple
+            ``(obs, rewards, terminated, truncated, info)``, one row per game,
+            rewards ``(num_envs, num_players)`` per seat; a
+            finished game restarts in the same step, its last observation in
+            ``info["final_obs"]``.
+
+        Raises
+        ------
+        TypeError
+            Actions that are not integers.
+        ValueError
+            Not one action per game.
+        IllegalMove
+            An illegal action; no game changes.
+
+        Examples
+        --------
+        >>> envs = CribbageSelfPlayVectorEnv(4, num_players=3)
+        >>> _ = envs.reset(seed=0)
+        >>> obs, rewards, terminated, truncated, info = envs.step(envs.sample_actions())
+        >>> rewards.shape
+        (4, 3)
+        """
         acts = as_actions(actions, self.num_envs)
         np.copyto(self._last_seat, self._to_move)
         self._core.step(acts, *self._outputs())
@@ -171,6 +245,13 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
         actions do not depend on ``threads``: a fast random player for
         baselines, exploration and benchmarks.
 
+        Returns
+        -------
+        numpy.ndarray
+            (num_envs,) int64 legal actions.
+
+        Examples
+        --------
         >>> envs = CribbageSelfPlayVectorEnv(3)
         >>> _, info = envs.reset(seed=0)
         >>> actions = envs.sample_actions()
@@ -182,11 +263,47 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
         return out
 
     def action_masks(self) -> NDArray[np.bool_]:
-        """The legal actions of every game now, ``(num_envs, 53)`` booleans."""
+        """The legal actions of every game now, ``(num_envs, 53)`` booleans.
+
+        Returns
+        -------
+        numpy.ndarray
+            (num_envs, 53) booleans.
+
+        Examples
+        --------
+        >>> envs = CribbageSelfPlayVectorEnv(2)
+        >>> _ = envs.reset(seed=0)
+        >>> envs.action_masks().shape
+        (2, 53)
+        """
         return self._masks.astype(bool)
 
     def game(self, i: int) -> Any:
-        """A copy of the game in row ``i`` (`cribbage_fast.Game`)."""
+        """A copy of the game in row ``i`` (`cribbage_fast.Game`).
+
+        Parameters
+        ----------
+        i : int
+            A row, 0 to ``num_envs - 1``.
+
+        Returns
+        -------
+        Game
+            A copy: changing it leaves the environment alone.
+
+        Raises
+        ------
+        ValueError
+            Not a row of the batch.
+
+        Examples
+        --------
+        >>> envs = CribbageSelfPlayVectorEnv(2, num_players=4)
+        >>> _ = envs.reset(seed=0)
+        >>> envs.game(1).num_players
+        4
+        """
         return self._core.game(i)
 
     def _out(self, a: NDArray[Any]) -> NDArray[Any]:

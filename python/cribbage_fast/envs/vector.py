@@ -28,9 +28,12 @@ __all__ = ["CribbageVectorEnv", "add_final_info", "as_actions"]
 def as_actions(actions: Any, num_envs: int) -> NDArray[np.int64]:
     """One integer action per game as a contiguous int64 array.
 
-    Raises:
-        TypeError: the actions are not integers (floats are never truncated).
-        ValueError: not one action per game.
+    Raises
+    ------
+    TypeError
+        the actions are not integers (floats are never truncated).
+    ValueError
+        not one action per game.
     """
     arr = np.asarray(actions)
     if arr.dtype.kind not in "iu":
@@ -91,6 +94,8 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
     ``copy=False`` returns the internal arrays themselves (overwritten by the
     next call; fastest); the default returns copies.
 
+    Examples
+    --------
     >>> envs = CribbageVectorEnv(4)
     >>> obs, info = envs.reset(seed=0)
     >>> obs.shape, info["action_mask"].shape
@@ -130,7 +135,26 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
     ) -> tuple[NDArray[np.float32], dict[str, Any]]:
-        """Starts every game afresh (seeds drawn from ``self.np_random``)."""
+        """Starts every game afresh (seeds drawn from ``self.np_random``).
+
+        Parameters
+        ----------
+        seed : int or None, default None
+            Seeds ``self.np_random`` (the same seed gives the same games).
+        options : dict or None, default None
+            Unused (Gymnasium's signature).
+
+        Returns
+        -------
+        tuple of (numpy.ndarray, dict)
+            ``(num_envs, 444)`` observations and ``{"action_mask": (num_envs, 53)}``.
+
+        Examples
+        --------
+        >>> obs, info = CribbageVectorEnv(4).reset(seed=0)
+        >>> obs.shape, info["action_mask"].shape
+        ((4, 444), (4, 53))
+        """
         super().reset(seed=seed)
         batch_seed = int(self.np_random.integers(0, 2**63 - 1))
         self._core.reset(
@@ -147,6 +171,38 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
         NDArray[np.bool_],
         dict[str, Any],
     ]:
+        """Plays one action in every game, and each opponent's replies.
+
+        Parameters
+        ----------
+        actions : array_like of int
+            One action per game (0..51 a card, 52 go).
+
+        Returns
+        -------
+        tuple
+            ``(obs, rewards, terminated, truncated, info)``, one row per game; a
+            finished game restarts in the same step, its last observation in
+            ``info["final_obs"]``.
+
+        Raises
+        ------
+        TypeError
+            Actions that are not integers.
+        ValueError
+            Not one action per game.
+        IllegalMove
+            An illegal action; no game changes.
+
+        Examples
+        --------
+        >>> envs = CribbageVectorEnv(4)
+        >>> obs, info = envs.reset(seed=0)
+        >>> actions = info["action_mask"].argmax(axis=1)
+        >>> obs, rewards, terminated, truncated, info = envs.step(actions)
+        >>> rewards.shape, bool(terminated.any())
+        ((4,), False)
+        """
         acts = as_actions(actions, self.num_envs)
         self._core.step(
             acts, self._obs, self._masks, self._rewards, self._terminations, self._final_obs
@@ -164,7 +220,20 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
         )
 
     def action_masks(self) -> NDArray[np.bool_]:
-        """The legal actions of every game now, ``(num_envs, 53)`` booleans."""
+        """The legal actions of every game now, ``(num_envs, 53)`` booleans.
+
+        Returns
+        -------
+        numpy.ndarray
+            (num_envs, 53) booleans.
+
+        Examples
+        --------
+        >>> envs = CribbageVectorEnv(2)
+        >>> _ = envs.reset(seed=0)
+        >>> envs.action_masks().shape
+        (2, 53)
+        """
         return self._masks.astype(bool)
 
     def _out(self, a: NDArray[Any]) -> NDArray[Any]:

@@ -2,6 +2,8 @@
 
 It shares no code or tables with the Rust core; the tests hold the core to it.
 
+Examples
+--------
 >>> from cribbage_fast import reference
 >>> reference.score_hand("4S 5H 5D 6C", "KS")
 16

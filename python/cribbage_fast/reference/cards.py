@@ -3,6 +3,8 @@
 A reference card is a ``(rank, suit)`` tuple: rank 1..13 (ace low), suit one
 of ``"C" "D" "H" "S"``.
 
+Examples
+--------
 >>> parse_card("10h")
 (10, 'H')
 """
@@ -25,9 +27,28 @@ DECK: tuple[RefCard, ...] = tuple((rank, suit) for rank in range(1, 14) for suit
 def parse_card(card: object) -> RefCard:
     """Parse one card from text like ``5H`` (or anything whose ``str()`` is that).
 
-    Raises:
-        TypeError: not a string or card object.
-        ValueError: text that is not a card.
+    Parameters
+    ----------
+    card : object
+        Card text (``5H``, ``5h``, ``5♥``, ``10H``, ``TH``) or an object whose
+        ``str()`` is card text, such as a `cribbage_fast.Card`.
+
+    Returns
+    -------
+    tuple of (int, str)
+        The rank (1 to 13) and the suit letter.
+
+    Raises
+    ------
+    TypeError
+        not a string or card object.
+    ValueError
+        text that is not a card.
+
+    Examples
+    --------
+    >>> parse_card("10h"), parse_card("A♠")
+    ((10, 'H'), (1, 'S'))
     """
     if isinstance(card, bool | int | float | bytes) or card is None:
         raise TypeError(f"expected a Card or card text like '5H', got {card!r}")
@@ -48,7 +69,30 @@ def parse_card(card: object) -> RefCard:
 
 
 def parse_cards(cards: object) -> list[RefCard]:
-    """Parse several cards: one space-separated string or an iterable of cards."""
+    """Parse several cards: one space-separated string or an iterable of cards.
+
+    Parameters
+    ----------
+    cards : str or iterable
+        One space- (or comma-) separated string, or card texts or cards.
+
+    Returns
+    -------
+    list of tuple of (int, str)
+        Each card as `parse_card` gives it, in order.
+
+    Raises
+    ------
+    TypeError
+        Not a string or an iterable, or an item that is not a card.
+    ValueError
+        Text that is not a card.
+
+    Examples
+    --------
+    >>> parse_cards("5H JS")
+    [(5, 'H'), (11, 'S')]
+    """
     if isinstance(cards, str):
         return [parse_card(t) for t in cards.replace(",", " ").split()]
     if not isinstance(cards, Iterable):

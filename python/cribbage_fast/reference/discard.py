@@ -12,6 +12,8 @@ such deal weighs the same.
 The show is scored by a small private scorer below, because ``reference.show`` does not
 exist on this branch; it can be swapped for ``reference.show.score_hand`` later.
 
+Examples
+--------
 >>> best = analyze_discards("5H 5D JC 4S 6H KD", dealer=True)[0]  # doctest: +SKIP
 >>> best.discard, best.keep  # doctest: +SKIP
 (('JC', 'KD'), ('5H', '5D', '4S', '6H'))
@@ -91,8 +93,10 @@ def analyze_discards(hand: str | Iterable[object], dealer: bool) -> list[Discard
     """Every discard of a 6-card (discard 2) or 5-card (discard 1) hand, best first: by
     exact net, then hand EV, then the discarded cards' indices ((rank - 1) * 4 + suit).
 
-    Raises:
-        ValueError: unknown card text, a repeated card, or not 5 or 6 cards.
+    Raises
+    ------
+    ValueError
+        unknown card text, a repeated card, or not 5 or 6 cards.
     """
     cards = parse_cards(hand)
     if len(cards) not in (5, 6):

@@ -106,6 +106,18 @@ class RefPlayBreakdown:
         return sum(value(c) for c in self.pile)
 
     def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict, as `cribbage_fast.PlayBreakdown.to_dict` gives it.
+
+        Returns
+        -------
+        dict
+            ``pile``, ``count``, ``total`` and ``items``.
+
+        Examples
+        --------
+        >>> explain_play("4S 6H 5D").to_dict()["total"]
+        5
+        """
         return {
             "pile": " ".join(self.pile),
             "count": self.count,
@@ -160,13 +172,55 @@ def _checked_pile(pile: object) -> list[str]:
 
 
 def explain_play(pile: object) -> RefPlayBreakdown:
-    """The points of the last card of ``pile`` (cards since the count last reset)."""
+    """The points of the last card of ``pile`` (cards since the count last reset).
+
+    Parameters
+    ----------
+    pile : str or iterable
+        The cards laid since the count last reset, in order.
+
+    Returns
+    -------
+    RefPlayBreakdown
+        The items the last card scores.
+
+    Raises
+    ------
+    ValueError, TypeError
+        An empty pile, bad or repeated cards, or a count past 31.
+
+    Examples
+    --------
+    >>> explain_play("7S 9H 8D 6C").total
+    4
+    """
     cards = _checked_pile(pile)
     return RefPlayBreakdown(tuple(cards), items_for(cards))
 
 
 def score_play(pile: object) -> int:
-    """Points for the last card of ``pile``."""
+    """Points for the last card of ``pile``.
+
+    Parameters
+    ----------
+    pile : str or iterable
+        The cards laid since the count last reset, in order.
+
+    Returns
+    -------
+    int
+        The points of the last card.
+
+    Raises
+    ------
+    ValueError, TypeError
+        As for `explain_play`.
+
+    Examples
+    --------
+    >>> score_play("4S 6H 5D")
+    5
+    """
     return explain_play(pile).total
 
 
@@ -190,6 +244,18 @@ class RefPlayEvent:
         return tuple(str(i) for i in self.items)
 
     def to_dict(self) -> dict[str, Any]:
+        """A JSON-ready dict, as `cribbage_fast.PlayEvent.to_dict` gives it.
+
+        Returns
+        -------
+        dict
+            ``seat``, ``kind``, ``card``, ``count``, ``points`` and ``reasons``.
+
+        Examples
+        --------
+        >>> Pegging(["5H 10S", "10D 5C"]).lay("5H")[0].to_dict()["count"]
+        5
+        """
         return {
             "seat": self.seat,
             "kind": self.kind,
@@ -272,10 +338,40 @@ class Pegging:
         return tuple(self._events)
 
     def fits(self, card: str) -> bool:
+        """Whether `card` keeps the count at 31 or less.
+
+        Parameters
+        ----------
+        card : str
+            Card text.
+
+        Returns
+        -------
+        bool
+            True when it may be laid on the current count.
+
+        Examples
+        --------
+        >>> play = Pegging(["KS QS AH 5H", "KD 9C 8C 7C"])
+        >>> play.fits("5H")
+        True
+        """
         return self.count + value(card) <= 31
 
     def legal_moves(self) -> list[str]:
-        """Cards the seat to move may lay, or ``["go"]``; ``[]`` once over."""
+        """Cards the seat to move may lay, or ``["go"]``; ``[]`` once over.
+
+        Returns
+        -------
+        list of str
+            Card texts, ``["go"]`` or ``[]``.
+
+        Examples
+        --------
+        >>> play = Pegging(["KS QS AH 5H", "KD 9C 8C 7C"])
+        >>> play.legal_moves()
+        ['AH', '5H', 'QS', 'KS']
+        """
         if self._to_move is None:
             return []
         cards = [c for c in self._hands[self._to_move] if self.fits(c)]
@@ -284,11 +380,58 @@ class Pegging:
     # --- moves ---------------------------------------------------------------
 
     def play(self, move: object) -> tuple[RefPlayEvent, ...]:
+        """`lay` a card, or `go` for ``"go"``.
+
+        Parameters
+        ----------
+        move : object
+            Card text, a card, or ``"go"``.
+
+        Returns
+        -------
+        tuple of RefPlayEvent
+            The events the move produced.
+
+        Raises
+        ------
+        IllegalMove
+            As for `lay` and `go`.
+
+        Examples
+        --------
+        >>> play = Pegging(["KS QS AH 5H", "KD 9C 8C 7C"])
+        >>> play.play("KS")[0].count
+        10
+        """
         if isinstance(move, str) and move.strip().lower() == "go":
             return self.go()
         return self.lay(move)
 
     def lay(self, card: object) -> tuple[RefPlayEvent, ...]:
+        """Lays `card` for the seat to move.
+
+        Parameters
+        ----------
+        card : object
+            Card text or a card the seat holds.
+
+        Returns
+        -------
+        tuple of RefPlayEvent
+            The lay, then a go point or last card if the count ended.
+
+        Raises
+        ------
+        IllegalMove
+            Not the seat's card, past 31, or the play is over.
+
+        Examples
+        --------
+        >>> play = Pegging(["KS QS AH 5H", "KD 9C 8C 7C"])
+        >>> _ = play.lay("KS")
+        >>> play.lay("KD")[0].points
+        2
+        """
         text = card_text(card)
         seat = self._seat_to_move(f"lay {text}")
         if text not in self._hands[seat]:
@@ -309,6 +452,26 @@ class Pegging:
         return tuple(self._events[first:])
 
     def go(self) -> tuple[RefPlayEvent, ...]:
+        """Says go for the seat to move.
+
+        Returns
+        -------
+        tuple of RefPlayEvent
+            The go, and a go point if the count ended.
+
+        Raises
+        ------
+        IllegalMove
+            A card fits, or the play is over.
+
+        Examples
+        --------
+        >>> play = Pegging(["KS QS AH 5H", "KD 9C 8C 7C"])
+        >>> for card in ["KS", "KD", "QS"]:
+        ...     _ = play.lay(card)
+        >>> play.go()[0].kind
+        'go'
+        """
         seat = self._seat_to_move("go")
         fitting = [c for c in self._hands[seat] if self.fits(c)]
         if fitting:
@@ -323,6 +486,21 @@ class Pegging:
         return tuple(self._events[first:])
 
     def clone(self) -> Pegging:
+        """An independent copy.
+
+        Returns
+        -------
+        Pegging
+            A copy at the same point of the play.
+
+        Examples
+        --------
+        >>> play = Pegging(["KS QS AH 5H", "KD 9C 8C 7C"])
+        >>> copy = play.clone()
+        >>> _ = copy.lay("KS")
+        >>> play.count, copy.count
+        (0, 10)
+        """
         other = Pegging.__new__(Pegging)
         other.__dict__.update(
             {

@@ -3,6 +3,8 @@
 Rules: docs/rules.md, "The show" (a crib scores only a five-card flush; nobs is a
 jack in hand of the starter's suit, never the starter).
 
+Examples
+--------
 >>> score_hand("5H 5D 5C JS", "5S")
 29
 """
@@ -36,6 +38,23 @@ class RefBreakdown:
         return sum(item.points for item in self.items)
 
     def points_of(self, kind: str) -> int:
+        """The points of one kind of combination.
+
+        Parameters
+        ----------
+        kind : str
+            ``"fifteen"``, ``"pair"``, ``"run"``, ``"flush"`` or ``"nobs"``.
+
+        Returns
+        -------
+        int
+            The points of the items of that kind.
+
+        Examples
+        --------
+        >>> explain_hand("4S 5H 5D 6C", "KS").points_of("run")
+        6
+        """
         return sum(item.points for item in self.items if item.kind == kind)
 
 
@@ -58,7 +77,32 @@ def _validate(hand: object, starter: object, crib: bool) -> tuple[list[RefCard],
 
 
 def explain_hand(hand: object, starter: object, crib: bool = False) -> RefBreakdown:
-    """Itemise a show: fifteens, pairs, runs (longest only), flush, nobs."""
+    """Itemise a show: fifteens, pairs, runs (longest only), flush, nobs.
+
+    Parameters
+    ----------
+    hand : str or iterable
+        Four cards: one space-separated string or card texts.
+    starter : object
+        The starter's text.
+    crib : bool, default False
+        Score as a crib (only a five-card flush counts).
+
+    Returns
+    -------
+    RefBreakdown
+        Every scoring combination.
+
+    Raises
+    ------
+    ValueError, TypeError
+        Bad or repeated cards, or not four cards and one starter.
+
+    Examples
+    --------
+    >>> explain_hand("4S 5H 5D 6C", "KS").total
+    16
+    """
     cards, start = _validate(hand, starter, crib)
     five = [*cards, start]
     items: list[RefItem] = []
@@ -87,12 +131,58 @@ def explain_hand(hand: object, starter: object, crib: bool = False) -> RefBreakd
 
 
 def score_hand(hand: object, starter: object, crib: bool = False) -> int:
-    """The show total of a 4-card hand (or crib) with the starter."""
+    """The show total of a 4-card hand (or crib) with the starter.
+
+    Parameters
+    ----------
+    hand : str or iterable
+        Four cards: one space-separated string or card texts.
+    starter : object
+        The starter's text.
+    crib : bool, default False
+        Score as a crib (only a five-card flush counts).
+
+    Returns
+    -------
+    int
+        The total, 0 to 29.
+
+    Raises
+    ------
+    ValueError, TypeError
+        As for `explain_hand`.
+
+    Examples
+    --------
+    >>> score_hand("5H 5D 5C JS", "5S")
+    29
+    """
     return explain_hand(hand, starter, crib).total
 
 
 def his_heels(starter: object) -> int:
-    """2 if the starter is a jack, else 0."""
+    """2 if the starter is a jack, else 0.
+
+    Parameters
+    ----------
+    starter : object
+        The starter's text.
+
+    Returns
+    -------
+    int
+        2 or 0.
+
+    Raises
+    ------
+    ValueError, TypeError
+        Not a card.
+
+    Examples
+    --------
+    >>> his_heels("JD"), his_heels("QD")
+    (2, 0)
+    """
     return 2 if parse_card(starter)[0] == 11 else 0
 
 

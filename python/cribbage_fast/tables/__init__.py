@@ -6,10 +6,12 @@ tables crib``), the pegging table inside the engine (``src/data``, built by
 ``scripts/ship_tables.py pegging`` from a seed), each with the engine
 version and method recorded; the atlas is built on demand by
 ``cribbage-fast tables atlas`` into a file. This package only reads them;
-:mod:`cribbage_fast.builders` builds them. The models are described in the
-README ("Discard tables") and in the Rust modules ``crib_table`` and
+`cribbage_fast.builders` builds them. The models are described in
+docs/tables.md and in the Rust modules ``crib_table`` and
 ``pegging_table``.
 
+Examples
+--------
 >>> from cribbage_fast.tables import crib_table
 >>> table = crib_table(own=True, model="fixed_point", flushes=False)
 >>> table.shape, bool((table == table.T).all())
@@ -20,20 +22,21 @@ True
 
 from __future__ import annotations
 
-from .atlas import SPLITS, Atlas, atlas, default_atlas_path
-from .crib import CRIB_FILE, DATA, MODELS, CribModel, crib_table, crib_table_info
+from .crib import CRIB_FILE as CRIB_FILE
+from .crib import DATA as DATA
+from .crib import MODELS as MODELS
+from .crib import CribModel as CribModel
+from .crib import crib_table, crib_table_info
+from .discard_atlas import SPLITS as SPLITS
+from .discard_atlas import Atlas, atlas, default_atlas_path
 from .discards import TableDiscardOption, analyze_discards, best_discard
-from .pegging import KEEPS, PEGGING_STATS, PeggingTable, keep_index, pegging_table
+from .pegging import KEEPS as KEEPS
+from .pegging import PEGGING_STATS as PEGGING_STATS
+from .pegging import PeggingTable, keep_index, pegging_table
 
+# The functions and classes (the constants above are importable too).
 __all__ = [
-    "CRIB_FILE",
-    "DATA",
-    "KEEPS",
-    "MODELS",
-    "PEGGING_STATS",
-    "SPLITS",
     "Atlas",
-    "CribModel",
     "PeggingTable",
     "TableDiscardOption",
     "analyze_discards",

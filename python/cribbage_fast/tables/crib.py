@@ -1,6 +1,6 @@
 """The shipped crib tables: expected crib points of each discarded rank pair.
 
-Built by ``cribbage-fast tables crib`` (:mod:`cribbage_fast.builders.deals`)
+Built by ``cribbage-fast tables crib`` (`cribbage_fast.builders.deals`)
 and shipped in the package's ``data/`` with the engine version and method.
 
 >>> crib_table(own=True, model="fixed_point", flushes=False).shape
@@ -83,6 +83,13 @@ def crib_table_info() -> dict[str, Any]:
     """How the shipped crib tables were built (engine version, method,
     iterations and the change at each, build time).
 
+    Returns
+    -------
+    dict
+        The build record shipped with the tables (a copy).
+
+    Examples
+    --------
     >>> crib_table_info()["deals"]
     962988
     """

@@ -14,7 +14,7 @@ from .crib import _table_key, crib_table
 from .pegging import pegging_table
 
 if TYPE_CHECKING:
-    from .atlas import Atlas
+    from .discard_atlas import Atlas
 
 _ATLAS: list[Atlas] = []  # the atlas loaded by atlas(), if any
 
@@ -22,7 +22,7 @@ _ATLAS: list[Atlas] = []  # the atlas loaded by atlas(), if any
 @dataclass(frozen=True)
 class TableDiscardOption:
     """One discard under a crib model, optionally with the kept hand's
-    expected pegging (see :func:`analyze_discards`)."""
+    expected pegging (see `analyze_discards`)."""
 
     discard: tuple[_core.Card, ...]
     keep: tuple[_core.Card, ...]
@@ -41,7 +41,20 @@ class TableDiscardOption:
         return self.net + (self.pegging_ev or 0.0)
 
     def to_dict(self) -> dict[str, Any]:
-        """A JSON-ready dict."""
+        """A JSON-ready dict.
+
+        Returns
+        -------
+        dict
+            The cards as text and every value of the option.
+
+        Examples
+        --------
+        >>> option = analyze_discards("5H 5D JC 4S 6H KD", True, "fixed_point", pegging=True)[0]
+        >>> d = option.to_dict()
+        >>> d["discard"], d["crib_model"], d["total"] == d["net"] + d["pegging_ev"]
+        ('JC KD', 'fixed_point', True)
+        """
         return {
             "discard": " ".join(str(c) for c in self.discard),
             "keep": " ".join(str(c) for c in self.keep),
@@ -118,8 +131,27 @@ def analyze_discards(
 def best_discard(hand: Any, dealer: bool) -> TableDiscardOption:
     """The best discard of a six-card hand under the fixed-point crib table
     with the kept hand's pegging: read from the atlas when one is loaded with
-    :func:`atlas`, else computed directly (the same numbers).
+    `atlas`, else computed directly (the same numbers).
 
+    Parameters
+    ----------
+    hand : str or iterable of Card or str
+        Six cards.
+    dealer : bool
+        Whether the crib is the holder's.
+
+    Returns
+    -------
+    TableDiscardOption
+        The best discard by hand, crib and pegging expectations together.
+
+    Raises
+    ------
+    ValueError
+        A bad hand (unknown or repeated cards, not six cards).
+
+    Examples
+    --------
     >>> best_discard("5H 5D JC 4S 6H KD", dealer=True).pegging_ev is not None
     True
     """

@@ -2,7 +2,7 @@
 
 Built into the engine (``src/data``) by ``scripts/ship_tables.py`` or written
 to a file by ``cribbage-fast tables pegging --out FILE``
-(:mod:`cribbage_fast.builders.pegging`).
+(`cribbage_fast.builders.pegging`).
 
 >>> pegging_table().dealer.shape
 (1820,)
@@ -33,7 +33,7 @@ PEGGING_STATS = 5
 @dataclass(frozen=True)
 class PeggingTable:
     """Expected pegging points of each kept rank multiset, for the dealer and
-    the pone, against the Expert (see :func:`pegging_table`)."""
+    the pone, against the Expert (see `pegging_table`)."""
 
     keeps: npt.NDArray[np.int64]
     """(1820, 4) kept ranks, ascending."""
@@ -57,6 +57,25 @@ class PeggingTable:
     def value(self, ranks: Iterable[int], dealer: bool) -> float:
         """Expected points pegged holding `ranks` (four ranks, 1..13).
 
+        Parameters
+        ----------
+        ranks : iterable of int
+            The four kept ranks, 1 (ace) to 13 (king).
+        dealer : bool
+            The dealer's points, or the pone's.
+
+        Returns
+        -------
+        float
+            The expected points pegged in the play.
+
+        Raises
+        ------
+        ValueError
+            Not four ranks from 1 to 13.
+
+        Examples
+        --------
         >>> round(pegging_table().value([5, 5, 10, 10], dealer=True), 0) > 0
         True
         """
@@ -67,6 +86,23 @@ class PeggingTable:
 def keep_index(ranks: Iterable[int]) -> int:
     """The pegging table's row of four kept ranks (1..13, any order).
 
+    Parameters
+    ----------
+    ranks : iterable of int
+        Four ranks, 1 (ace) to 13 (king).
+
+    Returns
+    -------
+    int
+        The row, 0 to 1819 (the rank multisets in sorted order).
+
+    Raises
+    ------
+    ValueError
+        Not four ranks from 1 to 13.
+
+    Examples
+    --------
     >>> keep_index([1, 1, 1, 1]), keep_index([13, 13, 13, 13])
     (0, 1819)
     """
@@ -118,7 +154,7 @@ def pegging_table(path: str | Path | None = None) -> PeggingTable:
     Parameters
     ----------
     path : str or Path or None
-        A ``.npz`` table written by :func:`save_pegging_table`; None for the
+        A ``.npz`` table written by `save_pegging_table`; None for the
         shipped table.
 
     Returns

@@ -1,6 +1,6 @@
 """Win probabilities of every two-player board position, Expert against Expert.
 
-For a game to 121 between two :class:`~cribbage_fast.ExpertPlayer` bots, the
+For a game to 121 between two `cribbage_fast.ExpertPlayer` bots, the
 table gives, for my score ``x`` (0..120), my opponent's ``y`` (0..120) and who
 deals next, the chance that I win and the game points I expect (a win counts
 1, 2 with a skunk, 3 with a double skunk; losses count negative), with each
@@ -16,6 +16,8 @@ hand, the dealer's hand, the crib) from every position: the first side to
 reach 121 wins. Standard errors come from batch means over 20 interleaved
 batches of the deals.
 
+Examples
+--------
 >>> from cribbage_fast import win_probability
 >>> 0.5 < win_probability(0, 0, dealer=True) < 0.6
 True
@@ -72,7 +74,27 @@ class PositionTable:
 
     @classmethod
     def from_dealer(cls, dealer: dict[str, FloatArray], metadata: dict[str, Any]) -> PositionTable:
-        """The table from the dealer's (121, 121) arrays by [dealer, pone]."""
+        """The table from the dealer's (121, 121) arrays by [dealer, pone].
+
+        Parameters
+        ----------
+        dealer : dict of numpy.ndarray
+            The `ARRAYS` from the dealer's side, indexed [dealer's score, pone's score].
+        metadata : dict
+            The build record.
+
+        Returns
+        -------
+        PositionTable
+            Both sides' views: the pone's is the dealer's, transposed.
+
+        Examples
+        --------
+        >>> import numpy as np
+        >>> half = {name: np.full((121, 121), 0.5) for name in ARRAYS}
+        >>> PositionTable.from_dealer(half, {}).win.shape
+        (121, 121, 2)
+        """
 
         def both(a: FloatArray, sign: float, shift: float) -> FloatArray:
             # I deal: my view is the dealer's; they deal: the pone's.
@@ -87,16 +109,57 @@ class PositionTable:
         )
 
     def half_width(self) -> float:
-        """The largest 95% half-width of a win probability, in percentage points."""
+        """The largest 95% half-width of a win probability, in percentage points.
+
+        Returns
+        -------
+        float
+            1.96 times the largest standard error, times 100.
+
+        Examples
+        --------
+        >>> round(position_table().half_width(), 2)
+        0.49
+        """
         return float(1.96 * 100 * self.stderr.max())
 
     def dealer_arrays(self) -> dict[str, FloatArray]:
-        """The dealer's (121, 121) arrays, by :data:`ARRAYS` name."""
+        """The dealer's (121, 121) arrays, by `ARRAYS` name (the shipped form's order).
+
+        Returns
+        -------
+        dict of numpy.ndarray
+            Indexed [dealer's score, pone's score].
+
+        Examples
+        --------
+        >>> sorted(position_table().dealer_arrays()) == sorted(ARRAYS)
+        True
+        """
         views = (self.win, self.game_points, self.stderr, self.game_points_stderr)
         return {name: a[..., 0] for name, a in zip(ARRAYS, views, strict=True)}
 
     def save(self, path: str | Path) -> None:
-        """Writes the table as a compressed .npz (float32, a few hundred KB)."""
+        """Writes the table as a compressed .npz (float32, a few hundred KB).
+
+        Parameters
+        ----------
+        path : str or Path
+            The file to write; `load` reads it back.
+
+        Raises
+        ------
+        OSError
+            The file cannot be written.
+
+        Examples
+        --------
+        >>> import tempfile, pathlib
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "positions.npz"
+        >>> position_table().save(path)
+        >>> PositionTable.load(path).metadata == position_table().metadata
+        True
+        """
         arrays: dict[str, Any] = {k: v.astype(np.float32) for k, v in self.dealer_arrays().items()}
         arrays["metadata"] = np.array(json.dumps(self.metadata))
         with open(path, "wb") as f:
@@ -104,7 +167,33 @@ class PositionTable:
 
     @classmethod
     def load(cls, path: str | Path) -> PositionTable:
-        """Reads a table written by :meth:`save`."""
+        """Reads a table written by `save`.
+
+        Parameters
+        ----------
+        path : str or Path
+            A file written by `save`.
+
+        Returns
+        -------
+        PositionTable
+            The table (float32 values, widened to float64).
+
+        Raises
+        ------
+        OSError
+            The file cannot be read.
+        KeyError
+            A file without the table's arrays.
+
+        Examples
+        --------
+        >>> import tempfile, pathlib
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "positions.npz"
+        >>> position_table().save(path)
+        >>> round(float(PositionTable.load(path).win[0, 0, 0]), 3)
+        0.555
+        """
         with np.load(path, allow_pickle=False) as data:
             metadata = json.loads(str(data["metadata"]))
             dealer = {k: data[k].astype(np.float64) for k in ARRAYS}
@@ -193,7 +282,22 @@ def win_probability(my_score: int, their_score: int, dealer: bool) -> float:
 def expected_game_points(my_score: int, their_score: int, dealer: bool) -> float:
     """My expected game points from the board (1 a win, 2 a skunk, 3 a double; losses negative).
 
-    Parameters and errors as for :func:`win_probability`.
+    Parameters
+    ----------
+    my_score, their_score : int
+        The scores on the board, 0 to 120.
+    dealer : bool
+        True when I deal next.
+
+    Returns
+    -------
+    float
+        The expected game points, -3 to 3, from the shipped table.
+
+    Raises
+    ------
+    ValueError
+        As for `win_probability`.
 
     Examples
     --------

@@ -2,10 +2,10 @@
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyDict, PyList, PyTuple};
 
-use super::card::PyCard;
-use super::card::{card_from_py, cards_from_py};
+use super::card::{card_from_py, card_object, card_objects, cards_from_py, PyCard};
 use super::convert::{
     first_dealer_arg, num_players_arg, opt_seat_arg, points_arg, scores_arg, scores_in, seat_arg,
     seed_arg, target_arg, Reduce,
@@ -13,14 +13,60 @@ use super::convert::{
 use super::play::fill_play_event;
 use crate::ground::card::{Card, CardSet};
 use crate::rules::game::{mask_text, Game, GameConfig, GameEvent, Move, SuppliedDeal};
-use crate::rules::play::mask_cards;
 
 mod view;
 
 pub(crate) use view::{ask_player, check_player, PyPlayerView};
 
-pub(super) fn cards_of(mask: u64) -> Vec<PyCard> {
-    mask_cards(mask).map(PyCard).collect()
+/// Slots of the shared `Move` objects: 52 lays, go, 52 one-card discards and
+/// 1,326 two-card discards.
+const SHARED_MOVES: usize = 52 + 1 + 52 + 52 * 51 / 2;
+
+/// The slot of a move that has a shared object (counts and claims have none).
+fn shared_slot(mv: &Move) -> Option<usize> {
+    match *mv {
+        Move::Lay(card) => Some(usize::from(card.index())),
+        Move::Go => Some(52),
+        Move::Discard(mask) if mask.count_ones() == 1 => Some(53 + mask.trailing_zeros() as usize),
+        Move::Discard(mask) if mask.count_ones() == 2 => {
+            let (low, high) = (
+                mask.trailing_zeros() as usize,
+                63 - mask.leading_zeros() as usize,
+            );
+            Some(105 + high * (high - 1) / 2 + low)
+        }
+        _ => None,
+    }
+}
+
+/// The move as a Python object. Moves are frozen values, so a lay, a go or a
+/// discard is one shared object: listing legal moves allocates no moves.
+pub(super) fn move_object(py: Python<'_>, mv: Move) -> PyResult<Bound<'_, PyMove>> {
+    static MOVES: PyOnceLock<Vec<Py<PyMove>>> = PyOnceLock::new();
+    let Some(slot) = shared_slot(&mv) else {
+        return Bound::new(py, PyMove(mv));
+    };
+    let moves = MOVES.get_or_try_init(py, || {
+        let mut all: Vec<Move> = Vec::with_capacity(SHARED_MOVES);
+        all.extend(Card::deck().map(Move::Lay));
+        all.push(Move::Go);
+        all.extend(Card::deck().map(|c| Move::Discard(c.bit())));
+        for high in 1..52u32 {
+            for low in 0..high {
+                all.push(Move::Discard((1u64 << low) | (1u64 << high)));
+            }
+        }
+        all.into_iter().map(|m| Py::new(py, PyMove(m))).collect()
+    })?;
+    Ok(moves[slot].bind(py).clone())
+}
+
+/// The legal moves as Python objects.
+pub(super) fn move_objects<'py>(
+    py: Python<'py>,
+    moves: &[Move],
+) -> PyResult<Vec<Bound<'py, PyMove>>> {
+    moves.iter().map(|mv| move_object(py, mv.clone())).collect()
 }
 
 /// A decision in a game: discard, lay, go, count (muggins) or claim (muggins).
@@ -67,8 +113,9 @@ impl PyMove {
     /// [Card('5H'), Card('6D')]
     #[staticmethod]
     fn discard(cards: &Bound<'_, PyAny>) -> PyResult<Self> {
-        let cards = match card_from_py(cards) {
-            Ok(card) => vec![card],
+        // One Card is a discard of one card; text may name one card or several.
+        let cards = match cards.cast::<PyCard>() {
+            Ok(card) => vec![card.get().0],
             Err(_) => cards_from_py(cards)?,
         };
         crate::ground::card::check_distinct(&cards)?;
@@ -226,21 +273,21 @@ impl PyMove {
 
     /// The cards of a discard, or the card laid (else empty).
     #[getter]
-    fn cards(&self) -> Vec<PyCard> {
+    fn cards<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyCard>>> {
         match &self.0 {
-            Move::Discard(mask) => cards_of(*mask),
-            Move::Lay(card) => vec![PyCard(*card)],
-            _ => Vec::new(),
+            Move::Discard(mask) => card_objects(py, *mask),
+            Move::Lay(card) => Ok(vec![card_object(py, *card)?]),
+            _ => Ok(Vec::new()),
         }
     }
 
     /// The card laid, for a lay (else None).
     #[getter]
-    fn card(&self) -> Option<PyCard> {
-        match self.0 {
-            Move::Lay(card) => Some(PyCard(card)),
+    fn card<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyCard>>> {
+        Ok(match self.0 {
+            Move::Lay(card) => Some(card_object(py, card)?),
             _ => None,
-        }
+        })
     }
 
     /// The points of a count or claim (else None).
@@ -443,17 +490,15 @@ impl PyGame {
 
     /// Cards laid since the count last reset.
     #[getter]
-    fn pile(&self) -> Vec<PyCard> {
-        self.game
-            .pegging()
-            .map(|p| p.pile().iter().map(|&c| PyCard(c)).collect())
-            .unwrap_or_default()
+    fn pile<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyCard>>> {
+        let pile = self.game.pegging().map_or(&[][..], |p| p.pile());
+        pile.iter().map(|&c| card_object(py, c)).collect()
     }
 
     /// The crib's cards so far (hidden information: use views for players).
     #[getter]
-    fn crib(&self) -> Vec<PyCard> {
-        cards_of(self.game.crib())
+    fn crib<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyCard>>> {
+        card_objects(py, self.game.crib())
     }
 
     /// The cards `seat` holds now (hidden information: give players views).
@@ -476,9 +521,13 @@ impl PyGame {
     /// >>> from cribbage_fast import Game
     /// >>> len(Game(2, seed=1).hand(0))
     /// 6
-    fn hand(&self, #[pyo3(from_py_with = seat_arg)] seat: i64) -> PyResult<Vec<PyCard>> {
+    fn hand<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = seat_arg)] seat: i64,
+    ) -> PyResult<Vec<Bound<'py, PyCard>>> {
         let seat = self.check_seat(seat)?;
-        Ok(cards_of(self.game.hand(seat)))
+        card_objects(py, self.game.hand(seat))
     }
 
     /// The cards `seat` keeps for the show (before the discard: every card dealt).
@@ -502,9 +551,13 @@ impl PyGame {
     /// >>> g = Game(2, seed=1)
     /// >>> g.kept(0) == g.hand(0)
     /// True
-    fn kept(&self, #[pyo3(from_py_with = seat_arg)] seat: i64) -> PyResult<Vec<PyCard>> {
+    fn kept<'py>(
+        &self,
+        py: Python<'py>,
+        #[pyo3(from_py_with = seat_arg)] seat: i64,
+    ) -> PyResult<Vec<Bound<'py, PyCard>>> {
         let seat = self.check_seat(seat)?;
-        Ok(cards_of(self.game.kept(seat)))
+        card_objects(py, self.game.kept(seat))
     }
 
     /// Sides that keep a score in this game: partners share one with 4 players.
@@ -585,8 +638,8 @@ impl PyGame {
     /// >>> from cribbage_fast import Game
     /// >>> len(Game(2, seed=1).legal_moves())  # 2 of 6 cards
     /// 15
-    fn legal_moves(&self) -> Vec<PyMove> {
-        self.game.legal_moves().into_iter().map(PyMove).collect()
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyMove>>> {
+        move_objects(py, &self.game.legal_moves())
     }
 
     /// Plays a move for the seat to move.

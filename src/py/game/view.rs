@@ -6,9 +6,8 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use super::{cards_of, show_points, PyMove};
-use crate::py::card::card_from_py;
-use crate::py::card::PyCard;
+use super::{move_objects, show_points, PyMove};
+use crate::py::card::{card_from_py, card_object, card_objects, PyCard};
 use crate::rules::game::{mask_text, Game, Move, Phase};
 use crate::rules::observe::Observation;
 
@@ -77,26 +76,26 @@ impl PyPlayerView {
 
     /// Cards held now (during the play, those not yet laid).
     #[getter]
-    fn hand(&self) -> Vec<PyCard> {
-        cards_of(self.obs.hand.mask())
+    fn hand<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyCard>>> {
+        card_objects(py, self.obs.hand.mask())
     }
 
     /// Cards kept for the show (before discarding: every card dealt).
     #[getter]
-    fn kept(&self) -> Vec<PyCard> {
-        cards_of(self.obs.kept.mask())
+    fn kept<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyCard>>> {
+        card_objects(py, self.obs.kept.mask())
     }
 
     /// What this seat gave to the crib.
     #[getter]
-    fn discards(&self) -> Vec<PyCard> {
-        cards_of(self.obs.discards.mask())
+    fn discards<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyCard>>> {
+        card_objects(py, self.obs.discards.mask())
     }
 
     /// The starter, once cut.
     #[getter]
-    fn starter(&self) -> Option<PyCard> {
-        self.obs.starter.map(PyCard)
+    fn starter<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyCard>>> {
+        self.obs.starter.map(|c| card_object(py, c)).transpose()
     }
 
     /// The running count of the play.
@@ -107,17 +106,21 @@ impl PyPlayerView {
 
     /// Cards laid since the count last reset.
     #[getter]
-    fn pile(&self) -> Vec<PyCard> {
-        self.obs.pile().iter().map(|&c| PyCard(c)).collect()
+    fn pile<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyCard>>> {
+        self.obs
+            .pile()
+            .iter()
+            .map(|&c| card_object(py, c))
+            .collect()
     }
 
     /// Every card laid this deal, as (seat, card).
     #[getter]
-    fn laid(&self) -> Vec<(u8, PyCard)> {
+    fn laid<'py>(&self, py: Python<'py>) -> PyResult<Vec<(u8, Bound<'py, PyCard>)>> {
         self.obs
             .laid_order()
             .iter()
-            .map(|&(s, c)| (s, PyCard(c)))
+            .map(|&(s, c)| Ok((s, card_object(py, c)?)))
             .collect()
     }
 
@@ -153,8 +156,8 @@ impl PyPlayerView {
 
     /// During the muggins count and claim: the cards being shown.
     #[getter]
-    fn show_cards(&self) -> Vec<PyCard> {
-        cards_of(self.obs.show_cards.mask())
+    fn show_cards<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyCard>>> {
+        card_objects(py, self.obs.show_cards.mask())
     }
 
     /// During count and claim: what the show is worth (0 otherwise).
@@ -177,14 +180,14 @@ impl PyPlayerView {
 
     /// Cards this seat has not seen (other hands, the crib, the stock).
     #[getter]
-    fn unseen(&self) -> Vec<PyCard> {
-        cards_of(self.obs.unseen().mask())
+    fn unseen<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyCard>>> {
+        card_objects(py, self.obs.unseen().mask())
     }
 
     /// The legal moves if this seat is to move, else empty.
     #[getter]
-    fn legal_moves(&self) -> Vec<PyMove> {
-        self.legal.iter().cloned().map(PyMove).collect()
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Vec<Bound<'py, PyMove>>> {
+        move_objects(py, &self.legal)
     }
 
     fn __repr__(&self) -> String {

@@ -1,6 +1,6 @@
 """The atlas: every canonical six-card deal's discards, ranked, read from a file.
 
-Built by ``cribbage-fast tables atlas`` (:mod:`cribbage_fast.builders.deals`).
+Built by ``cribbage-fast tables atlas`` (`cribbage_fast.builders.deals`).
 
 >>> default_atlas_path().name
 'atlas.npz'
@@ -52,7 +52,31 @@ class Atlas:
     ``hand_total`` (n, 15) exact show totals over 46 starters by split,
     ``order`` (n, 2, 15) splits best first, and the columns ``hand_ev``,
     ``crib_ev``, ``pegging_ev``, ``total`` as (n, 2, 15) in split order
-    (:meth:`columns`).
+    (`columns`).
+
+    Parameters
+    ----------
+    arrays : dict
+        The arrays above, as `arrays` gives them or an ``.npz`` file holds them
+        (``order`` is computed when missing).
+
+    Examples
+    --------
+    A whole atlas comes from `atlas` (after ``cribbage-fast tables atlas``);
+    one of the first three canonical deals shows the layout:
+
+    >>> import json, numpy as np
+    >>> from cribbage_fast import _core
+    >>> analysis = _core.DealAnalysis()
+    >>> _ = analysis.extend(3)  # the first three canonical deals only
+    >>> masks, weights = _core._canonical_deals()
+    >>> peg = pegging_table()
+    >>> tiny = Atlas({"masks": masks[:3], "weights": weights[:3],
+    ...           "hand_total": analysis.hand_totals(),
+    ...           "crib_tables": np.stack([crib_table(own=o) for o in (False, True)]),
+    ...           "pegging": np.stack([peg.pone, peg.dealer]), "meta": json.dumps({})})
+    >>> len(tiny), tiny.cards[0].tolist()
+    (3, [0, 1, 2, 3, 4, 5])
     """
 
     def __init__(self, arrays: dict[str, Any]) -> None:
@@ -70,7 +94,33 @@ class Atlas:
 
     def columns(self, rows: Any = slice(None)) -> dict[str, npt.NDArray[np.float64]]:
         """``hand_ev``, ``crib_ev``, ``pegging_ev``, ``total`` of `rows` as
-        (rows, 2, 15) arrays in split order (role 0 pone, 1 dealer)."""
+        (rows, 2, 15) arrays in split order (role 0 pone, 1 dealer).
+
+        Parameters
+        ----------
+        rows : int, slice or array of int, default every row
+            The deals to value.
+
+        Returns
+        -------
+        dict of numpy.ndarray
+            The four columns.
+
+        Examples
+        --------
+        >>> import json, numpy as np
+        >>> from cribbage_fast import _core
+        >>> analysis = _core.DealAnalysis()
+        >>> _ = analysis.extend(3)  # the first three canonical deals only
+        >>> masks, weights = _core._canonical_deals()
+        >>> peg = pegging_table()
+        >>> tiny = Atlas({"masks": masks[:3], "weights": weights[:3],
+        ...               "hand_total": analysis.hand_totals(),
+        ...               "crib_tables": np.stack([crib_table(own=o) for o in (False, True)]),
+        ...               "pegging": np.stack([peg.pone, peg.dealer]), "meta": json.dumps({})})
+        >>> tiny.columns()["total"].shape
+        (3, 2, 15)
+        """
         cards = self.cards[rows]
         ranks = cards // 4
         splits = np.array(SPLITS)
@@ -103,10 +153,38 @@ class Atlas:
         """Every discard of a six-card hand, best first, from the atlas (the
         hand's suits relabelled to its canonical deal and back).
 
+        Parameters
+        ----------
+        hand : str or iterable of Card or str
+            Six cards.
+        dealer : bool
+            Whether the crib is the holder's.
+
+        Returns
+        -------
+        list of TableDiscardOption
+            The 15 discards, best first.
+
         Raises
         ------
         ValueError
-            For a hand that is not six different cards.
+            For a hand that is not six different cards, or a deal the atlas
+            does not hold.
+
+        Examples
+        --------
+        >>> import json, numpy as np
+        >>> from cribbage_fast import _core
+        >>> analysis = _core.DealAnalysis()
+        >>> _ = analysis.extend(3)  # the first three canonical deals only
+        >>> masks, weights = _core._canonical_deals()
+        >>> peg = pegging_table()
+        >>> tiny = Atlas({"masks": masks[:3], "weights": weights[:3],
+        ...               "hand_total": analysis.hand_totals(),
+        ...               "crib_tables": np.stack([crib_table(own=o) for o in (False, True)]),
+        ...               "pegging": np.stack([peg.pone, peg.dealer]), "meta": json.dumps({})})
+        >>> tiny.lookup("AC AD AH AS 2C 2D", dealer=True)[0].discard
+        (Card('2C'), Card('2D'))
         """
         canon, to_canonical = _core._canonicalize(_card_mask(hand))
         row = int(np.searchsorted(self.masks, np.uint64(canon)))
@@ -138,7 +216,29 @@ class Atlas:
         return out
 
     def arrays(self) -> dict[str, Any]:
-        """The atlas as NumPy arrays (what :meth:`save` writes)."""
+        """The atlas as NumPy arrays (what `save` writes).
+
+        Returns
+        -------
+        dict of numpy.ndarray
+            ``masks``, ``weights``, ``hand_total``, ``order``, ``crib_tables``,
+            ``pegging`` and ``meta``; ``Atlas(arrays)`` rebuilds the atlas.
+
+        Examples
+        --------
+        >>> import json, numpy as np
+        >>> from cribbage_fast import _core
+        >>> analysis = _core.DealAnalysis()
+        >>> _ = analysis.extend(3)  # the first three canonical deals only
+        >>> masks, weights = _core._canonical_deals()
+        >>> peg = pegging_table()
+        >>> tiny = Atlas({"masks": masks[:3], "weights": weights[:3],
+        ...               "hand_total": analysis.hand_totals(),
+        ...               "crib_tables": np.stack([crib_table(own=o) for o in (False, True)]),
+        ...               "pegging": np.stack([peg.pone, peg.dealer]), "meta": json.dumps({})})
+        >>> len(Atlas(tiny.arrays()))
+        3
+        """
         return {
             "masks": self.masks,
             "weights": self.weights,
@@ -151,7 +251,37 @@ class Atlas:
 
     def save(self, path: str | Path) -> None:
         """Writes the atlas as ``.npz`` (or Parquet for a ``.parquet`` path:
-        one row per deal and role, the 15 discards best first as lists)."""
+        one row per deal and role, the 15 discards best first as lists).
+
+        Parameters
+        ----------
+        path : str or Path
+            The file to write; `atlas` reads the ``.npz`` form.
+
+        Raises
+        ------
+        ImportError
+            A ``.parquet`` path without PyArrow (the ``tables`` extra).
+
+        Examples
+        --------
+        >>> import tempfile, pathlib
+        >>> import json, numpy as np
+        >>> from cribbage_fast import _core
+        >>> analysis = _core.DealAnalysis()
+        >>> _ = analysis.extend(3)  # the first three canonical deals only
+        >>> masks, weights = _core._canonical_deals()
+        >>> peg = pegging_table()
+        >>> tiny = Atlas({"masks": masks[:3], "weights": weights[:3],
+        ...               "hand_total": analysis.hand_totals(),
+        ...               "crib_tables": np.stack([crib_table(own=o) for o in (False, True)]),
+        ...               "pegging": np.stack([peg.pone, peg.dealer]), "meta": json.dumps({})})
+        >>> path = pathlib.Path(tempfile.mkdtemp()) / "atlas.npz"
+        >>> tiny.save(path)
+        >>> with np.load(path) as data:
+        ...     len(Atlas({name: data[name] for name in data.files}))
+        3
+        """
         path = Path(path)
         if path.suffix == ".parquet":
             self._save_parquet(path)
@@ -204,19 +334,47 @@ def _fixed_lists(pa: Any, values: npt.NDArray[Any], size: int) -> Any:
 
 def default_atlas_path() -> Path:
     """Where ``cribbage-fast tables atlas`` writes by default and
-    :func:`atlas` looks: ``~/.cache/cribbage_fast/atlas.npz``."""
+    `atlas` looks: ``~/.cache/cribbage_fast/atlas.npz``.
+
+    Returns
+    -------
+    Path
+        The default atlas file (it may not exist).
+
+    Examples
+    --------
+    >>> default_atlas_path().name
+    'atlas.npz'
+    """
     return Path.home() / ".cache" / "cribbage_fast" / "atlas.npz"
 
 
 def atlas(path: str | Path | None = None) -> Atlas:
     """Loads an atlas written by ``cribbage-fast tables atlas`` (``.npz``) and
-    makes :func:`best_discard` read from it.
+    makes `best_discard` read from it.
+
+    Parameters
+    ----------
+    path : str or Path or None, default None
+        The atlas file; None for `default_atlas_path`.
+
+    Returns
+    -------
+    Atlas
+        The loaded atlas.
 
     Raises
     ------
     FileNotFoundError
         When there is no atlas file: build one with
         ``cribbage-fast tables atlas --out FILE``.
+
+    Examples
+    --------
+    >>> atlas("no_such_atlas.npz")
+    Traceback (most recent call last):
+    ...
+    FileNotFoundError: no atlas at no_such_atlas.npz: build one with ...`
     """
     path = Path(path) if path is not None else default_atlas_path()
     if not path.exists():
