@@ -78,6 +78,7 @@ def build_crib_tables(analysis: _core.DealAnalysis) -> dict[str, Any]:
     --------
     The shipped tables were made by it; their keys:
 
+    >>> from cribbage_fast.tables import CRIB_FILE
     >>> import numpy as np
     >>> with np.load(CRIB_FILE) as shipped:
     ...     "fixed_point_own_flushes" in shipped.files
@@ -164,6 +165,7 @@ def build_atlas(analysis: _core.DealAnalysis) -> Atlas:
     --------
     Without a built atlas, `best_discard` computes the same option directly:
 
+    >>> from cribbage_fast.tables import best_discard
     >>> best_discard("5H 5D JC 4S 6H KD", dealer=True).crib_model
     'fixed_point'
     """

@@ -312,6 +312,7 @@ def save_pegging_table(table: PeggingTable, path: str | Path) -> None:
 
     Examples
     --------
+    >>> from cribbage_fast.tables import pegging_table
     >>> import tempfile, pathlib
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "pegging.npz"
     >>> save_pegging_table(pegging_table(), path)
@@ -341,6 +342,7 @@ def ship_pegging_table(table: PeggingTable, data_dir: str | Path) -> None:
 
     Examples
     --------
+    >>> from cribbage_fast.tables import pegging_table
     >>> import tempfile, pathlib
     >>> folder = pathlib.Path(tempfile.mkdtemp())
     >>> ship_pegging_table(pegging_table(), folder)

@@ -65,6 +65,7 @@ class Atlas:
     A whole atlas comes from `atlas` (after ``cribbage-fast tables atlas``);
     one of the first three canonical deals shows the layout:
 
+    >>> from cribbage_fast.tables import crib_table, pegging_table
     >>> import json, numpy as np
     >>> from cribbage_fast import _core
     >>> analysis = _core.DealAnalysis()
@@ -108,6 +109,7 @@ class Atlas:
 
         Examples
         --------
+        >>> from cribbage_fast.tables import crib_table, pegging_table
         >>> import json, numpy as np
         >>> from cribbage_fast import _core
         >>> analysis = _core.DealAnalysis()
@@ -173,6 +175,7 @@ class Atlas:
 
         Examples
         --------
+        >>> from cribbage_fast.tables import crib_table, pegging_table
         >>> import json, numpy as np
         >>> from cribbage_fast import _core
         >>> analysis = _core.DealAnalysis()
@@ -226,6 +229,7 @@ class Atlas:
 
         Examples
         --------
+        >>> from cribbage_fast.tables import crib_table, pegging_table
         >>> import json, numpy as np
         >>> from cribbage_fast import _core
         >>> analysis = _core.DealAnalysis()
@@ -265,6 +269,7 @@ class Atlas:
 
         Examples
         --------
+        >>> from cribbage_fast.tables import crib_table, pegging_table
         >>> import tempfile, pathlib
         >>> import json, numpy as np
         >>> from cribbage_fast import _core
