@@ -1,4 +1,4 @@
-"""Bulk scoring from Python (issue 4): all 12,994,800 deals, 1 and 2 threads,
+"""Bulk scoring from Python: all 12,994,800 deals, 1 and 2 threads,
 a plain NumPy table-lookup baseline, and the exact score distribution.
 
 Run with ``pytest benches/bench_bulk.py --benchmark-enable``.

@@ -1,4 +1,4 @@
-//! Discard analysis speed (issue 6 target: at most 5 ms per 6-card hand with the
+//! Discard analysis speed (target: at most 5 ms per 6-card hand with the
 //! exact crib expectation), against the brute-force enumeration it is tested on.
 
 use std::hint::black_box;

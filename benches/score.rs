@@ -1,4 +1,4 @@
-//! Bulk show scoring (issue 4): the bulk path on all 12,994,800 deals, single
+//! Bulk show scoring: the bulk path on all 12,994,800 deals, single
 //! thread and 2 threads, against a plain table-lookup loop over the same rows
 //! (no validation, no parallelism), plus the exact score distribution.
 

@@ -1,4 +1,4 @@
-//! Simulator speed (issue 6 targets per core: at least 100,000 random-vs-random
+//! Simulator speed (targets per core: at least 100,000 random-vs-random
 //! and 20,000 greedy-vs-greedy games per second), on 1 and 2 threads. Each
 //! iteration plays a batch of whole games; criterion reports games per second.
 

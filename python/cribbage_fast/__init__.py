@@ -17,6 +17,7 @@ Examples
 from ._core import (
     BREAKDOWN_COLUMNS,
     Card,
+    CribbageError,
     DiscardOption,
     ExpertPlayer,
     GreedyPlayer,
@@ -50,11 +51,12 @@ from ._core import (
     simulate,
 )
 from .game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
-from .positions import PositionTable, expected_game_points, position_table, win_probability
+from .tables.positions import PositionTable, expected_game_points, position_table, win_probability
 
 __all__ = [
     "BREAKDOWN_COLUMNS",
     "Card",
+    "CribbageError",
     "DiscardOption",
     "ExpertPlayer",
     "Game",

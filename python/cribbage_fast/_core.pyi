@@ -32,7 +32,11 @@ OPPONENTS: Final[list[str]]
 _CardLike: TypeAlias = Card | str
 _CardsLike: TypeAlias = str | Iterable[Card | str]
 
-class IllegalMove(ValueError):
+class CribbageError(ValueError):
+    """What the engine rejects: a bad card, hand, deal, bulk row, move or rules
+    argument. A ValueError; IllegalMove and Misdeal are kinds of it."""
+
+class IllegalMove(CribbageError):
     """A move the rules do not allow; the state it was tried on is unchanged."""
 
 @final
@@ -305,7 +309,7 @@ def cards(cards: _CardsLike) -> list[Card]:
     [Card('5H'), Card('10S')]
     """
 
-class Misdeal(ValueError):
+class Misdeal(CribbageError):
     """A supplied deal with the wrong cards; the game is unchanged and the same
     dealer deals again."""
 
@@ -2492,12 +2496,12 @@ def simulate(
     (100, 100, ('expert', 'greedy'))
     """
 
-# ----- discard tables (cribbage_fast.tables) ----------------------------------
+# ----- discard tables (cribbage_fast.builders, cribbage_fast.tables) ----------
 
 @final
 class DealAnalysis:
     """The exact discard analysis of the canonical six-card deals, filled range
-    by range; used by ``cribbage_fast.tables`` to build the tables."""
+    by range; used by ``cribbage_fast.builders`` to build the tables."""
 
     FIXED_POINT_TOLERANCE: Final[float]
     """The fixed point converges when an iteration moves no crib value by more
@@ -2532,7 +2536,7 @@ def _shipped_pegging() -> tuple[NDArray[np.uint64], str]: ...
 def _shipped_positions() -> tuple[NDArray[np.float32], str]: ...
 def _sample_positions(start: int, stop: int, seed: int | None = None) -> bytes:
     """Samples deals ``start..stop`` of ``seed`` for the position table (the
-    sample format of ``cribbage_fast.positions``); chunks concatenate.
+    sample format of ``cribbage_fast.builders.positions``); chunks concatenate.
 
     Examples
     --------

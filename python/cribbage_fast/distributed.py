@@ -20,7 +20,6 @@ True
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -28,12 +27,10 @@ from typing import TYPE_CHECKING, Any, TypeVar
 from ._extras import require
 
 require("ray", "ray")
-require("tqdm", "ray")
 
 import ray  # noqa: E402
-from tqdm import tqdm  # noqa: E402
 
-from . import _core  # noqa: E402
+from . import _core, _progress  # noqa: E402
 
 if TYPE_CHECKING:
     from ._core import SimulationStats
@@ -148,15 +145,14 @@ def map_ranges(
     chunk = _check_count("chunk", chunk, 1)
     max_retries = _check_count("max_retries", max_retries, 0)
     connect(address)
-    ranges = [(start, min(start + chunk, total)) for start in range(0, total, chunk)]
+    ranges = _progress.ranges(total, chunk)
     task = _remote_call.options(max_retries=max_retries)
     fn_ref = ray.put(fn)
     index = {task.remote(fn_ref, start, stop): i for i, (start, stop) in enumerate(ranges)}
     results: list[Any] = [None] * len(ranges)
     pending = list(index)
-    shown = progress and sys.stderr.isatty()
     try:
-        with tqdm(total=total, desc=desc, disable=not shown, unit_scale=True) as bar:
+        with _progress.progress(total, desc, enabled=progress) as bar:
             while pending:
                 ready, pending = ray.wait(pending, num_returns=len(pending), timeout=_POLL)
                 for ref, value in zip(ready, ray.get(ready), strict=True):

@@ -3,7 +3,8 @@
 use std::fmt;
 
 /// Everything the core can reject. The Python bindings map `IllegalMove` to
-/// `cribbage_fast.IllegalMove` and every other variant to `ValueError`.
+/// `cribbage_fast.IllegalMove`, `Misdeal` to `cribbage_fast.Misdeal` and every
+/// other variant to their base `cribbage_fast.CribbageError` (a `ValueError`).
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub enum Error {
     /// Card text that is not a rank followed by a suit.

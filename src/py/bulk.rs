@@ -1,4 +1,4 @@
-//! Bulk scoring for NumPy (issue 4; docs/rules.md "The show" and "The play"):
+//! Bulk scoring for NumPy (docs/rules.md, "The show" and "The play"):
 //! `score_hands`, `score_plays`, `hand_score_distribution`.
 //!
 //! A C-contiguous uint8 array is scored in place (no copy); any other integer

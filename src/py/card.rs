@@ -1,13 +1,13 @@
 //! The `Card` class, and cards from a `Card`, card text or a sequence of
 //! either (the parsing itself is the core's, `ground::card`).
 
-use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::exceptions::PyTypeError;
 use pyo3::prelude::*;
+use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 use super::convert::{as_int, describe, type_name};
-use pyo3::sync::PyOnceLock;
-
+use super::CribbageError;
 use crate::ground::card::{parse_cards, Card};
 use crate::rules::play::mask_cards;
 
@@ -51,7 +51,7 @@ impl PyCard {
         match index.extract::<i64>() {
             Ok(i) => Ok(PyCard(Card::from_index(i)?)),
             // An int too large for i64 is still just an index out of range.
-            Err(_) => Err(PyValueError::new_err(format!(
+            Err(_) => Err(CribbageError::new_err(format!(
                 "card index {index} is outside 0..51"
             ))),
         }
@@ -112,7 +112,7 @@ pub fn one_card_from_py(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Card> {
         let text = text.to_cow()?;
         let n = text.split_whitespace().count();
         if n > 1 {
-            return Err(PyValueError::new_err(format!(
+            return Err(CribbageError::new_err(format!(
                 "{name} must be one card, got {n} in {text:?}"
             )));
         }

@@ -23,15 +23,23 @@ mod tables;
 
 pyo3::create_exception!(
     cribbage_fast._core,
-    IllegalMove,
+    CribbageError,
     PyValueError,
+    "What the engine rejects: a bad card, hand, deal, bulk row, move or rules argument. \
+     A ValueError; IllegalMove and Misdeal are kinds of it."
+);
+
+pyo3::create_exception!(
+    cribbage_fast._core,
+    IllegalMove,
+    CribbageError,
     "A move the rules do not allow. The game or play it was tried on is unchanged."
 );
 
 pyo3::create_exception!(
     cribbage_fast._core,
     Misdeal,
-    PyValueError,
+    CribbageError,
     "A supplied deal with the wrong cards. The game is unchanged: the same dealer deals again."
 );
 
@@ -40,7 +48,7 @@ impl From<Error> for PyErr {
         match err {
             Error::IllegalMove(_) => IllegalMove::new_err(err.to_string()),
             Error::Misdeal(_) => Misdeal::new_err(err.to_string()),
-            _ => PyValueError::new_err(err.to_string()),
+            _ => CribbageError::new_err(err.to_string()),
         }
     }
 }
@@ -81,7 +89,7 @@ mod _core {
         _shipped_pegging, PyDealAnalysis,
     };
     #[pymodule_export]
-    use super::{IllegalMove, Misdeal};
+    use super::{CribbageError, IllegalMove, Misdeal};
 
     use pyo3::prelude::*;
 

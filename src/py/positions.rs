@@ -1,6 +1,6 @@
 //! Board positions for Python: the deal sampler and the programme over board
 //! positions (the method lives in `crate::builders::deal_tree` and `crate::tables::positions`;
-//! `cribbage_fast.positions` is the friendly API).
+//! `cribbage_fast.tables.positions` reads the table, `cribbage_fast.builders.positions` builds it).
 
 use numpy::ndarray::Array2;
 use numpy::{IntoPyArray, PyArray1};

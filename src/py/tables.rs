@@ -1,4 +1,5 @@
-//! Discard tables for Python: the builders behind `cribbage_fast.tables`
+//! Discard tables for Python: what `cribbage_fast.builders` builds with and
+//! `cribbage_fast.tables` reads
 //! (the models live in `crate::builders::crib_table`, `crate::tables::pegging` and
 //! `crate::tables::discards`; the presentation in Python).
 

@@ -18,8 +18,8 @@ import time
 from collections.abc import Iterator
 
 from cribbage_fast import Game, GreedyPlayer, PlayerProtocol
+from cribbage_fast._progress import progress
 from cribbage_fast.agents import ISMCTSPlayer, play_with_search
-from cribbage_fast.cli import progress_bar
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -85,7 +85,7 @@ def main(argv: list[str] | None = None) -> None:
         parser.error("--games and --iterations must be at least 1, --seed at least 0")
     start = time.perf_counter()
     wins = games = 0
-    with progress_bar(args.games, "ISMCTS vs greedy") as bar:
+    with progress(args.games, "ISMCTS vs greedy", unit="game") as bar:
         try:
             for won in results(args.games, args.iterations, args.seed):
                 wins, games = wins + won, games + 1

@@ -18,15 +18,14 @@ training early and still evaluates.
 from __future__ import annotations
 
 import argparse
-import importlib
 import sys
 import time
 from dataclasses import dataclass, field
-from typing import Any
 
 import numpy as np
 from numpy.typing import NDArray
 
+from cribbage_fast import _progress
 from cribbage_fast._core import NUM_ACTIONS, OBS_SIZE
 from cribbage_fast.envs import CribbageVectorEnv
 from cribbage_fast.examples.ismcts import wilson
@@ -159,61 +158,48 @@ def train(
     curve: list[tuple[int, float]] = []
     wins = games = steps = updates = 0
     start = time.perf_counter()
-    bar = _progress(progress)
-    try:
-        while time.perf_counter() - start < seconds and updates != max_updates:
-            batch_obs, batch_masks, batch_actions, batch_rewards, batch_done = [], [], [], [], []
-            for _ in range(horizon):
-                masks = info["action_mask"].copy()
-                actions = policy.act(obs, masks, rng)
-                batch_obs.append(obs.copy())
-                batch_masks.append(masks)
-                batch_actions.append(actions)
-                obs, rewards, terms, _, info = env.step(actions)
-                batch_rewards.append(rewards.copy())
-                batch_done.append(terms.copy())
-                if terms.any():
-                    finals = np.stack(list(info["final_obs"][terms]))
-                    wins += int((finals[:, 436] == 1.0).sum())  # own score reached the target
-                    games += int(terms.sum())
-            _, _, running = policy.forward(obs, info["action_mask"])
-            returns = np.zeros((horizon, num_envs), np.float32)
-            for t in reversed(range(horizon)):
-                running = batch_rewards[t] + gamma * running * (~batch_done[t])
-                returns[t] = running
-            grads = gradients(
-                policy,
-                np.concatenate(batch_obs),
-                np.concatenate(batch_masks),
-                np.concatenate(batch_actions),
-                returns.reshape(-1) / 10.0,
-                entropy_coef=0.01,
-            )
-            adam.step(policy.params, grads)
-            updates += 1
-            steps += horizon * num_envs
-            if updates % 25 == 0 and games:
-                curve.append((steps, wins / games))
-                wins = games = 0
-                if bar is not None:
+    with _progress.progress(None, "training", enabled=progress, unit="update") as bar:
+        try:
+            while time.perf_counter() - start < seconds and updates != max_updates:
+                batch_obs, batch_masks, batch_actions = [], [], []
+                batch_rewards, batch_done = [], []
+                for _ in range(horizon):
+                    masks = info["action_mask"].copy()
+                    actions = policy.act(obs, masks, rng)
+                    batch_obs.append(obs.copy())
+                    batch_masks.append(masks)
+                    batch_actions.append(actions)
+                    obs, rewards, terms, _, info = env.step(actions)
+                    batch_rewards.append(rewards.copy())
+                    batch_done.append(terms.copy())
+                    if terms.any():
+                        finals = np.stack(list(info["final_obs"][terms]))
+                        wins += int((finals[:, 436] == 1.0).sum())  # own score reached the target
+                        games += int(terms.sum())
+                _, _, running = policy.forward(obs, info["action_mask"])
+                returns = np.zeros((horizon, num_envs), np.float32)
+                for t in reversed(range(horizon)):
+                    running = batch_rewards[t] + gamma * running * (~batch_done[t])
+                    returns[t] = running
+                grads = gradients(
+                    policy,
+                    np.concatenate(batch_obs),
+                    np.concatenate(batch_masks),
+                    np.concatenate(batch_actions),
+                    returns.reshape(-1) / 10.0,
+                    entropy_coef=0.01,
+                )
+                adam.step(policy.params, grads)
+                updates += 1
+                steps += horizon * num_envs
+                if updates % 25 == 0 and games:
+                    curve.append((steps, wins / games))
+                    wins = games = 0
                     bar.set_postfix(win_rate=f"{curve[-1][1]:.3f}", steps=steps)
                     bar.update(25)
-    except KeyboardInterrupt:
-        print("stopped: evaluating the policy so far", file=sys.stderr)
-    finally:
-        if bar is not None:
-            bar.close()
+        except KeyboardInterrupt:
+            print("stopped: evaluating the policy so far", file=sys.stderr)
     return policy, curve
-
-
-def _progress(enabled: bool) -> Any:
-    if not enabled or not sys.stderr.isatty():
-        return None
-    try:
-        tqdm = importlib.import_module("tqdm").tqdm
-    except ImportError:
-        return None
-    return tqdm(unit="update")
 
 
 def evaluate(policy: Policy, games: int, seed: int = 12345, num_envs: int = 512) -> tuple[int, int]:

@@ -1,4 +1,4 @@
-"""Bulk scoring (issue 4): score_hands, score_plays, hand_score_distribution.
+"""Bulk scoring: score_hands, score_plays, hand_score_distribution.
 
 docs/rules.md, "The show" and "The play": totals held to the one-show scorer.
 """

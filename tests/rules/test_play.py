@@ -1,5 +1,5 @@
-"""The play (docs/rules.md, "The play"): every row of the play table and every case of
-issue 3, through the Rust core and the pure-Python reference alike."""
+"""The play (docs/rules.md, "The play"): every row of the play table and its edge
+cases, through the Rust core and the pure-Python reference alike."""
 
 from __future__ import annotations
 

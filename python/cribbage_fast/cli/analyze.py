@@ -16,9 +16,9 @@ from typing import Any
 
 import click
 
-from . import analysis
-from .cli_tables import ray_address_of, ray_option
-from .game import Game
+from .. import analysis
+from .tables import ray_address_of, ray_option
+from ..game import Game
 
 
 def _fail(message: str) -> None:

@@ -1,14 +1,15 @@
-"""``cribbage-fast tables ...``: build the shipped tables.
+"""``cribbage-fast tables ...``: build the tables into files (``--out``).
 
 Example::
 
     $ cribbage-fast tables crib --out crib_tables.npz --plot crib.png
     $ cribbage-fast tables pegging --out pegging_table.npz --target-se 0.05 --seed 2026
-    $ cribbage-fast tables pegging --ship --target-se 0.01 --seed 2026
     $ cribbage-fast tables atlas --out ~/.cache/cribbage_fast/atlas.npz
     $ cribbage-fast tables expert --out src/data/expert_discards.bin
 
-``cli_positions`` adds ``tables positions`` to the same group.
+``cli.positions`` adds ``tables positions`` to the same group. The tables
+built into the engine (``src/data``) are written by the repository's
+``scripts/ship_tables.py``, never by the installed command.
 """
 
 from __future__ import annotations
@@ -21,7 +22,10 @@ from typing import Any, TypeVar
 import click
 import numpy as np
 
-from . import tables as tb
+from .. import builders
+from ..tables.crib import _table_key
+from ..tables.pegging import PeggingTable
+from .errors import fail
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -48,16 +52,7 @@ def ray_address_of(value: str | None) -> str | None:
 
 @click.group(name="tables", context_settings={"help_option_names": ["-h", "--help"]})
 def tables() -> None:
-    """Build the shipped tables: crib and pegging values, the atlas, board positions."""
-
-
-def _fail(message: str) -> None:
-    click.echo(f"cribbage-fast: error: {message}", err=True)
-    sys.exit(2)
-
-
-#: Where ``--ship`` writes the shipped tables, from the repository root.
-SHIP_DIR = Path("src/data")
+    """Build the tables into files: crib and pegging values, the atlas, board positions."""
 
 
 def out_option(required: bool = True, help: str = "File to write.") -> Callable[[F], F]:
@@ -77,17 +72,17 @@ OUT = out_option()
 )
 def crib(out: Path, plot: Path | None) -> None:
     """Crib tables: exact over every deal (a few minutes on two cores)."""
-    analysis = tb.analyze_all_deals(progress=sys.stderr.isatty())
-    built = tb.build_crib_tables(analysis)
-    tb.save_crib_tables(built, out)
+    analysis = builders.analyze_all_deals(progress=sys.stderr.isatty())
+    built = builders.build_crib_tables(analysis)
+    builders.save_crib_tables(built, out)
     fp = built["meta"]["fixed_point"]
     for key, info in fp.items():
         click.echo(
             f"fixed point ({key}): {info['iterations']} iterations, last change "
             f"{info['max_change_per_iteration'][-1]:.1e}, converged={info['converged']}"
         )
-    own = built[tb._table_key("fixed_point", True, False)]
-    opp = built[tb._table_key("fixed_point", False, False)]
+    own = built[_table_key("fixed_point", True, False)]
+    opp = built[_table_key("fixed_point", False, False)]
     click.echo(f"5-5 without crib flushes: own crib {own[4, 4]:.2f}, opponent's {opp[4, 4]:.2f}")
     if plot is not None:
         plot_crib_tables({"own crib": own, "opponent's crib": opp}, plot)
@@ -95,7 +90,7 @@ def crib(out: Path, plot: Path | None) -> None:
 
 def plot_crib_tables(tables_by_title: dict[str, np.ndarray], path: Path) -> None:
     """Heat maps of (13, 13) crib tables side by side."""
-    from ._extras import require
+    from .._extras import require
 
     require("matplotlib", "plot")
     import matplotlib
@@ -119,48 +114,48 @@ def plot_crib_tables(tables_by_title: dict[str, np.ndarray], path: Path) -> None
     plt.close(fig)
 
 
-@tables.command()
-@out_option(required=False, help="File to write (.npz, read by pegging_table(FILE)).")
-@click.option(
-    "--ship",
-    is_flag=True,
-    help="Write the shipped form instead: src/data/pegging_sums.bin and pegging_meta.json "
-    "(run from the repository root, then rebuild the engine).",
-)
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=2026, show_default=True)
-@click.option(
-    "--samples",
-    type=click.IntRange(min=2),
-    default=None,
-    help="Samples per kept hand, the same for every keep (instead of --target-se).",
-)
-@click.option(
-    "--target-se",
-    type=click.FloatRange(min=1e-4),
-    default=0.05,
-    show_default=True,
-    help="Standard error every value reaches: a pilot, then samples where the variance is.",
-)
-@click.option(
-    "--pilot", type=click.IntRange(min=2), default=2000, show_default=True, help="Pilot samples."
-)
-@ray_option("Simulate")
-def pegging(
-    out: Path | None,
-    ship: bool,
-    seed: int,
-    samples: int | None,
-    target_se: float,
-    pilot: int,
-    ray_address: str | None,
-) -> None:
-    """Pegging table: simulated against the Expert, same seed same table."""
-    if (out is None) == (not ship):
-        _fail("give --out FILE or --ship")
-    if ship and not SHIP_DIR.is_dir():
-        _fail(f"no {SHIP_DIR} here: run --ship from the repository root")
+def pegging_options(f: F) -> F:
+    """The options of a pegging-table build (``--seed``, ``--samples``,
+    ``--target-se``, ``--pilot``, ``--ray``), passed on to `build_pegging`."""
+    for option in reversed(
+        [
+            click.option(
+                "--seed", type=click.IntRange(0, 2**64 - 1), default=2026, show_default=True
+            ),
+            click.option(
+                "--samples",
+                type=click.IntRange(min=2),
+                default=None,
+                help="Samples per kept hand, the same for every keep (instead of --target-se).",
+            ),
+            click.option(
+                "--target-se",
+                type=click.FloatRange(min=1e-4),
+                default=0.05,
+                show_default=True,
+                help="Standard error every value reaches: a pilot, then samples where the "
+                "variance is.",
+            ),
+            click.option(
+                "--pilot",
+                type=click.IntRange(min=2),
+                default=2000,
+                show_default=True,
+                help="Pilot samples.",
+            ),
+            ray_option("Simulate"),
+        ]
+    ):
+        f = option(f)
+    return f
+
+
+def build_pegging(
+    seed: int, samples: int | None, target_se: float, pilot: int, ray_address: str | None
+) -> PeggingTable:
+    """The pegging table the `pegging_options` ask for, progress on a terminal."""
     try:
-        table = tb.build_pegging_table(
+        return builders.build_pegging_table(
             samples,
             seed,
             target_se=None if samples else target_se,
@@ -170,12 +165,11 @@ def pegging(
             progress=sys.stderr.isatty(),
         )
     except ImportError as err:
-        _fail(f"{err} (the Ray path needs cribbage_fast.distributed)")
-        return
-    if out is not None:
-        tb.save_pegging_table(table, out)
-    else:
-        tb.ship_pegging_table(table, SHIP_DIR)
+        fail(f"{err} (the Ray path needs cribbage_fast.distributed)")
+
+
+def echo_pegging(table: PeggingTable) -> None:
+    """One line on a built pegging table: its samples, time and standard errors."""
     meta = table.meta
     click.echo(
         f"{meta['total_samples']} samples ({table.samples} to "
@@ -185,10 +179,20 @@ def pegging(
 
 
 @tables.command()
+@out_option(help="File to write (.npz, read by pegging_table(FILE)).")
+@pegging_options
+def pegging(out: Path, **options: Any) -> None:
+    """Pegging table: simulated against the Expert, same seed same table."""
+    table = build_pegging(**options)
+    builders.save_pegging_table(table, out)
+    echo_pegging(table)
+
+
+@tables.command()
 @OUT
 def atlas(out: Path) -> None:
     """The atlas of every deal's discards (.npz, or .parquet with pyarrow)."""
-    built = tb.build_atlas(tb.analyze_all_deals(progress=sys.stderr.isatty()))
+    built = builders.build_atlas(builders.analyze_all_deals(progress=sys.stderr.isatty()))
     out.parent.mkdir(parents=True, exist_ok=True)
     built.save(out)
     click.echo(f"{len(built)} deals, dealer and pone, written to {out}")
@@ -198,6 +202,6 @@ def atlas(out: Path) -> None:
 @OUT
 def expert(out: Path) -> None:
     """The Expert's discard table (src/data/expert_discards.bin)."""
-    analysis = tb.analyze_all_deals(progress=sys.stderr.isatty())
+    analysis = builders.analyze_all_deals(progress=sys.stderr.isatty())
     out.write_bytes(analysis.expert_table())
     click.echo(f"{len(analysis)} deals written to {out}")

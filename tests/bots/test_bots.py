@@ -1,4 +1,4 @@
-"""Built-in players and the simulator (issue 6): legal play, reproducible and
+"""Built-in players and the simulator: legal play, reproducible and
 thread-independent statistics, strength ordering, Python players, bad input."""
 
 from __future__ import annotations

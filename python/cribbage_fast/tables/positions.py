@@ -29,11 +29,7 @@ from __future__ import annotations
 
 import functools
 import json
-import math
 import operator
-import sys
-import time
-from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -41,25 +37,11 @@ from typing import Any
 import numpy as np
 import numpy.typing as npt
 
-from . import _core
-from ._extras import require
+from .. import _core
+from .._extras import require
 
 TARGET = 121
 SCORES = 121
-#: How the shipped table was built.
-METHOD = (
-    "backward dynamic programme over (dealer score, pone score) before each deal, "
-    "using sampled Expert-vs-Expert deals scored in play order from every board "
-    "(board-aware lays as branches); batch-means standard errors over 20 batches"
-)
-DEFAULT_SEED = 2026
-#: The shipped table's goal: the worst cell's 95% half-width, in points of probability.
-DEFAULT_PRECISION = 0.45
-#: Deals giving a 95% half-width of 1 percentage point in the worst cell (the
-#: cells next to 121, decided by one deal); measured, shrinks as 1/sqrt(deals).
-DEALS_AT_ONE_POINT = 16_000
-BATCHES = 20
-CHUNK = 500
 
 FloatArray = npt.NDArray[np.float64]
 #: The dealer's (121, 121) arrays of a table, in the order of the shipped
@@ -141,8 +123,19 @@ class PositionTable:
         """
         return float(1.96 * 100 * self.stderr.max())
 
-    def _dealer(self) -> dict[str, FloatArray]:
-        """The dealer's (121, 121) arrays, by `ARRAYS` name."""
+    def dealer_arrays(self) -> dict[str, FloatArray]:
+        """The dealer's (121, 121) arrays, by `ARRAYS` name (the shipped form's order).
+
+        Returns
+        -------
+        dict of numpy.ndarray
+            Indexed [dealer's score, pone's score].
+
+        Examples
+        --------
+        >>> sorted(position_table().dealer_arrays()) == sorted(ARRAYS)
+        True
+        """
         views = (self.win, self.game_points, self.stderr, self.game_points_stderr)
         return {name: a[..., 0] for name, a in zip(ARRAYS, views, strict=True)}
 
@@ -167,7 +160,7 @@ class PositionTable:
         >>> PositionTable.load(path).metadata == position_table().metadata
         True
         """
-        arrays: dict[str, Any] = {k: v.astype(np.float32) for k, v in self._dealer().items()}
+        arrays: dict[str, Any] = {k: v.astype(np.float32) for k, v in self.dealer_arrays().items()}
         arrays["metadata"] = np.array(json.dumps(self.metadata))
         with open(path, "wb") as f:
             np.savez_compressed(f, **arrays)
@@ -206,39 +199,6 @@ class PositionTable:
             dealer = {k: data[k].astype(np.float64) for k in ARRAYS}
         return cls.from_dealer(dealer, metadata)
 
-    def ship(self, data_dir: str | Path) -> None:
-        """Writes the table in the engine's shipped form: ``positions.bin``
-        (the `ARRAYS` in order, little-endian float32, (121, 121) each by
-        [dealer's score, pone's score]) and ``positions_meta.json`` in
-        `data_dir` (the repository's ``src/data``), built into the next
-        engine build.
-
-        Parameters
-        ----------
-        data_dir : str or Path
-            An existing directory, normally ``src/data`` of the repository.
-
-        Raises
-        ------
-        FileNotFoundError
-            `data_dir` is not a directory.
-
-        Examples
-        --------
-        >>> import tempfile, pathlib
-        >>> folder = pathlib.Path(tempfile.mkdtemp())
-        >>> position_table().ship(folder)
-        >>> sorted(p.name for p in folder.iterdir())
-        ['positions.bin', 'positions_meta.json']
-        """
-        data_dir = Path(data_dir)
-        if not data_dir.is_dir():
-            raise FileNotFoundError(f"no directory {data_dir}: run from the repository root")
-        dealer = self._dealer()
-        blob = b"".join(dealer[k].astype("<f4").tobytes() for k in ARRAYS)
-        (data_dir / "positions.bin").write_bytes(blob)
-        (data_dir / "positions_meta.json").write_text(json.dumps(self.metadata, indent=1) + "\n")
-
 
 @functools.cache
 def position_table() -> PositionTable:
@@ -265,7 +225,7 @@ def position_table() -> PositionTable:
     if flat.size == 0:
         raise RuntimeError(
             "this engine was built without a position table: "
-            "`cribbage-fast tables positions --ship` writes one into src/data"
+            "`python scripts/ship_tables.py positions` writes one into src/data"
         )
     arrays = flat.reshape(len(ARRAYS), SCORES, SCORES).astype(np.float64)
     return PositionTable.from_dealer(dict(zip(ARRAYS, arrays, strict=True)), json.loads(metadata))
@@ -346,127 +306,6 @@ def expected_game_points(my_score: int, their_score: int, dealer: bool) -> float
     True
     """
     return float(position_table().game_points[_cell(my_score, their_score, dealer)])
-
-
-def deals_for_precision(precision: float) -> int:
-    """Deals to sample for a worst-cell 95% half-width of ``precision`` points.
-
-    Examples
-    --------
-    >>> deals_for_precision(1.0)
-    16000
-    """
-    if not math.isfinite(precision) or precision <= 0:
-        raise ValueError(f"precision must be a positive number of points, got {precision}")
-    return max(BATCHES, math.ceil(DEALS_AT_ONE_POINT / precision**2))
-
-
-class DealSampler:
-    """``fn(start, stop)`` sampling deals ``start..stop`` of a seed (picklable).
-
-    The same seed gives the same bytes for a range however it is split.
-
-    Examples
-    --------
-    >>> sampler = DealSampler(seed=1)
-    >>> sampler(0, 3) == sampler(0, 1) + sampler(1, 3)
-    True
-    """
-
-    def __init__(self, seed: int) -> None:
-        self.seed = seed
-
-    def __call__(self, start: int, stop: int) -> bytes:
-        return _core._sample_positions(start, stop, seed=self.seed)
-
-
-def _ranges(total: int, chunk: int) -> Iterator[tuple[int, int]]:
-    for start in range(0, total, chunk):
-        yield start, min(total, start + chunk)
-
-
-def sample_local(
-    sampler: Callable[[int, int], bytes], total: int, *, chunk: int = CHUNK, progress: bool = False
-) -> list[bytes]:
-    """Runs ``sampler`` over ``0..total`` in this process (every core, GIL released).
-
-    Shows a progress bar on stderr when ``progress``; Ctrl-C stops between chunks.
-    """
-    import click
-
-    if not progress:
-        return [sampler(start, stop) for start, stop in _ranges(total, chunk)]
-    out: list[bytes] = []
-    with click.progressbar(length=total, label="deals", file=sys.stderr, show_pos=True) as bar:
-        for start, stop in _ranges(total, chunk):
-            out.append(sampler(start, stop))
-            bar.update(stop - start)
-    return out
-
-
-def build_table(
-    deals: int,
-    seed: int = DEFAULT_SEED,
-    *,
-    chunk: int = CHUNK,
-    progress: bool = False,
-    ray: bool = False,
-    ray_address: str | None = None,
-) -> PositionTable:
-    """Samples ``deals`` deals and solves the table (see the module docstring).
-
-    Parameters
-    ----------
-    deals : int
-        Deals to sample (at least 20, one per batch).
-    seed : int
-        The sample's seed: the same seed and deals give the same table.
-    chunk : int
-        Deals per call.
-    progress : bool
-        Show progress on stderr.
-    ray, ray_address : bool, str or None
-        Sample on Ray (`cribbage_fast.distributed.map_ranges`; the
-        address as there, None or "local" for a local Ray): the same table.
-
-    Returns
-    -------
-    PositionTable
-
-    Examples
-    --------
-    >>> table = build_table(40, seed=3)
-    >>> table.metadata["deals"], table.win.shape
-    (40, (121, 121, 2))
-    """
-    if isinstance(deals, bool) or not isinstance(deals, int) or deals < BATCHES:
-        raise ValueError(f"deals must be an integer of at least {BATCHES}, got {deals!r}")
-    if isinstance(chunk, bool) or not isinstance(chunk, int) or chunk < 1:
-        raise ValueError(f"chunk must be a positive integer, got {chunk!r}")
-    sampler = DealSampler(seed)
-    began = time.perf_counter()
-    if ray:
-        from .distributed import map_ranges
-
-        address = None if ray_address == "local" else ray_address
-        chunks = map_ranges(
-            sampler, deals, chunk=chunk, address=address, progress=progress, desc="deals"
-        )
-    else:
-        chunks = sample_local(sampler, deals, chunk=chunk, progress=progress)
-    sampled = time.perf_counter() - began
-    dealer = _core._solve_positions(chunks, batches=BATCHES)
-    metadata = {
-        "engine_version": _core.__version__,
-        "method": METHOD,
-        "seed": seed,
-        "deals": deals,
-        "batches": BATCHES,
-        "sample_seconds": round(sampled, 1),
-        "build_seconds": round(time.perf_counter() - began, 1),
-        "ray": ray,
-    }
-    return PositionTable.from_dealer(dealer, metadata)
 
 
 def plot_table(table: PositionTable, path: str | Path) -> None:

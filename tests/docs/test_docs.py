@@ -2,7 +2,7 @@
 docstring of the compiled `cribbage_fast._core` (its functions', classes',
 methods' and properties' `__doc__`, from the `///` comments in `src/py/`). New
 modules and new compiled docstrings are picked up by themselves. The README's
-and the documentation pages' examples run in tests/test_site.py."""
+and the documentation pages' examples run in tests/docs/test_site.py."""
 
 from __future__ import annotations
 
@@ -19,7 +19,7 @@ import cribbage_fast
 from cribbage_fast import Game, Player, _core
 from cribbage_fast._extras import require
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 
 # Every Python module of the package (the compiled one is walked below).
@@ -60,6 +60,14 @@ def test_every_module_is_found() -> None:
     assert {"cribbage_fast.game", "cribbage_fast.cli", "cribbage_fast.reference.show"} <= set(
         MODULES
     )
+    # The sub-packages' modules too: readers, builders, the command line.
+    assert {
+        "cribbage_fast.tables.discard_atlas",
+        "cribbage_fast.tables.positions",
+        "cribbage_fast.builders.pegging",
+        "cribbage_fast.cli.tables",
+        "cribbage_fast._progress",
+    } <= set(MODULES)
     assert "_core.score_hand" in CORE and "_core.Game.lay" in CORE
 
 

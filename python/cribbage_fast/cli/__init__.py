@@ -16,23 +16,18 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Sequence
-from typing import TYPE_CHECKING, Any, NoReturn
+from typing import TYPE_CHECKING, Any
 
 import click
 
-from . import _core
-from .cli_tables import ray_address_of, ray_option
-from .cli_tables import tables as tables_group
-from .game import Game
+from .. import _core, _progress
+from ..game import Game
+from .errors import fail
+from .tables import ray_address_of, ray_option
+from .tables import tables as tables_group
 
 if TYPE_CHECKING:
-    from ._core import _GameEventDict
-
-
-def fail(message: str) -> NoReturn:
-    """Print a one-line error and exit with status 2 (bad input)."""
-    click.echo(f"cribbage-fast: error: {message}", err=True)
-    sys.exit(2)
+    from .._core import _GameEventDict
 
 
 def _summary(command: click.Command) -> str:
@@ -185,27 +180,6 @@ def discard(cards: tuple[str, ...], dealer: bool, top: int | None, as_json: bool
 BOTS = tuple(_core.OPPONENTS)
 
 
-class _Quiet:
-    """Stands in for a progress bar when stderr is not a terminal."""
-
-    def __enter__(self) -> _Quiet:
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        return None
-
-    def update(self, n: int) -> None:
-        return None
-
-
-def progress_bar(length: int, label: str) -> Any:
-    """A progress bar on stderr when it is a terminal, else nothing at all
-    (click's bar would still print its label)."""
-    if not sys.stderr.isatty():
-        return _Quiet()
-    return click.progressbar(length=length, label=label, file=sys.stderr, show_pos=True)
-
-
 @main.command()
 @click.argument("a", type=click.Choice(BOTS, case_sensitive=False), metavar="A")
 @click.argument("b", type=click.Choice(BOTS, case_sensitive=False), metavar="B")
@@ -237,7 +211,7 @@ def simulate(
     tasks; the statistics are the same.
     """
     if ray_address is not None:
-        from . import distributed
+        from .. import distributed
 
         try:
             stats = distributed.simulate(
@@ -253,7 +227,7 @@ def simulate(
         click.echo(json.dumps(stats.to_dict()) if as_json else str(stats))
         return
     done = 0
-    with progress_bar(games, f"{a} vs {b}") as bar:
+    with _progress.progress(games, f"{a} vs {b}", unit="game") as bar:
 
         def progress(n: int) -> None:
             nonlocal done
@@ -335,7 +309,7 @@ class _Table:
 
     def echo_odds(self, you_deal: bool) -> None:
         """Your chance to win from this board (the Expert-vs-Expert table)."""
-        from .positions import win_probability
+        from ..tables.positions import win_probability
 
         you, bot = self.game.scores
         if max(you, bot) < self.game.target == 121:
@@ -476,7 +450,7 @@ def play(bot: str, seed: int | None, odds: bool, record_path: str | None) -> Non
     table.report()
     try:
         _play_out(game, opponent, table)
-        from .cli_analyze import after_the_game
+        from .analyze import after_the_game
 
         after_the_game(game, record_path)
     except _Quit:
@@ -516,8 +490,8 @@ def _human_play(game: Game) -> None:
     _ask("Lay a card", game.hand(HUMAN), 1, lambda cards: game.lay(cards[0]))
 
 
-from .cli_analyze import analyze  # noqa: E402
-from .cli_positions import position  # noqa: E402
+from .analyze import analyze  # noqa: E402
+from .positions import position  # noqa: E402
 
 main.add_command(tables_group)
 main.add_command(position)

@@ -25,7 +25,7 @@ from typing import Any
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 DOCS = ROOT / "docs"
 SCREENSHOTS = ROOT / "target" / "site-screenshots"
 PAGES = [ROOT / "README.md", *sorted(DOCS.rglob("*.md"))]
@@ -35,6 +35,7 @@ FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
 DOCUMENTED = [
     "cribbage_fast",
     "cribbage_fast.tables",
+    "cribbage_fast.builders",
     "cribbage_fast.distributed",
     "cribbage_fast.envs",
     "cribbage_fast.envs.rllib",

@@ -4,14 +4,16 @@ errors, quiet progress off a terminal, and the `play` table's lines."""
 from __future__ import annotations
 
 import re
+import sys
 from importlib.metadata import version
 
 import pytest
 from click.testing import CliRunner
-from test_cli_bots import mirror_game
 
 import cribbage_fast
+from cli.test_cli_bots import mirror_game
 from cribbage_fast import Game, GreedyPlayer, RandomPlayer, cli
+from cribbage_fast._progress import progress
 from cribbage_fast.cli import main
 
 
@@ -56,9 +58,9 @@ def test_simulate_is_quiet_when_stderr_is_not_a_terminal() -> None:
 
 
 def test_simulate_shows_a_bar_on_a_terminal(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(cli.sys.stderr, "isatty", lambda: True)
-    with cli.progress_bar(10, "label") as bar:
-        assert type(bar).__name__ == "ProgressBar"
+    monkeypatch.setattr(sys.stderr, "isatty", lambda: True)
+    with progress(10, "label") as bar:
+        assert type(bar).__name__ == "tqdm"
 
 
 def test_game_over_line_puts_the_winner_first() -> None:

@@ -1,0 +1,50 @@
+"""Discard tables: crib values of thrown pairs, pegging values of kept hands,
+and the atlas of every deal's discards.
+
+The crib tables ship with the package (``data/``, built by ``cribbage-fast
+tables crib``), the pegging table inside the engine (``src/data``, built by
+``scripts/ship_tables.py pegging`` from a seed), each with the engine
+version and method recorded; the atlas is built on demand by
+``cribbage-fast tables atlas`` into a file. This package only reads them;
+`cribbage_fast.builders` builds them. The models are described in
+docs/tables.md and in the Rust modules ``crib_table`` and
+``pegging_table``.
+
+Examples
+--------
+>>> from cribbage_fast.tables import crib_table
+>>> table = crib_table(own=True, model="fixed_point", flushes=False)
+>>> table.shape, bool((table == table.T).all())
+((13, 13), True)
+>>> bool(8.0 < table[4, 4] < 10.0)
+True
+"""
+
+from __future__ import annotations
+
+from .crib import CRIB_FILE as CRIB_FILE
+from .crib import DATA as DATA
+from .crib import MODELS as MODELS
+from .crib import CribModel as CribModel
+from .crib import crib_table, crib_table_info
+from .discard_atlas import SPLITS as SPLITS
+from .discard_atlas import Atlas, atlas, default_atlas_path
+from .discards import TableDiscardOption, analyze_discards, best_discard
+from .pegging import KEEPS as KEEPS
+from .pegging import PEGGING_STATS as PEGGING_STATS
+from .pegging import PeggingTable, keep_index, pegging_table
+
+# The functions and classes (the constants above are importable too).
+__all__ = [
+    "Atlas",
+    "PeggingTable",
+    "TableDiscardOption",
+    "analyze_discards",
+    "atlas",
+    "best_discard",
+    "crib_table",
+    "crib_table_info",
+    "default_atlas_path",
+    "keep_index",
+    "pegging_table",
+]

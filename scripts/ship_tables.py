@@ -1,0 +1,62 @@
+"""Builds the tables compiled into the engine and writes them into ``src/data``.
+
+A repository script, not part of the installed package (whose ``cribbage-fast
+tables`` commands write only where ``--out`` says). Rebuild the engine
+afterwards (``.venv/bin/maturin develop --release``) to ship what it wrote.
+
+Example::
+
+    $ .venv/bin/python scripts/ship_tables.py pegging --target-se 0.01 --seed 2026
+    $ .venv/bin/python scripts/ship_tables.py positions --precision 0.45 --seed 2026
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+import click
+
+from cribbage_fast import builders
+from cribbage_fast.cli.positions import build_positions, echo_positions, positions_options
+from cribbage_fast.cli.tables import build_pegging, echo_pegging, pegging_options
+
+#: The repository's ``src/data``, whatever the working directory.
+DATA_DIR = Path(__file__).resolve().parent.parent / "src" / "data"
+
+data_dir_option = click.option(
+    "--data-dir",
+    type=click.Path(file_okay=False, exists=True, path_type=Path),
+    default=DATA_DIR,
+    show_default=True,
+    help="Where the engine's built-in tables live.",
+)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+def main() -> None:
+    """Write the engine's built-in tables (then rebuild the engine)."""
+
+
+@main.command()
+@data_dir_option
+@pegging_options
+def pegging(data_dir: Path, **options: Any) -> None:
+    """The pegging table: pegging_sums.bin and pegging_meta.json."""
+    table = build_pegging(**options)
+    builders.ship_pegging_table(table, data_dir)
+    echo_pegging(table)
+
+
+@main.command()
+@data_dir_option
+@positions_options
+def positions(data_dir: Path, **options: Any) -> None:
+    """The board-position table: positions.bin and positions_meta.json."""
+    table = build_positions(**options)
+    builders.ship_position_table(table, data_dir)
+    echo_positions(table, data_dir / "positions.bin")
+
+
+if __name__ == "__main__":
+    main()
