@@ -17,8 +17,8 @@ from typing import Any
 import click
 
 from .. import analysis
-from .tables import ray_address_of, ray_option
 from ..game import Game
+from .tables import ray_address_of, ray_option
 
 
 def _fail(message: str) -> None:
