@@ -141,7 +141,7 @@ def test_command_line(tmp_path: Path, records: list[str]) -> None:
 
 
 def test_play_writes_a_record_to_analyse(tmp_path: Path) -> None:
-    from test_cli_bots import first_option_answers
+    from cli.test_cli_bots import first_option_answers
 
     path = tmp_path / "mine.json"
     args = ["play", "--bot", "random", "--seed", "5", "--record", str(path)]

@@ -18,12 +18,8 @@ import click
 
 from .. import analysis
 from ..game import Game
+from .errors import fail
 from .tables import ray_address_of, ray_option
-
-
-def _fail(message: str) -> None:
-    click.echo(f"cribbage-fast: error: {message}", err=True)
-    sys.exit(2)
 
 
 def _records(path: str) -> list[Any]:
@@ -123,8 +119,7 @@ def analyze(
         click.echo("\ninterrupted", err=True)
         sys.exit(130)
     except (ValueError, TypeError, OSError) as err:
-        _fail(str(err))
-        return
+        fail(str(err))
     if as_json:
         payload: Any = [r.to_dict() for r in results]
         click.echo(json.dumps(payload[0] if len(payload) == 1 else payload))
@@ -132,8 +127,8 @@ def analyze(
         click.echo("\n\n".join(r.report() for r in results))
     if plot_path is not None:
         try:
-            from .analysis_report import plot
+            from ..analysis_report import plot
 
             plot(results[0], plot_path)
         except ImportError as err:
-            _fail(str(err))
+            fail(str(err))
