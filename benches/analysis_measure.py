@@ -114,7 +114,7 @@ def speed(args: argparse.Namespace) -> dict[str, Any]:
 
 def discrimination(args: argparse.Namespace) -> dict[str, Any]:
     out: dict[str, Any] = {"games": args.games, "start": args.start, "settings": CHEAP, "bots": {}}
-    for bot in ("random", "greedy", "expert", "master"):
+    for bot in args.bots.split(","):
         losses, counts, marks, wins = [], [], {m: 0 for m in analysis.MARKS}, 0
         exp_losses, exp_counts, lucks = [], [], []
         for i in range(args.start, args.start + args.games):
@@ -214,6 +214,7 @@ def main() -> None:
     parser.add_argument("what", choices=["speed", "discrimination", "calibration", "ray"])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--start", type=int, default=0, help="First game index.")
+    parser.add_argument("--bots", default="random,greedy,expert,master", help="Discrimination.")
     args = parser.parse_args()
     run = {
         "speed": speed,
