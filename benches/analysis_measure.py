@@ -113,13 +113,15 @@ def speed(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def discrimination(args: argparse.Namespace) -> dict[str, Any]:
-    out: dict[str, Any] = {"games": args.games, "start": args.start, "settings": CHEAP, "bots": {}}
-    for bot in ("random", "greedy", "expert", "master"):
+    settings = {} if args.default else CHEAP
+    out: dict[str, Any] = {"games": args.games, "start": args.start, "settings": settings}
+    out["bots"] = {}
+    for bot in args.bots.split(","):
         losses, counts, marks, wins = [], [], {m: 0 for m in analysis.MARKS}, 0
         exp_losses, exp_counts, lucks = [], [], []
         for i in range(args.start, args.start + args.games):
             game = play(bot, "expert", 20_000 + i)
-            a = analysis.analyze_game(game, seed=i, **CHEAP)  # type: ignore[arg-type]
+            a = analysis.analyze_game(game, seed=i, **settings)  # type: ignore[arg-type]
             me, them = a.players
             losses.append(me.error_rate * me.unforced)
             counts.append(me.unforced)
@@ -214,6 +216,8 @@ def main() -> None:
     parser.add_argument("what", choices=["speed", "discrimination", "calibration", "ray"])
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--start", type=int, default=0, help="First game index.")
+    parser.add_argument("--default", action="store_true", help="Default precision.")
+    parser.add_argument("--bots", default="random,greedy,expert,master", help="Discrimination.")
     args = parser.parse_args()
     run = {
         "speed": speed,

@@ -37,6 +37,7 @@ __all__ = [
     "PlayerSummary",
     "analyze_game",
     "analyze_games",
+    "game_seed",
     "mark_of",
 ]
 
@@ -46,9 +47,6 @@ MARKS = ("inaccuracy", "mistake", "blunder")
 #: The least equity lost (win probability) for each mark. With the
 #: ``"points"`` objective the thresholds are twice these, in game points.
 THRESHOLDS = {"inaccuracy": 0.02, "mistake": 0.04, "blunder": 0.08}
-
-#: Kinds of luck steps: the chance events and what the opponent's moves reveal.
-LUCK_KINDS = ("cut_for_deal", "deal", "starter", "play", "show", "hidden_discard")
 
 DEFAULT_PRECISION = 0.005
 DEFAULT_BUDGET = 1024
@@ -109,7 +107,9 @@ class DecisionReview:
 @dataclass(frozen=True)
 class LuckEvent:
     """A step of one seat's equity that is not its own decision: its luck
-    (the change less the opponent's errors in it) and those errors."""
+    (the change less the opponent's errors in it) and those errors. `kind` is
+    ``cut_for_deal``, ``deal``, ``starter``, ``play`` (what the opponent's lays
+    and goes reveal), ``show`` (the end of the deal) or ``hidden_discard``."""
 
     seat: int
     kind: str

@@ -242,7 +242,7 @@ fn play_out(
     outcome(&world, viewer, objective)
 }
 
-/// Running sums of one action's samples.
+/// One action's sampled values.
 #[derive(Clone, Debug, Default)]
 struct Tally {
     values: Vec<f64>,
