@@ -37,6 +37,7 @@ DOCUMENTED = [
     "cribbage_fast.tables",
     "cribbage_fast.builders",
     "cribbage_fast.distributed",
+    "cribbage_fast.analysis",
     "cribbage_fast.envs",
     "cribbage_fast.envs.rllib",
     "cribbage_fast.openspiel",
