@@ -8,6 +8,7 @@ pub mod board;
 pub mod bots;
 pub mod bulk;
 pub mod card;
+pub mod card_text;
 pub mod crib_table;
 pub mod deal_analysis;
 pub mod deal_tree;

@@ -32,6 +32,9 @@ fn as_array<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, PyU
              (e.g. {what}[~{what}.mask.any(axis=1)].data)"
         )));
     }
+    if let Some(codes) = super::card_text::codes_if_text(obj, what)? {
+        return Ok(codes);
+    }
     if let Ok(arr) = obj.cast::<PyUntypedArray>() {
         return Ok(arr.clone());
     }

@@ -8,6 +8,7 @@ use crate::error::Error;
 
 mod bots;
 mod bulk;
+mod card_text;
 mod convert;
 mod discard;
 mod env;
@@ -50,6 +51,10 @@ mod _core {
     use super::bots::{PyExpertPlayer, PyGreedyPlayer, PyRandomPlayer};
     #[pymodule_export]
     use super::bulk::{hand_score_distribution, score_hands, score_plays};
+    #[pymodule_export]
+    use super::card_text::{
+        _card_indices_arrow, _card_indices_strings, _card_indices_ucs4, _card_indices_views,
+    };
     #[pymodule_export]
     use super::discard::{analyze_discards, best_discard, PyDiscardOption};
     #[pymodule_export]
