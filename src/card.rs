@@ -128,14 +128,21 @@ fn suit_from_char(c: char) -> Option<u8> {
 }
 
 fn rank_from_chars(rank: &[char]) -> Option<u8> {
-    let upper = || rank.iter().map(char::to_ascii_uppercase);
-    if upper().eq(['T']) {
-        return Some(10);
+    // Spelt as in RANK_NAMES (the deck round trip test holds them together), or T.
+    let name = match *rank {
+        [c] => c.to_ascii_uppercase(),
+        ['1', '0'] => return Some(10),
+        _ => return None,
+    };
+    match name {
+        'A' => Some(1),
+        '2'..='9' => name.to_digit(10).map(|d| d as u8),
+        'T' => Some(10),
+        'J' => Some(11),
+        'Q' => Some(12),
+        'K' => Some(13),
+        _ => None,
     }
-    RANK_NAMES
-        .iter()
-        .position(|name| name.chars().eq(upper()))
-        .map(|i| i as u8 + 1)
 }
 
 impl FromStr for Card {

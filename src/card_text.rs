@@ -7,6 +7,7 @@
 //! `card::card_from_chars`; the only shortcut here is a table of every
 //! two-character ASCII cell, filled by calling that parser once per pair.
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use rayon::prelude::*;
@@ -305,18 +306,6 @@ fn char_of(code: u32) -> char {
     char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
-/// Runs `f` on the characters of a non-null cell.
-fn with_chars<R>(
-    cell: Cell<'_>,
-    f: impl FnOnce(&mut dyn Iterator<Item = char>) -> std::result::Result<R, Fault>,
-) -> std::result::Result<R, Fault> {
-    match cell {
-        Cell::Null => Err(Fault::Null),
-        Cell::Utf8(bytes) => f(&mut String::from_utf8_lossy(bytes).chars()),
-        Cell::Ucs4(codes) => f(&mut unpadded(codes).iter().map(|&c| char_of(c))),
-    }
-}
-
 /// Parses a cell of single-card text.
 fn parse_card(cell: Cell<'_>, table: &Table) -> std::result::Result<u8, Fault> {
     // The common case, two ASCII characters, without decoding.
@@ -333,21 +322,24 @@ fn parse_card(cell: Cell<'_>, table: &Table) -> std::result::Result<u8, Fault> {
             Ok(code)
         };
     }
-    with_chars(cell, |chars| {
-        card_from_chars(chars)
-            .map(|c| c.index())
-            .ok_or(Fault::Unknown(0))
-    })
+    let card = match cell {
+        Cell::Null => return Err(Fault::Null),
+        Cell::Utf8(bytes) => card_from_chars(String::from_utf8_lossy(bytes).chars()),
+        Cell::Ucs4(codes) => card_from_chars(unpadded(codes).iter().map(|&c| char_of(c))),
+    };
+    card.map(|c| c.index()).ok_or(Fault::Unknown(0))
 }
 
 /// Parses a hand cell into `out` (one code per card); returns how many
 /// cards it holds.
 fn parse_hand(cell: Cell<'_>, table: &Table, out: &mut [u8]) -> std::result::Result<usize, Fault> {
     match cell {
+        Cell::Null => Err(Fault::Null),
         Cell::Utf8(bytes) if bytes.is_ascii() => {
             hand_from(bytes.iter().map(|&b| char::from(b)), table, out)
         }
-        _ => with_chars(cell, |chars| hand_from(chars, table, out)),
+        Cell::Utf8(bytes) => hand_from(String::from_utf8_lossy(bytes).chars(), table, out),
+        Cell::Ucs4(codes) => hand_from(unpadded(codes).iter().map(|&c| char_of(c)), table, out),
     }
 }
 
@@ -385,16 +377,21 @@ fn hand_from(
     Ok(n)
 }
 
+/// The whole text of a cell (empty for a null).
+fn full_text(cell: Cell<'_>) -> Cow<'_, str> {
+    match cell {
+        Cell::Null => Cow::Borrowed(""),
+        Cell::Utf8(bytes) => String::from_utf8_lossy(bytes),
+        Cell::Ucs4(codes) => Cow::Owned(unpadded(codes).iter().map(|&c| char_of(c)).collect()),
+    }
+}
+
 /// The text of a cell, for messages (at most 40 characters of it).
 fn text_of(cell: Cell<'_>) -> String {
-    let text: String = match cell {
-        Cell::Null => String::new(),
-        Cell::Utf8(bytes) => String::from_utf8_lossy(bytes).into_owned(),
-        Cell::Ucs4(codes) => unpadded(codes).iter().map(|&c| char_of(c)).collect(),
-    };
+    let text = full_text(cell);
     match text.char_indices().nth(40) {
         Some((cut, _)) => format!("{}...", &text[..cut]),
-        None => text,
+        None => text.into_owned(),
     }
 }
 
@@ -405,16 +402,7 @@ fn tokens(text: &str) -> impl Iterator<Item = &str> {
 
 /// How many cards a hand cell holds (0 for a null).
 fn card_count(cell: Cell<'_>) -> usize {
-    with_chars(cell, |chars| {
-        let mut gaps = chars.map(is_separator);
-        let (mut n, mut inside) = (0, false);
-        for gap in &mut gaps {
-            n += usize::from(!gap && !inside);
-            inside = !gap;
-        }
-        Ok(n)
-    })
-    .unwrap_or(0)
+    tokens(&full_text(cell)).count()
 }
 
 /// Why a cell failed, in words.
