@@ -193,7 +193,9 @@ def _scored(
             columns[name] = pa.array(value)
     if options.skip_bad:
         text = [reasons.get(r) for r in range(len(codes))] if reasons else None
-        columns["error"] = pa.array(text, type=pa.string()) if text else pa.nulls(len(codes), pa.string())
+        columns["error"] = (
+            pa.array(text, type=pa.string()) if text else pa.nulls(len(codes), pa.string())
+        )
     return pa.RecordBatch.from_pydict(columns)
 
 
@@ -265,7 +267,9 @@ def run_score_file(cards: tuple[str, ...], crib: bool, **args: Any) -> None:
         fail("give either cards or --file, not both")
     opts = _Options(crib, args["breakdown"], args["skip_bad"], args["threads"])
     try:
-        bad = score_file(args["file"], args["hand_column"], args["starter_column"], args["out"], opts)
+        bad = score_file(
+            args["file"], args["hand_column"], args["starter_column"], args["out"], opts
+        )
     except (FileError, OSError) as err:
         fail(str(err))
     except ValueError as err:
