@@ -178,5 +178,5 @@ def test_score_hands_and_plays_take_card_text() -> None:
     assert cf.score_plays(pl.Series(["4S 6H 5D", "KS"])).tolist() == [5, 0]
     with pytest.raises(ValueError, match="row 1, column 0: card 2"):
         cf.score_hands(["5H 5D 5C JS 5S", "5H XX 5C JS 5S"])
-    with pytest.raises(ValueError, match="row 0: card 5H .* appears more than once"):
+    with pytest.raises(ValueError, match=r"row 0: card 5H .* appears more than once"):
         cf.score_hands(["5H 5H 5C JS 5S"])

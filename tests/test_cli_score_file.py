@@ -84,7 +84,10 @@ def test_one_column_of_five_cards(tmp_path: Path) -> None:
     assert (read(tmp_path / "o.csv").column("score").to_numpy() == cf.score_hands(deals)).all()
 
 
-BAD = "id,hand,starter\n0,5H 5D 5C JS,5S\n1,5H 5D 5X JS,5S\n2,5H 5D 5C,5S\n3,5H 5D 5C JS,5H\n4,AS 2S 3S 4S,\n"
+BAD = (
+    "id,hand,starter\n0,5H 5D 5C JS,5S\n1,5H 5D 5X JS,5S\n2,5H 5D 5C,5S\n"
+    "3,5H 5D 5C JS,5H\n4,AS 2S 3S 4S,\n"
+)
 
 
 def test_a_bad_row_stops_with_its_number(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -111,7 +114,8 @@ def test_skip_bad_writes_the_reason(tmp_path: Path) -> None:
     (tmp_path / "h.csv").write_text(BAD)
     out = tmp_path / "o.parquet"
     code, output = run(
-        "--file", tmp_path / "h.csv", "--hand", "hand", "--starter", "starter", "--out", out, "--skip-bad"
+        "--file", tmp_path / "h.csv", "--hand", "hand", "--starter", "starter",
+        "--out", out, "--skip-bad",
     )  # fmt: skip
     assert code == 0, output
     assert "4 bad rows" in output

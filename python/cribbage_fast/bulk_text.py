@@ -16,6 +16,7 @@ array([[18, 17, 16, 43, 19],
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -26,7 +27,7 @@ from . import _core
 from ._extras import require
 
 if TYPE_CHECKING:
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
 __all__ = ["NO_CARD", "BadRow", "card_indices"]
 
@@ -35,7 +36,7 @@ __all__ = ["NO_CARD", "BadRow", "card_indices"]
 NO_CARD = 255
 
 #: Arrow string types read in place, by the core function that reads them.
-_ARROW_READERS = {
+_ARROW_READERS: dict[str, Callable[..., Any]] = {
     "string": _core._card_indices_arrow,
     "large_string": _core._card_indices_arrow,
     "string_view": _core._card_indices_views,
@@ -111,7 +112,7 @@ def card_indices(
            [ 19,  18,  17,  16]], dtype=uint8)
     >>> card_indices(["5H 5X"])
     Traceback (most recent call last):
-    ValueError: row 0, column 0: card 2 of '5H 5X': unknown card '5X': ...
+    ValueError: row 0, column 0: card 2 of "5H 5X": unknown card "5X": ...
     """
     codes, bad = parse_text(data, width=width, pad=pad, threads=threads, max_bad=1)
     if bad:
@@ -131,8 +132,10 @@ def parse_text(
     (bad rows hold ``NO_CARD``) and up to ``max_bad`` bad rows, lowest first.
 
     >>> codes, bad = parse_text(["5H 5D", "5H XX", "AS"], max_bad=10)
-    >>> [str(b) for b in bad]
-    ["row 1, column 0: card 2 of '5H XX': unknown card 'XX': ...", "row 2, column 0: 'AS' holds 1 cards, expected 2"]
+    >>> codes[:, 0], [b.row for b in bad]
+    (array([ 18, 255, 255], dtype=uint8), [1, 2])
+    >>> print(bad[1])
+    row 2, column 0: "AS" holds 1 cards, expected 2
     """
     names = _column_names(data)
     ask = {"width": width, "pad": pad, "max_bad": max_bad, "threads": threads}
@@ -159,7 +162,7 @@ def _arrow_column(data: Any) -> pa.ChunkedArray | None:
     if not (hasattr(data, "__arrow_c_stream__") or hasattr(data, "__arrow_c_array__")):
         return None
     require("pyarrow", "tables")
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
     if isinstance(data, pa.ChunkedArray):
         return data
@@ -174,7 +177,7 @@ def _arrow_column(data: Any) -> pa.ChunkedArray | None:
 
 def _parse_arrow(column: pa.ChunkedArray, ask: dict[str, Any]) -> Any:
     """Reads a string column's buffers in place."""
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
     kind = column.type
     if pa.types.is_dictionary(kind) and pa.types.is_string(kind.value_type):
@@ -269,7 +272,7 @@ def _is_text(data: Any) -> bool:
     if not (hasattr(data, "__arrow_c_stream__") or hasattr(data, "__arrow_c_array__")):
         to_numpy = getattr(data, "to_numpy", None)
         return to_numpy is not None and _is_text(to_numpy())
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
     column = _arrow_column(data)
     assert column is not None

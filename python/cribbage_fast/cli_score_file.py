@@ -8,8 +8,8 @@ written out with its scores before the next is read.
 from __future__ import annotations
 
 import sys
-from dataclasses import dataclass
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -22,7 +22,7 @@ from ._extras import require
 from .bulk_text import NO_CARD, BadRow, parse_text
 
 if TYPE_CHECKING:
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
 #: Rows per batch: large enough to keep the cores busy, small enough that
 #: memory stays at tens of megabytes whatever the file size.
@@ -102,9 +102,9 @@ def _format(path: Path, what: str) -> str:
 def _batches(path: Path, columns: list[str]) -> tuple[Iterator[pa.RecordBatch], int | None]:
     """The file's record batches (card columns read as text) and its row
     count when known up front."""
-    import pyarrow as pa
-    import pyarrow.csv as pacsv
-    import pyarrow.parquet as pq
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+    import pyarrow.csv as pacsv  # type: ignore[import-untyped,unused-ignore]
+    import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
 
     if not path.is_file():
         raise FileError(f"no such file: {path}")
@@ -168,7 +168,7 @@ def _scored(
     batch: pa.RecordBatch, codes: NDArray[np.uint8], reasons: dict[int, str], options: _Options
 ) -> pa.RecordBatch:
     """The batch with its score columns (and, skipping, the reasons)."""
-    import pyarrow as pa
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
     good = np.ones(len(codes), dtype=bool)
     good[list(reasons)] = False
