@@ -4,10 +4,11 @@
 //! A cell holds either one card (`Layout::Cards`: exactly what `Card::parse`
 //! accepts) or a hand (`Layout::Hands`: what `card::parse_cards` accepts,
 //! cards split by whitespace or commas). The spellings live in
-//! `card::card_from_chars`; the only shortcut here is a table of every
-//! two-character ASCII cell, filled by calling that parser once per pair.
+//! `card::card_from_chars`; the only shortcut here is a memo of the cards
+//! that parser found for each short ASCII spelling.
 
 use std::borrow::Cow;
+use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::OnceLock;
 
 use rayon::prelude::*;
@@ -88,7 +89,7 @@ impl<'a, O: Copy + TryInto<usize>> Utf8Column<'a, O> {
             }
             last = o;
         }
-        check_bitmap(validity, offsets.len().saturating_sub(1)).map_err(|e| bad(e))?;
+        check_bitmap(validity, offsets.len().saturating_sub(1)).map_err(&bad)?;
         Ok(Utf8Column {
             offsets,
             data,
@@ -166,7 +167,7 @@ impl<'a> ViewColumn<'a> {
             buffers,
             validity,
         };
-        check_bitmap(validity, column.rows()).map_err(|e| bad(e))?;
+        check_bitmap(validity, column.rows()).map_err(&bad)?;
         if (0..column.rows()).any(|row| column.bytes(row).is_none()) {
             return Err(bad("a view points past its buffer"));
         }
@@ -267,32 +268,62 @@ enum Fault {
     Count,
 }
 
-/// Card codes of every two-character ASCII cell, [`NO_CARD`] for the rest.
-fn pairs() -> &'static [u8; 128 * 128] {
-    static TABLE: OnceLock<[u8; 128 * 128]> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = [NO_CARD; 128 * 128];
-        for (i, code) in table.iter_mut().enumerate() {
-            let pair = [(i / 128) as u8 as char, (i % 128) as u8 as char];
-            if let Some(card) = card_from_chars(pair) {
-                *code = card.index();
-            }
-        }
-        table
-    })
-}
+/// Card codes remembered by the text that spelt them: up to three ASCII
+/// characters packed 7 bits each, places past the text 0. Each slot is
+/// filled by `card_from_chars` the first time its text is seen (threads that
+/// race store the same value), so a common spelling costs one load.
+#[derive(Clone, Copy)]
+struct Memo(&'static [AtomicU8]);
 
-type Table = [u8; 128 * 128];
+/// A slot not filled yet; filled slots hold the code + 1, or [`NOT_A_CARD`].
+const UNSEEN: u8 = 0;
+const NOT_A_CARD: u8 = u8::MAX;
 
-/// The card code of the characters `token`, `None` if they are no card.
-fn card_code(token: &[char], table: &Table) -> Option<u8> {
-    if let [a, b] = *token {
-        if a.is_ascii() && b.is_ascii() {
-            let code = table[(a as usize) << 7 | b as usize];
-            return (code != NO_CARD).then_some(code);
-        }
+impl Memo {
+    fn get() -> Memo {
+        static SLOTS: OnceLock<Box<[AtomicU8]>> = OnceLock::new();
+        Memo(SLOTS.get_or_init(|| (0..1 << 21).map(|_| AtomicU8::new(UNSEEN)).collect()))
     }
-    card_from_chars(token.iter().copied()).map(|c| c.index())
+
+    /// The key of `text` if it is one to three ASCII characters. With
+    /// `padded` (NumPy cells) NULs past the third are padding and NULs
+    /// inside the text stay characters; otherwise a NUL anywhere (a real
+    /// character then, which the key cannot tell from an empty place)
+    /// leaves the text unkeyed.
+    #[inline(always)]
+    fn key<T: Copy + Into<u32>>(text: &[T], padded: bool) -> Option<usize> {
+        let at = |i: usize| text.get(i).map_or(0, |&c| c.into());
+        let [a, b, c] = [at(0), at(1), at(2)];
+        let fits = if padded {
+            text.get(3..)
+                .is_none_or(|rest| rest.iter().all(|&c| c.into() == 0))
+        } else {
+            // Every place the text fills holds a character other than NUL.
+            text.len() <= 3 && [a, b, c].iter().take(text.len()).all(|&c| c != 0)
+        };
+        (fits && (a | b | c) < 128 && (a | b | c) != 0)
+            .then_some((a as usize) << 14 | (b as usize) << 7 | c as usize)
+    }
+
+    /// The card code of the text `key` packs.
+    #[inline(always)]
+    fn code(self, key: usize) -> Option<u8> {
+        let mut code = self.0[key].load(Ordering::Relaxed);
+        if code == UNSEEN {
+            code = self.fill(key);
+        }
+        (code != NOT_A_CARD).then(|| code - 1)
+    }
+
+    #[cold]
+    fn fill(self, key: usize) -> u8 {
+        let places = [key >> 14, key >> 7 & 127, key & 127];
+        let len = places.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
+        let chars = places[..len].iter().map(|&c| char::from(c as u8));
+        let code = card_from_chars(chars).map_or(NOT_A_CARD, |c| c.index() + 1);
+        self.0[key].store(code, Ordering::Relaxed);
+        code
+    }
 }
 
 /// The code points of a NumPy cell without its padding.
@@ -306,75 +337,104 @@ fn char_of(code: u32) -> char {
     char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER)
 }
 
-/// Parses a cell of single-card text.
-fn parse_card(cell: Cell<'_>, table: &Table) -> std::result::Result<u8, Fault> {
-    // The common case, two ASCII characters, without decoding.
-    let pair = match cell {
-        Cell::Utf8(&[a, b]) => Some([u32::from(a), u32::from(b)]),
-        Cell::Ucs4(&[a, b]) | Cell::Ucs4(&[a, b, 0, ..]) => Some([a, b]),
-        _ => None,
-    };
-    if let Some([a, b]) = pair.filter(|p| p.iter().all(|&c| c < 128)) {
-        let code = table[(a as usize) << 7 | b as usize];
-        return if code == NO_CARD {
-            Err(Fault::Unknown(0))
-        } else {
-            Ok(code)
-        };
+/// The card code of one card's text (UTF-8 bytes).
+#[inline(always)]
+fn code_of_bytes(text: &[u8], memo: Memo) -> Option<u8> {
+    match Memo::key(text, false) {
+        Some(key) => memo.code(key),
+        None => parse_bytes(text),
     }
-    let card = match cell {
+}
+
+/// The card code of one card's code points, `padded` as for [`Memo::key`].
+#[inline(always)]
+fn code_of_codes(text: &[u32], padded: bool, memo: Memo) -> Option<u8> {
+    match Memo::key(text, padded) {
+        Some(key) => memo.code(key),
+        None => parse_codes(text),
+    }
+}
+
+/// Text the memo does not hold, parsed each time.
+#[cold]
+fn parse_bytes(text: &[u8]) -> Option<u8> {
+    card_from_chars(String::from_utf8_lossy(text).chars()).map(|c| c.index())
+}
+
+#[cold]
+fn parse_codes(text: &[u32]) -> Option<u8> {
+    card_from_chars(unpadded(text).iter().map(|&c| char_of(c))).map(|c| c.index())
+}
+
+/// Parses a cell of single-card text.
+#[inline(always)]
+fn parse_card(cell: Cell<'_>, memo: Memo) -> std::result::Result<u8, Fault> {
+    let code = match cell {
         Cell::Null => return Err(Fault::Null),
-        Cell::Utf8(bytes) => card_from_chars(String::from_utf8_lossy(bytes).chars()),
-        Cell::Ucs4(codes) => card_from_chars(unpadded(codes).iter().map(|&c| char_of(c))),
+        Cell::Utf8(bytes) => code_of_bytes(bytes, memo),
+        Cell::Ucs4(codes) => code_of_codes(codes, true, memo),
     };
-    card.map(|c| c.index()).ok_or(Fault::Unknown(0))
+    code.ok_or(Fault::Unknown(0))
 }
 
 /// Parses a hand cell into `out` (one code per card); returns how many
 /// cards it holds.
-fn parse_hand(cell: Cell<'_>, table: &Table, out: &mut [u8]) -> std::result::Result<usize, Fault> {
+fn parse_hand(cell: Cell<'_>, memo: Memo, out: &mut [u8]) -> std::result::Result<usize, Fault> {
+    let separator = |c: u32| is_separator(char_of(c));
     match cell {
         Cell::Null => Err(Fault::Null),
-        Cell::Utf8(bytes) if bytes.is_ascii() => {
-            hand_from(bytes.iter().map(|&b| char::from(b)), table, out)
+        Cell::Utf8(bytes) if bytes.is_ascii() => put_cards(
+            bytes.split(|&b| separator(u32::from(b))),
+            |t| code_of_bytes(t, memo),
+            out,
+        ),
+        Cell::Utf8(bytes) => {
+            let text = String::from_utf8_lossy(bytes);
+            put_cards(
+                text.split(is_separator),
+                |t| code_of_bytes(t.as_bytes(), memo),
+                out,
+            )
         }
-        Cell::Utf8(bytes) => hand_from(String::from_utf8_lossy(bytes).chars(), table, out),
-        Cell::Ucs4(codes) => hand_from(unpadded(codes).iter().map(|&c| char_of(c)), table, out),
+        Cell::Ucs4(codes) => put_cards(
+            unpadded(codes).split(|&c| separator(c)),
+            |t| code_of_codes(t, false, memo),
+            out,
+        ),
     }
 }
 
-/// Splits `chars` into cards (see [`parse_hand`]); counting stops one card
-/// past the width of `out`.
-fn hand_from(
-    chars: impl Iterator<Item = char>,
-    table: &Table,
+/// Writes the code of each non-empty token into `out`; returns how many.
+#[inline]
+fn put_cards<T: IsEmpty>(
+    tokens: impl Iterator<Item = T>,
+    code_of: impl Fn(T) -> Option<u8>,
     out: &mut [u8],
 ) -> std::result::Result<usize, Fault> {
-    // A fourth character already makes a token no card.
-    let mut token = ['\0'; 4];
-    let (mut len, mut n) = (0usize, 0usize);
-    let mut put = |token: &[char], n: &mut usize| -> std::result::Result<(), Fault> {
-        let code = card_code(token, table).ok_or(Fault::Unknown(*n))?;
-        match out.get_mut(*n) {
-            Some(slot) => *slot = code,
-            None => return Err(Fault::Count),
-        }
-        *n += 1;
-        Ok(())
-    };
-    for c in chars {
-        if !is_separator(c) {
-            token[len.min(3)] = c;
-            len += 1;
-        } else if len > 0 {
-            put(&token[..len.min(4)], &mut n)?;
-            len = 0;
-        }
-    }
-    if len > 0 {
-        put(&token[..len.min(4)], &mut n)?;
+    let mut n = 0;
+    for token in tokens.filter(|t| !t.empty()) {
+        let code = code_of(token).ok_or(Fault::Unknown(n))?;
+        *out.get_mut(n).ok_or(Fault::Count)? = code;
+        n += 1;
     }
     Ok(n)
+}
+
+/// Tokens of the three kinds of text.
+trait IsEmpty {
+    fn empty(&self) -> bool;
+}
+
+impl<T> IsEmpty for &[T] {
+    fn empty(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl IsEmpty for &str {
+    fn empty(&self) -> bool {
+        self.is_empty()
+    }
 }
 
 /// The whole text of a cell (empty for a null).
@@ -427,17 +487,17 @@ fn parse_row<C: Cells + ?Sized>(
     cells: &C,
     layout: Layout,
     row: usize,
-    table: &Table,
+    memo: Memo,
     out: &mut [u8],
 ) -> std::result::Result<(), (usize, Fault)> {
     match layout {
         Layout::Cards => {
             for (column, slot) in out.iter_mut().enumerate() {
-                *slot = parse_card(cells.cell(row, column), table).map_err(|f| (column, f))?;
+                *slot = parse_card(cells.cell(row, column), memo).map_err(|f| (column, f))?;
             }
         }
         Layout::Hands { pad } => {
-            let n = parse_hand(cells.cell(row, 0), table, out).map_err(|f| (0, f))?;
+            let n = parse_hand(cells.cell(row, 0), memo, out).map_err(|f| (0, f))?;
             if n < out.len() && !pad {
                 return Err((0, Fault::Count));
             }
@@ -457,11 +517,11 @@ fn parse_block<C: Cells + ?Sized>(
     max_bad: usize,
     out: &mut [u8],
 ) -> Vec<BadCell> {
-    let table = pairs();
+    let memo = Memo::get();
     let mut bad = Vec::new();
     for (r, row_out) in out.chunks_mut(width).enumerate() {
         let row = first + r;
-        if let Err((column, fault)) = parse_row(cells, layout, row, table, row_out) {
+        if let Err((column, fault)) = parse_row(cells, layout, row, memo, row_out) {
             row_out.fill(NO_CARD);
             let reason = explain(cells.cell(row, column), layout, width, fault);
             bad.push(BadCell {
@@ -630,6 +690,21 @@ mod tests {
                 }
             }
         }
+    }
+
+    /// NUL is text in UTF-8 (so "5H\0" is no card) but padding in NumPy cells.
+    #[test]
+    fn nul_is_a_character_in_utf8_and_padding_in_ucs4() {
+        let (offsets, data) = arrow(&["5H\0", "5H", "\05H"]);
+        let utf8 = Utf8Column::new(&offsets, &data, None).unwrap();
+        let mut out = vec![0; 3];
+        let bad = parse_cells(&utf8, Layout::Cards, 1, 9, None, &mut out).unwrap();
+        assert_eq!(bad.iter().map(|b| b.row).collect::<Vec<_>>(), [0, 2]);
+        assert_eq!(out[1], 18);
+        let codes = [53, 72, 0, 0, 53, 72];
+        let ucs4 = Ucs4Grid::new(&codes, 2, 1, 3).unwrap();
+        let bad = parse_cells(&ucs4, Layout::Cards, 1, 9, None, &mut out[..2]).unwrap();
+        assert_eq!((bad.len(), out[0]), (1, 18));
     }
 
     #[test]

@@ -8,7 +8,9 @@ and column.
 
 from __future__ import annotations
 
+import doctest
 import re
+from pathlib import Path
 
 import numpy as np
 import pandas as pd
@@ -180,3 +182,11 @@ def test_score_hands_and_plays_take_card_text() -> None:
         cf.score_hands(["5H 5D 5C JS 5S", "5H XX 5C JS 5S"])
     with pytest.raises(ValueError, match=r"row 0: card 5H .* appears more than once"):
         cf.score_hands(["5H 5H 5C JS 5S"])
+
+
+def test_the_docs_page_examples_run() -> None:
+    page = Path(__file__).resolve().parent.parent / "docs" / "bulk_text.md"
+    result = doctest.testfile(
+        str(page), module_relative=False, optionflags=doctest.ELLIPSIS, encoding="utf-8"
+    )
+    assert result.attempted > 0 and result.failed == 0

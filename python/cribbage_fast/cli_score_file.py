@@ -231,6 +231,7 @@ def score_file(
     """Scores every row of `file` into `out`; returns the number of bad rows
     written (with ``options.skip_bad``). Raises FileError for bad input."""
     require("pyarrow", "tables")
+    require("tqdm", "tables")
     if hand_column is None or out is None:
         raise FileError("--file needs --hand COLUMN and --out OUT.csv|OUT.parquet")
     _format(out, "--out")
@@ -238,7 +239,7 @@ def score_file(
     batches, total = _batches(file, columns)
     writer = _Writer(out)
     first, bad = 0, 0
-    from tqdm import tqdm
+    from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
 
     progress = tqdm(total=total, unit=" rows", disable=not sys.stderr.isatty())
     try:
