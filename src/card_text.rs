@@ -340,6 +340,16 @@ fn char_of(code: u32) -> char {
 /// The card code of one card's text (UTF-8 bytes).
 #[inline(always)]
 fn code_of_bytes(text: &[u8], memo: Memo) -> Option<u8> {
+    // Two or three bytes, the usual lengths, keyed without the general loop.
+    let places = match *text {
+        [a, b] => [a, b, 0],
+        [a, b, c] if c != 0 => [a, b, c],
+        _ => [0; 3],
+    };
+    let [a, b, c] = places.map(usize::from);
+    if a != 0 && b != 0 && (a | b | c) < 128 {
+        return memo.code(a << 14 | b << 7 | c);
+    }
     match Memo::key(text, false) {
         Some(key) => memo.code(key),
         None => parse_bytes(text),
@@ -383,11 +393,7 @@ fn parse_hand(cell: Cell<'_>, memo: Memo, out: &mut [u8]) -> std::result::Result
     let separator = |c: u32| is_separator(char_of(c));
     match cell {
         Cell::Null => Err(Fault::Null),
-        Cell::Utf8(bytes) if bytes.is_ascii() => put_cards(
-            bytes.split(|&b| separator(u32::from(b))),
-            |t| code_of_bytes(t, memo),
-            out,
-        ),
+        Cell::Utf8(bytes) if bytes.is_ascii() => ascii_hand(bytes, memo, out),
         Cell::Utf8(bytes) => {
             let text = String::from_utf8_lossy(bytes);
             put_cards(
@@ -402,6 +408,36 @@ fn parse_hand(cell: Cell<'_>, memo: Memo, out: &mut [u8]) -> std::result::Result
             out,
         ),
     }
+}
+
+/// Whether each ASCII byte separates cards (from `card::is_separator`).
+fn ascii_separators() -> &'static [bool; 128] {
+    static TABLE: OnceLock<[bool; 128]> = OnceLock::new();
+    TABLE.get_or_init(|| std::array::from_fn(|b| is_separator(char::from(b as u8))))
+}
+
+/// [`parse_hand`] for ASCII text (the common case, and the one worth making
+/// fast): cards found by a table of separators, then looked up whole.
+#[inline(always)]
+fn ascii_hand(bytes: &[u8], memo: Memo, out: &mut [u8]) -> std::result::Result<usize, Fault> {
+    let separators = ascii_separators();
+    let separator = |b: u8| separators[usize::from(b & 127)];
+    let (mut n, mut i) = (0, 0);
+    while i < bytes.len() {
+        if separator(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let end = bytes[i..]
+            .iter()
+            .position(|&b| separator(b))
+            .map_or(bytes.len(), |k| i + k);
+        let code = code_of_bytes(&bytes[i..end], memo).ok_or(Fault::Unknown(n))?;
+        *out.get_mut(n).ok_or(Fault::Count)? = code;
+        n += 1;
+        i = end + 1;
+    }
+    Ok(n)
 }
 
 /// Writes the code of each non-empty token into `out`; returns how many.

@@ -162,7 +162,7 @@ def test_numpy_layouts() -> None:
 def test_arrow_buffers_are_read_in_place() -> None:
     """No copy: the arrays the core reads are views of the column's own buffers."""
     column = pa.array(["5H 5D 5C JS 5S"] * 1000).slice(10)
-    offsets, data, _, _ = _chunk_buffers(column)
+    offsets, [data], _, _ = _chunk_buffers(column)
     assert data.ctypes.data == column.buffers()[2].address
     assert offsets.ctypes.data == column.buffers()[1].address + 4 * 10
     views = pa.array(["5H"] * 100, type=pa.string_view())

@@ -1384,20 +1384,11 @@ def master_match(
 
 # Card text in bulk (cribbage_fast.bulk_text): codes and bad cells (row, column, reason).
 _ParsedText = tuple[NDArray[np.uint8], list[tuple[int, int, str]]]
-_ArrowChunk = tuple[NDArray[Any], NDArray[np.uint8], NDArray[np.uint8] | None, int]
-_ViewChunk = tuple[NDArray[np.uint8], list[NDArray[np.uint8]], NDArray[np.uint8] | None, int]
+_ArrowChunk = tuple[NDArray[Any], list[NDArray[np.uint8]], NDArray[np.uint8] | None, int]
 
 def _card_indices_arrow(
     chunks: list[_ArrowChunk],
-    *,
-    hands: bool,
-    width: int | None,
-    pad: bool,
-    max_bad: int,
-    threads: int | None = None,
-) -> _ParsedText: ...
-def _card_indices_views(
-    chunks: list[_ViewChunk],
+    kind: str,
     *,
     hands: bool,
     width: int | None,

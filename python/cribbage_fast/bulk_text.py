@@ -16,7 +16,6 @@ array([[18, 17, 16, 43, 19],
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -35,12 +34,8 @@ __all__ = ["NO_CARD", "BadRow", "card_indices"]
 #: ``score_plays`` reads it as padding.
 NO_CARD = 255
 
-#: Arrow string types read in place, by the core function that reads them.
-_ARROW_READERS: dict[str, Callable[..., Any]] = {
-    "string": _core._card_indices_arrow,
-    "large_string": _core._card_indices_arrow,
-    "string_view": _core._card_indices_views,
-}
+#: Arrow string types the core reads in place.
+_ARROW_TEXT = ("string", "large_string", "string_view")
 
 
 @dataclass(frozen=True)
@@ -184,14 +179,13 @@ def _parse_arrow(column: pa.ChunkedArray, ask: dict[str, Any]) -> Any:
         # Categoricals: decoded once (a copy) to plain strings.
         column = column.cast(kind.value_type)
         kind = column.type
-    reader = _ARROW_READERS.get(str(kind))
-    if reader is None:
+    if str(kind) not in _ARROW_TEXT:
         raise TypeError(
             f"expected a column of card text (Arrow string, large_string or string_view), "
             f"got Arrow type {kind}"
         )
     chunks = [_chunk_buffers(chunk) for chunk in column.chunks]
-    return reader(chunks, hands=True, **ask)
+    return _core._card_indices_arrow(chunks, str(kind), hands=True, **ask)
 
 
 def _chunk_buffers(chunk: pa.Array) -> tuple[Any, ...]:
@@ -208,9 +202,9 @@ def _chunk_buffers(chunk: pa.Array) -> tuple[Any, ...]:
     offsets, data_buf = rest
     dtype = np.int64 if str(chunk.type) == "large_string" else np.int32
     if offsets is None:
-        return np.zeros(1, dtype=dtype), _bytes_of(None), bits, start
+        return np.zeros(1, dtype=dtype), [_bytes_of(None)], bits, start
     offsets_view = np.frombuffer(offsets, dtype=dtype, count=start + n + 1)[start:]
-    return offsets_view, _bytes_of(data_buf), bits, start
+    return offsets_view, [_bytes_of(data_buf)], bits, start
 
 
 def _bytes_of(buffer: Any) -> NDArray[np.uint8]:
@@ -280,7 +274,7 @@ def _is_text(data: Any) -> bool:
     kind = column.type
     if pa.types.is_dictionary(kind):
         kind = kind.value_type
-    return str(kind) in _ARROW_READERS
+    return str(kind) in _ARROW_TEXT
 
 
 def _codes_if_text(data: Any, what: str) -> NDArray[np.uint8] | None:

@@ -116,81 +116,103 @@ fn readonly<'py, T: numpy::Element>(
         .map_err(|e| PyValueError::new_err(e.to_string()))
 }
 
-/// One Arrow chunk: offsets, data, validity bitmap (or None) and its bit offset.
+/// One Arrow chunk: its offsets (int32 or int64) or `string_view` views
+/// (uint8), its data buffers, its validity bitmap (or None) and the bit
+/// offset of its first row in that bitmap.
 type Chunk<'py> = (
-    Bound<'py, PyUntypedArray>,
-    Bound<'py, PyAny>,
-    Option<Bound<'py, PyAny>>,
-    usize,
-);
-
-fn arrow_chunks<'py, O: numpy::Element + Copy + TryInto<usize> + Sync>(
-    py: Python<'py>,
-    chunks: &[Chunk<'py>],
-    ask: Ask,
-) -> PyResult<Parsed<'py>> {
-    let mut held = Vec::with_capacity(chunks.len());
-    for (offsets, data, validity, bit) in chunks {
-        let offsets = readonly::<O>(offsets.as_any(), "offsets")?;
-        let data = readonly::<u8>(data, "data")?;
-        let validity = validity
-            .as_ref()
-            .map(|v| readonly::<u8>(v, "validity"))
-            .transpose()?;
-        held.push((offsets, data, validity, *bit));
-    }
-    let columns = held
-        .iter()
-        .map(|(offsets, data, validity, bit)| {
-            let bits = validity.as_ref().map(|v| v.as_slice()).transpose()?;
-            Ok(Utf8Column::new(
-                offsets.as_slice()?,
-                data.as_slice()?,
-                bits.map(|b| (b, *bit)),
-            )?)
-        })
-        .collect::<PyResult<Vec<_>>>()?;
-    parse(py, &columns, ask)
-}
-
-/// Card codes of Arrow string chunks (consecutive rows of one column).
-#[pyfunction]
-#[pyo3(signature = (chunks, *, hands, width, pad, max_bad, threads = None))]
-pub fn _card_indices_arrow<'py>(
-    py: Python<'py>,
-    chunks: Vec<Chunk<'py>>,
-    hands: bool,
-    width: Option<usize>,
-    pad: bool,
-    max_bad: usize,
-    threads: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Parsed<'py>> {
-    let ask = Ask::new(hands, width, pad, max_bad, threads)?;
-    let large = chunks
-        .first()
-        .is_some_and(|c| c.0.dtype().is_equiv_to(&numpy::dtype::<i64>(py)));
-    if large {
-        arrow_chunks::<i64>(py, &chunks, ask)
-    } else {
-        arrow_chunks::<i32>(py, &chunks, ask)
-    }
-}
-
-/// One Arrow `string_view` chunk: views, data buffers, validity bitmap (or
-/// None) and its bit offset.
-type ViewChunk<'py> = (
     Bound<'py, PyAny>,
     Vec<Bound<'py, PyAny>>,
     Option<Bound<'py, PyAny>>,
     usize,
 );
 
-/// Card codes of Arrow `string_view` chunks (consecutive rows of one column).
-#[pyfunction]
-#[pyo3(signature = (chunks, *, hands, width, pad, max_bad, threads = None))]
-pub fn _card_indices_views<'py>(
+/// A chunk's arrays, borrowed read-only while the core reads them.
+struct Held<'py, T: numpy::Element> {
+    index: PyReadonlyArray1<'py, T>,
+    buffers: Vec<PyReadonlyArray1<'py, u8>>,
+    validity: Option<(PyReadonlyArray1<'py, u8>, usize)>,
+}
+
+impl<'py, T: numpy::Element> Held<'py, T> {
+    fn new(chunk: &Chunk<'py>) -> PyResult<Self> {
+        let (index, buffers, validity, bit) = chunk;
+        Ok(Held {
+            index: readonly::<T>(index, "offsets or views")?,
+            buffers: buffers
+                .iter()
+                .map(|b| readonly::<u8>(b, "data"))
+                .collect::<PyResult<_>>()?,
+            validity: validity
+                .as_ref()
+                .map(|v| Ok::<_, PyErr>((readonly::<u8>(v, "validity")?, *bit)))
+                .transpose()?,
+        })
+    }
+
+    fn bits(&self) -> PyResult<Option<(&[u8], usize)>> {
+        self.validity
+            .as_ref()
+            .map(|(v, bit)| Ok((v.as_slice()?, *bit)))
+            .transpose()
+    }
+
+    fn buffers(&self) -> PyResult<Vec<&[u8]>> {
+        Ok(self
+            .buffers
+            .iter()
+            .map(|b| b.as_slice())
+            .collect::<Result<_, _>>()?)
+    }
+}
+
+fn offset_chunks<'py, O: numpy::Element + Copy + TryInto<usize> + Sync>(
     py: Python<'py>,
-    chunks: Vec<ViewChunk<'py>>,
+    chunks: &[Chunk<'py>],
+    ask: Ask,
+) -> PyResult<Parsed<'py>> {
+    let held = chunks
+        .iter()
+        .map(Held::<O>::new)
+        .collect::<PyResult<Vec<_>>>()?;
+    let columns = held
+        .iter()
+        .map(|h| {
+            let [data] = h.buffers()?[..] else {
+                return Err(PyValueError::new_err("a string chunk has one data buffer"));
+            };
+            Ok(Utf8Column::new(h.index.as_slice()?, data, h.bits()?)?)
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    parse(py, &columns, ask)
+}
+
+fn view_chunks<'py>(py: Python<'py>, chunks: &[Chunk<'py>], ask: Ask) -> PyResult<Parsed<'py>> {
+    let held = chunks
+        .iter()
+        .map(Held::<u8>::new)
+        .collect::<PyResult<Vec<_>>>()?;
+    let columns = held
+        .iter()
+        .map(|h| {
+            Ok(ViewColumn::new(
+                h.index.as_slice()?,
+                h.buffers()?,
+                h.bits()?,
+            )?)
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    parse(py, &columns, ask)
+}
+
+/// Card codes of the chunks (consecutive rows) of an Arrow column of type
+/// `kind`: "string", "large_string" or "string_view".
+#[pyfunction]
+#[pyo3(signature = (chunks, kind, *, hands, width, pad, max_bad, threads = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn _card_indices_arrow<'py>(
+    py: Python<'py>,
+    chunks: Vec<Chunk<'py>>,
+    kind: &str,
     hands: bool,
     width: Option<usize>,
     pad: bool,
@@ -198,34 +220,14 @@ pub fn _card_indices_views<'py>(
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Parsed<'py>> {
     let ask = Ask::new(hands, width, pad, max_bad, threads)?;
-    let mut held = Vec::with_capacity(chunks.len());
-    for (views, buffers, validity, bit) in &chunks {
-        let buffers = buffers
-            .iter()
-            .map(|b| readonly::<u8>(b, "data"))
-            .collect::<PyResult<Vec<_>>>()?;
-        let validity = validity
-            .as_ref()
-            .map(|v| readonly::<u8>(v, "validity"))
-            .transpose()?;
-        held.push((readonly::<u8>(views, "views")?, buffers, validity, *bit));
+    match kind {
+        "string" => offset_chunks::<i32>(py, &chunks, ask),
+        "large_string" => offset_chunks::<i64>(py, &chunks, ask),
+        "string_view" => view_chunks(py, &chunks, ask),
+        _ => Err(PyTypeError::new_err(format!(
+            "no reader for Arrow type {kind}"
+        ))),
     }
-    let columns = held
-        .iter()
-        .map(|(views, buffers, validity, bit)| {
-            let buffers = buffers
-                .iter()
-                .map(|b| b.as_slice())
-                .collect::<Result<Vec<_>, _>>()?;
-            let bits = validity.as_ref().map(|v| v.as_slice()).transpose()?;
-            Ok(ViewColumn::new(
-                views.as_slice()?,
-                buffers,
-                bits.map(|b| (b, *bit)),
-            )?)
-        })
-        .collect::<PyResult<Vec<_>>>()?;
-    parse(py, &columns, ask)
 }
 
 /// Card codes of a NumPy `<U` array viewed as (rows, columns, width) code points.

@@ -52,9 +52,7 @@ mod _core {
     #[pymodule_export]
     use super::bulk::{hand_score_distribution, score_hands, score_plays};
     #[pymodule_export]
-    use super::card_text::{
-        _card_indices_arrow, _card_indices_strings, _card_indices_ucs4, _card_indices_views,
-    };
+    use super::card_text::{_card_indices_arrow, _card_indices_strings, _card_indices_ucs4};
     #[pymodule_export]
     use super::discard::{analyze_discards, best_discard, PyDiscardOption};
     #[pymodule_export]
