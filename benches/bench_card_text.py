@@ -28,14 +28,16 @@ DECK = np.array([str(cf.Card.from_index(i)) for i in range(52)])
 
 
 def random_deals(n: int, seed: int = 23) -> np.ndarray:
-    """`n` random deals (four hand cards, then the starter) as card indices."""
+    """`n` random deals (four hand cards, then the starter) as card indices:
+    uniform draws of five cards, redrawn where a card repeats."""
     rng = np.random.default_rng(seed)
-    out = np.empty((n, 5), dtype=np.uint8)
-    step = 1 << 20
-    for start in range(0, n, step):
-        m = min(step, n - start)
-        out[start : start + m] = np.argsort(rng.random((m, 52)), axis=1)[:, :5]
-    return out
+    out = rng.integers(0, 52, size=(n, 5), dtype=np.uint8)
+    while True:
+        ordered = np.sort(out, axis=1)
+        again = (ordered[:, 1:] == ordered[:, :-1]).any(axis=1)
+        if not again.any():
+            return out
+        out[again] = rng.integers(0, 52, size=(int(again.sum()), 5), dtype=np.uint8)
 
 
 def hand_column(deals: np.ndarray) -> pa.Array:

@@ -731,7 +731,7 @@ mod tests {
     /// NUL is text in UTF-8 (so "5H\0" is no card) but padding in NumPy cells.
     #[test]
     fn nul_is_a_character_in_utf8_and_padding_in_ucs4() {
-        let (offsets, data) = arrow(&["5H\0", "5H", "\05H"]);
+        let (offsets, data) = arrow(&["5H\0", "5H", "\u{0}5H"]);
         let utf8 = Utf8Column::new(&offsets, &data, None).unwrap();
         let mut out = vec![0; 3];
         let bad = parse_cells(&utf8, Layout::Cards, 1, 9, None, &mut out).unwrap();
