@@ -8,7 +8,8 @@
 3. ``cribbage-fast score --file`` on a 10,000,000-row CSV file: wall time
    and the peak memory of the process.
 
-Run: ``nice -n 10 python benches/card_text_10m.py [--rows N] [--repeat K]``
+Run: ``nice -n 10 python benches/card_text_10m.py [--rows N] [--repeat K]
+[--parts speed,memory,cli]``
 (about two minutes on 2 cores; writes its files to a temporary directory).
 """
 
@@ -127,12 +128,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=10_000_000)
     parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--parts", default="speed,memory,cli", help="which to measure")
     args = parser.parse_args()
+    parts = args.parts.split(",")
     print(f"load average before: {os.getloadavg()}")
-    speed(args.rows, args.repeat)
+    if "speed" in parts:
+        speed(args.rows, args.repeat)
     with tempfile.TemporaryDirectory() as folder:
-        memory(args.rows, Path(folder))
-        cli(args.rows, Path(folder))
+        if "memory" in parts:
+            memory(args.rows, Path(folder))
+        if "cli" in parts:
+            cli(args.rows, Path(folder))
     print(f"\nload average after: {os.getloadavg()}")
 
 

@@ -110,6 +110,23 @@ def test_a_bad_row_stops_with_its_number(tmp_path: Path, monkeypatch: pytest.Mon
     assert "--skip-bad" in output and output.count("\n") == 1
 
 
+def test_a_card_twice_stops_with_its_row_in_the_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.setattr(cli_score_file, "BATCH_ROWS", 2)
+    lines = BAD.splitlines()
+    table = pacsv.read_csv(
+        pa.py_buffer("\n".join([lines[0], lines[1], lines[1], lines[4]]).encode())
+    )
+    pq.write_table(table, tmp_path / "h.parquet")
+    code, output = run(
+        "--file", tmp_path / "h.parquet", "--hand", "hand", "--starter", "starter",
+        "--out", tmp_path / "o.csv",
+    )  # fmt: skip
+    assert code == 2
+    assert output.startswith("cribbage-fast: error: row 2: card 5H (index 18) in column 4")
+
+
 def test_skip_bad_writes_the_reason(tmp_path: Path) -> None:
     (tmp_path / "h.csv").write_text(BAD)
     out = tmp_path / "o.parquet"

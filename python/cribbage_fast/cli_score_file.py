@@ -143,9 +143,10 @@ def _codes(
     reasons: dict[int, str] = {}
     for b in sorted(bad, key=lambda b: b.row):
         reasons.setdefault(b.row, f"column {b.column}: {b.reason}")
-    reasons.update(
-        (row, reason) for row, reason in _repeated_cards(codes).items() if row not in reasons
-    )
+    if skip:
+        # Without --skip-bad, score_hands finds these itself (see _scored).
+        repeated = _repeated_cards(codes).items()
+        reasons.update((row, reason) for row, reason in repeated if row not in reasons)
     if reasons and not skip:
         row = min(reasons)
         raise FileError(f"row {first + row}: {reasons[row]} (use --skip-bad to go on)")
@@ -165,19 +166,29 @@ def _repeated_cards(codes: NDArray[np.uint8]) -> dict[int, str]:
 
 
 def _scored(
-    batch: pa.RecordBatch, codes: NDArray[np.uint8], reasons: dict[int, str], options: _Options
+    batch: pa.RecordBatch,
+    codes: NDArray[np.uint8],
+    reasons: dict[int, str],
+    first: int,
+    options: _Options,
 ) -> pa.RecordBatch:
     """The batch with its score columns (and, skipping, the reasons)."""
     import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
     good = np.ones(len(codes), dtype=bool)
     good[list(reasons)] = False
-    scored = _core.score_hands(
-        codes[good] if reasons else codes,
-        options.crib,
-        threads=options.threads,
-        breakdown=options.breakdown,
-    )
+    try:
+        scored = _core.score_hands(
+            codes[good] if reasons else codes,
+            options.crib,
+            threads=options.threads,
+            breakdown=options.breakdown,
+        )
+    except ValueError as err:
+        # A card twice in a row: the core names the row within the batch.
+        row, _, reason = str(err).partition(": ")
+        number = int(row.removeprefix("row ")) + first
+        raise FileError(f"row {number}: {reason} (use --skip-bad to go on)") from None
     if options.breakdown:
         names = ["score", *_core.BREAKDOWN_COLUMNS]
         values = [scored.sum(axis=1, dtype=np.uint8), *scored.T]
@@ -247,7 +258,7 @@ def score_file(
             codes, reasons = _codes(
                 batch, hand_column, starter_column, first, options.skip_bad, options.threads
             )
-            writer.write(_scored(batch, codes, reasons, options))
+            writer.write(_scored(batch, codes, reasons, first, options))
             first += batch.num_rows
             bad += len(reasons)
             progress.update(batch.num_rows)
