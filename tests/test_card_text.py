@@ -182,6 +182,11 @@ def test_score_hands_and_plays_take_card_text() -> None:
         cf.score_hands(["5H 5D 5C JS 5S", "5H XX 5C JS 5S"])
     with pytest.raises(ValueError, match=r"row 0: card 5H .* appears more than once"):
         cf.score_hands(["5H 5H 5C JS 5S"])
+    # Card indices written as text are not card text.
+    with pytest.raises(ValueError, match='row 0, column 0: unknown card "18"'):
+        cf.score_hands(np.array([[18, 17, 16, 43, 19]]).astype("U2"))
+    with pytest.raises(TypeError, match="integer array"):
+        cf.score_hands(np.array([[18, 17, 16, 43, 19]], dtype=object))
 
 
 def test_the_docs_page_examples_run() -> None:

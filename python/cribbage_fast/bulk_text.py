@@ -257,7 +257,9 @@ def _as_text_array(data: Any) -> NDArray[Any]:
 def _is_text(data: Any) -> bool:
     """Whether bulk scoring should read `data` as card text."""
     if isinstance(data, np.ndarray):
-        return data.dtype.kind in "UOST"
+        if data.dtype.kind == "O":
+            return data.size > 0 and isinstance(data.flat[0], str)
+        return data.dtype.kind in "UST"
     if isinstance(data, list | tuple):
         first: Any = data
         while isinstance(first, list | tuple) and first:
