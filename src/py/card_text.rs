@@ -149,6 +149,10 @@ impl<'py, T: numpy::Element> Held<'py, T> {
         })
     }
 
+    fn all(chunks: &[Chunk<'py>]) -> PyResult<Vec<Self>> {
+        chunks.iter().map(Held::new).collect()
+    }
+
     fn bits(&self) -> PyResult<Option<(&[u8], usize)>> {
         self.validity
             .as_ref()
@@ -170,10 +174,7 @@ fn offset_chunks<'py, O: numpy::Element + Copy + TryInto<usize> + Sync>(
     chunks: &[Chunk<'py>],
     ask: Ask,
 ) -> PyResult<Parsed<'py>> {
-    let held = chunks
-        .iter()
-        .map(Held::<O>::new)
-        .collect::<PyResult<Vec<_>>>()?;
+    let held = Held::<O>::all(chunks)?;
     let columns = held
         .iter()
         .map(|h| {
@@ -187,10 +188,7 @@ fn offset_chunks<'py, O: numpy::Element + Copy + TryInto<usize> + Sync>(
 }
 
 fn view_chunks<'py>(py: Python<'py>, chunks: &[Chunk<'py>], ask: Ask) -> PyResult<Parsed<'py>> {
-    let held = chunks
-        .iter()
-        .map(Held::<u8>::new)
-        .collect::<PyResult<Vec<_>>>()?;
+    let held = Held::<u8>::all(chunks)?;
     let columns = held
         .iter()
         .map(|h| {
