@@ -31,6 +31,7 @@ mod py;
 
 // The ground and the rules.
 pub use ground::card::{check_distinct, format_cards, parse_cards, Card, CardSet};
+pub use ground::card_text;
 pub use ground::error::{Error, Result};
 pub use ground::pool::{self, MAX_THREADS};
 pub use ground::rng::Rng;

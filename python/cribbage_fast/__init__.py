@@ -50,6 +50,7 @@ from ._core import (
     score_plays,
     simulate,
 )
+from .bulk_text import card_indices
 from .game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
 from .tables.positions import PositionTable, expected_game_points, position_table, win_probability
 
@@ -83,6 +84,7 @@ __all__ = [
     "analyze_discards",
     "best_discard",
     "build_profile",
+    "card_indices",
     "cards",
     "expected_game_points",
     "explain_hand",

@@ -5,7 +5,18 @@ Every function that takes cards accepts `Card` objects, card text such as
 """
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
-from typing import Any, Final, Literal, NotRequired, Self, TypeAlias, TypedDict, final, overload
+from typing import (
+    Any,
+    Final,
+    Literal,
+    NotRequired,
+    Protocol,
+    Self,
+    TypeAlias,
+    TypedDict,
+    final,
+    overload,
+)
 
 import numpy as np
 import numpy.typing as npt
@@ -14,6 +25,16 @@ from typing_extensions import disjoint_base
 
 from cribbage_fast.stats import RolePoints, SimulationStatsDict
 from cribbage_fast.tables import TableDiscardOption
+
+class _ArrowStream(Protocol):
+    """An Arrow column by the PyCapsule interface (pyarrow, polars, pandas)."""
+
+    def __arrow_c_stream__(self, requested_schema: object = None) -> object: ...
+
+class _ArrowArray(Protocol):
+    def __arrow_c_array__(self, requested_schema: object = None) -> tuple[object, object]: ...
+
+_ArrowColumn: TypeAlias = _ArrowStream | _ArrowArray
 
 __version__: Final[str]
 build_profile: Final[str]
@@ -1590,7 +1611,7 @@ def _random_play_phases(phases: int, seats: int = 2, seed: int = 0) -> int:
     (no event log) and returns the total points pegged."""
 
 def score_hands(
-    cards: npt.ArrayLike,
+    cards: npt.ArrayLike | _ArrowColumn,
     crib: bool = False,
     *,
     threads: int | None = None,
@@ -1598,11 +1619,15 @@ def score_hands(
 ) -> npt.NDArray[np.uint8]:
     """Score many shows at once.
 
-    A C-contiguous ``uint8`` array is read in place, without a copy; any other
-    integer array (any dtype, any strides, or a nested list) is converted once,
-    and a value that is not a card is an error, never wrapped around (256 is
-    not 0). The work runs with the GIL released; long inputs are processed in
-    chunks and Ctrl-C interrupts between them.
+    ``cards`` has shape (N, 5): card indices (``Card.index``, 0..51), columns
+    0-3 the hand (or crib), column 4 the starter. A C-contiguous ``uint8``
+    array is read in place, without a copy; any other integer array (any
+    dtype, any strides, or a nested list) is converted once, and a value that
+    is not a card is an error, never wrapped around (256 is not 0). Card
+    text is read too, parsed once by `cribbage_fast.bulk_text.card_indices`:
+    an (N, 5) array of single cards, or N hands of five cards ("5H 5D 5C JS
+    5S") as a NumPy array, a list, or an Arrow / polars / pandas column. The work runs with the GIL released; long inputs are
+    processed in chunks and Ctrl-C interrupts between them.
 
     Parameters
     ----------
@@ -1646,7 +1671,7 @@ def score_hands(
     """
 
 def score_plays(
-    piles: npt.ArrayLike,
+    piles: npt.ArrayLike | _ArrowColumn,
     lengths: npt.ArrayLike | None = None,
     *,
     threads: int | None = None,
@@ -1661,7 +1686,8 @@ def score_plays(
     the rest is ignored. Each result is what `score_play` of the pile gives:
     fifteen, thirty-one, pairs and runs made by the last card (go and last
     card are not part of a pile). Threads, the GIL and Ctrl-C as for
-    `score_hands`.
+    `score_hands`. Piles may be card text as for `score_hands` ("4S 6H 5D"
+    per row, rows of any length up to W).
 
     Parameters
     ----------
@@ -2743,3 +2769,37 @@ def _decision_equities(
 ) -> list[tuple[int, int, list[float]]]:
     """The equities of chosen unforced decisions (record move indexes) of a
     finished two-player game, as ``(move_index, seat, equities)``."""
+
+# Card text in bulk (cribbage_fast.bulk_text): codes and bad cells (row, column, reason).
+_ParsedText = tuple[NDArray[np.uint8], list[tuple[int, int, str]]]
+_ArrowChunk = tuple[NDArray[Any], list[NDArray[np.uint8]], NDArray[np.uint8] | None, int]
+
+def _card_indices_arrow(
+    chunks: list[_ArrowChunk],
+    kind: str,
+    *,
+    hands: bool,
+    width: int | None,
+    pad: bool,
+    max_bad: int,
+    threads: int | None = None,
+) -> _ParsedText: ...
+def _card_indices_ucs4(
+    codes: NDArray[np.uint32],
+    *,
+    hands: bool,
+    width: int | None,
+    pad: bool,
+    max_bad: int,
+    threads: int | None = None,
+) -> _ParsedText: ...
+def _card_indices_strings(
+    items: Iterable[str | None],
+    columns: int,
+    *,
+    hands: bool,
+    width: int | None,
+    pad: bool,
+    max_bad: int,
+    threads: int | None = None,
+) -> _ParsedText: ...

@@ -87,14 +87,36 @@ impl Card {
 
     /// Parses `5H`, `5h`, `5♥`, `10H`, `TH`, `JS`, `AS`.
     pub fn parse(text: &str) -> Result<Card> {
-        let unknown = || Error::UnknownCard(text.to_string());
-        let trimmed = text.trim();
-        let suit_char = trimmed.chars().last().ok_or_else(unknown)?;
-        let rank_text = &trimmed[..trimmed.len() - suit_char.len_utf8()];
-        let suit = suit_from_char(suit_char).ok_or_else(unknown)?;
-        let rank = rank_from_text(rank_text).ok_or_else(unknown)?;
-        Ok(Card((rank - 1) * 4 + suit))
+        card_from_chars(text.chars()).ok_or_else(|| Error::UnknownCard(text.to_string()))
     }
+}
+
+/// The card spelt by `chars`, whitespace around it allowed: a rank (A, 2-10,
+/// T, J, Q, K in either case) then a suit letter or symbol. Every card text
+/// parser (`Card::parse`, the bulk parser of `card_text`) ends here.
+pub fn card_from_chars(chars: impl IntoIterator<Item = char>) -> Option<Card> {
+    // The longest spelling is "10" and a suit.
+    let mut kept = ['\0'; 3];
+    let (mut n, mut ended) = (0, false);
+    for c in chars {
+        if c.is_whitespace() {
+            ended = n > 0;
+        } else if ended || n == kept.len() {
+            return None;
+        } else {
+            kept[n] = c;
+            n += 1;
+        }
+    }
+    let (&suit, rank) = kept[..n].split_last()?;
+    let suit = suit_from_char(suit)?;
+    let rank = rank_from_chars(rank)?;
+    Some(Card((rank - 1) * 4 + suit))
+}
+
+/// Whether `c` separates the cards of a hand written as text ("5H 5D,5C").
+pub fn is_separator(c: char) -> bool {
+    c.is_whitespace() || c == ','
 }
 
 fn suit_from_char(c: char) -> Option<u8> {
@@ -105,14 +127,21 @@ fn suit_from_char(c: char) -> Option<u8> {
     })
 }
 
-fn rank_from_text(text: &str) -> Option<u8> {
-    let upper = text.to_ascii_uppercase();
-    match upper.as_str() {
-        "T" => Some(10),
-        _ => RANK_NAMES
-            .iter()
-            .position(|&name| name == upper)
-            .map(|i| i as u8 + 1),
+fn rank_from_chars(rank: &[char]) -> Option<u8> {
+    // Spelt as in RANK_NAMES (the deck round trip test holds them together), or T.
+    let name = match *rank {
+        [c] => c.to_ascii_uppercase(),
+        ['1', '0'] => return Some(10),
+        _ => return None,
+    };
+    match name {
+        'A' => Some(1),
+        '2'..='9' => name.to_digit(10).map(|d| d as u8),
+        'T' => Some(10),
+        'J' => Some(11),
+        'Q' => Some(12),
+        'K' => Some(13),
+        _ => None,
     }
 }
 
@@ -136,7 +165,7 @@ impl fmt::Display for Card {
 
 /// Parses a space- or comma-separated list of cards, e.g. `"5H 5D 5C JS"`.
 pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
-    text.split(|c: char| c.is_whitespace() || c == ',')
+    text.split(is_separator)
         .filter(|t| !t.is_empty())
         .map(Card::parse)
         .collect()

@@ -32,6 +32,9 @@ fn as_array<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, PyU
              (e.g. {what}[~{what}.mask.any(axis=1)].data)"
         )));
     }
+    if let Some(codes) = super::card_text::codes_if_text(obj, what)? {
+        return Ok(codes);
+    }
     if let Ok(arr) = obj.cast::<PyUntypedArray>() {
         return Ok(arr.clone());
     }
@@ -255,7 +258,10 @@ fn stop_error(stop: Option<(usize, String)>) -> PyResult<()> {
 ///     column 4 the starter. A C-contiguous ``uint8`` array is read in place;
 ///     any other integer array (any dtype, strides or byte order, or a nested
 ///     list) is converted once, and a value that is not a card is an error,
-///     never wrapped around.
+///     never wrapped around. Card text is parsed first (see
+///     ``cribbage_fast.bulk_text.card_indices``): an (N, 5) array of single
+///     cards, or N hands of five cards as a NumPy array, a list, or an Arrow,
+///     polars or pandas column.
 /// crib : bool, default False
 ///     Score as a crib (a flush needs the starter's suit too).
 /// threads : int or None, default None
@@ -289,6 +295,8 @@ fn stop_error(stop: Option<(usize, String)>) -> PyResult<()> {
 /// >>> rows = np.array([[Card(t).index for t in "5H 5D 5C JS 5S".split()]])
 /// >>> score_hands(rows, threads=1)
 /// array([29], dtype=uint8)
+/// >>> score_hands(["5H 5D 5C JS 5S", "4S 5H 5D 6C KS"])
+/// array([29, 16], dtype=uint8)
 #[pyfunction]
 #[pyo3(signature = (cards, crib = false, *, threads = None, breakdown = false))]
 pub fn score_hands<'py>(
@@ -413,7 +421,8 @@ fn lengths_of(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
 /// piles : array_like of int, shape (N, W)
 ///     Each row is the cards laid since the count last reset, in order, as
 ///     card indices, padded with ``-1`` (for unsigned dtypes the value -1
-///     wraps to, e.g. 255 for ``uint8``).
+///     wraps to, e.g. 255 for ``uint8``). Card text is read as for
+///     ``score_hands``, a pile per row ("4S 6H 5D"), padded to the longest.
 /// lengths : array_like of int, shape (N,), optional
 ///     The number of cards of each row; the rest of the row is ignored.
 /// threads : int or None, default None

@@ -9,6 +9,7 @@ use crate::ground::error::Error;
 mod bots;
 mod bulk;
 mod card;
+mod card_text;
 mod convert;
 mod discard;
 mod env;
@@ -62,6 +63,8 @@ mod _core {
     use super::bulk::{hand_score_distribution, score_hands, score_plays};
     #[pymodule_export]
     use super::card::PyCard;
+    #[pymodule_export]
+    use super::card_text::{_card_indices_arrow, _card_indices_strings, _card_indices_ucs4};
     #[pymodule_export]
     use super::discard::{analyze_discards, best_discard, PyDiscardOption};
     #[pymodule_export]

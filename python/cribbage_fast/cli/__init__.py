@@ -23,6 +23,7 @@ import click
 from .. import _core, _progress
 from ..game import Game
 from .errors import fail
+from .score_file import file_options, run_score_file
 from .tables import ray_address_of, ray_option
 from .tables import tables as tables_group
 
@@ -85,14 +86,20 @@ def main() -> None:
 
 
 @main.command()
-@click.argument("cards", nargs=-1, required=True)
+@click.argument("cards", nargs=-1)
 @click.option("--crib", is_flag=True, help="Score as a crib (only a 5-card flush counts).")
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
-def score(cards: tuple[str, ...], crib: bool, as_json: bool) -> None:
+@file_options
+def score(cards: tuple[str, ...], crib: bool, as_json: bool, **file_args: Any) -> None:
     """Score a show: four hand cards, then the starter.
 
-    E.g. 5H 5D 5C JS 5S, or "5H 5D 5C JS 5S" as one argument.
+    E.g. 5H 5D 5C JS 5S, or "5H 5D 5C JS 5S" as one argument; or every row
+    of a file: --file HANDS.csv --hand COLUMN [--starter COLUMN] --out OUT.csv
+    (.parquet too; docs/bulk_text.md).
     """
+    if file_args["file"] is not None or not cards:
+        run_score_file(cards, crib, **file_args)
+        return
     try:
         parsed = _core.cards(" ".join(cards))
         if len(parsed) != 5:

@@ -1,0 +1,287 @@
+"""Card text in bulk: NumPy string arrays, Python lists of strings, and Arrow
+or DataFrame columns (pyarrow, polars, pandas) to card index arrays.
+
+The parsing runs in the Rust core with the GIL released (every core for long
+inputs) and knows every spelling ``Card`` accepts. Arrow columns are read in
+place: any object with ``__arrow_c_stream__`` or ``__arrow_c_array__`` is
+imported through pyarrow (no copy), and the core reads each chunk's offset
+and byte buffers directly.
+
+>>> import numpy as np
+>>> from cribbage_fast.bulk_text import card_indices
+>>> card_indices(np.array(["5H 5D 5C JS 5S", "AC 2C 3C 4C 10H"]))
+array([[18, 17, 16, 43, 19],
+       [ 0,  4,  8, 12, 38]], dtype=uint8)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+from numpy.typing import NDArray
+
+from . import _core
+from ._extras import require
+
+if TYPE_CHECKING:
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+
+__all__ = ["NO_CARD", "BadRow", "card_indices"]
+
+#: The code of a missing card in a padded row (what -1 wraps to as uint8):
+#: ``score_plays`` reads it as padding.
+NO_CARD = 255
+
+#: Arrow string types the core reads in place.
+_ARROW_TEXT = ("string", "large_string", "string_view")
+
+
+@dataclass(frozen=True)
+class BadRow:
+    """A row that is not card text: its number (from 0), the column, and why."""
+
+    row: int
+    column: str
+    reason: str
+
+    def __str__(self) -> str:
+        return f"row {self.row}, column {self.column}: {self.reason}"
+
+
+def card_indices(
+    data: Any,
+    *,
+    width: int | None = None,
+    pad: bool = False,
+    threads: int | None = None,
+) -> NDArray[np.uint8]:
+    """Card indices (``Card.index``) of card text, as a uint8 array.
+
+    Parameters
+    ----------
+    data : array_like of str, or an Arrow / DataFrame string column
+        A NumPy string array of shape ``(N, k)`` holding one card per cell,
+        or of shape ``(N,)`` holding a hand per cell (cards separated by
+        spaces or commas, as ``cards`` reads them); a Python list of either;
+        or any Arrow string column with a hand per cell: a pyarrow
+        ``Array`` / ``ChunkedArray``, a polars ``Series``, a pandas
+        ``Series`` (any object with ``__arrow_c_stream__`` or
+        ``__arrow_c_array__``). Every spelling ``Card`` accepts is read:
+        ``5H``, ``5h``, ``5♥``, ``10H``, ``TH``.
+    width : int or None, default None
+        Cards per row. ``None``: the number of columns, else the number of
+        cards in the first hand (or, with ``pad``, in the fullest hand).
+    pad : bool, default False
+        Allow hands shorter than ``width``; their missing cards are
+        ``NO_CARD`` (255), which ``score_plays`` reads as padding.
+    threads : int or None, default None
+        ``None`` runs on every core; otherwise 1 to 256 threads.
+
+    Returns
+    -------
+    numpy.ndarray of uint8, shape (N, width)
+        The card indices, 0..51 (and ``NO_CARD`` padding).
+
+    Raises
+    ------
+    ValueError
+        A cell that is not card text, a missing cell, or a hand with the
+        wrong number of cards: the message names the row, the column and
+        the text.
+    TypeError
+        Data that is not text (e.g. a number in a list of strings).
+    ImportError
+        An Arrow column without pyarrow installed (the ``tables`` extra).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> from cribbage_fast.bulk_text import card_indices
+    >>> card_indices(np.array([["5h", "TH"], ["5♥", "10h"]]))
+    array([[18, 38],
+           [18, 38]], dtype=uint8)
+    >>> card_indices(["4S 6H 5D", "5S 5H 5D 5C"], pad=True)
+    array([[ 15,  22,  17, 255],
+           [ 19,  18,  17,  16]], dtype=uint8)
+    >>> card_indices(["5H 5X"])
+    Traceback (most recent call last):
+    ValueError: row 0, column 0: card 2 of "5H 5X": unknown card "5X": ...
+    """
+    codes, bad = parse_text(data, width=width, pad=pad, threads=threads, max_bad=1)
+    if bad:
+        raise ValueError(str(bad[0]))
+    return codes
+
+
+def parse_text(
+    data: Any,
+    *,
+    width: int | None = None,
+    pad: bool = False,
+    threads: int | None = None,
+    max_bad: int = 1,
+) -> tuple[NDArray[np.uint8], list[BadRow]]:
+    """``card_indices`` that reports bad rows instead of raising: the codes
+    (bad rows hold ``NO_CARD``) and up to ``max_bad`` bad rows, lowest first.
+
+    >>> codes, bad = parse_text(["5H 5D", "5H XX", "AS"], max_bad=10)
+    >>> codes[:, 0], [b.row for b in bad]
+    (array([ 18, 255, 255], dtype=uint8), [1, 2])
+    >>> print(bad[1])
+    row 2, column 0: "AS" holds 1 cards, expected 2
+    """
+    names = _column_names(data)
+    ask = {"width": width, "pad": pad, "max_bad": max_bad, "threads": threads}
+    arrow = _arrow_column(data)
+    if arrow is not None:
+        codes, bad = _parse_arrow(arrow, ask)
+    else:
+        codes, bad = _parse_numpy(data, ask)
+    return codes, [BadRow(row, names(column), reason) for row, column, reason in bad]
+
+
+def _column_names(data: Any) -> Any:
+    """How bad cells name their column: a Series' name, else the number."""
+    name = getattr(data, "name", None)
+    if isinstance(name, str) and name:
+        return lambda _column: repr(name)
+    return str
+
+
+def _arrow_column(data: Any) -> pa.ChunkedArray | None:
+    """`data` as a pyarrow ChunkedArray if it is an Arrow column (no copy)."""
+    if isinstance(data, np.ndarray | list | tuple | str):
+        return None
+    if not (hasattr(data, "__arrow_c_stream__") or hasattr(data, "__arrow_c_array__")):
+        return None
+    require("pyarrow", "tables")
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+
+    if isinstance(data, pa.ChunkedArray):
+        return data
+    if isinstance(data, pa.Array):
+        return pa.chunked_array([data])
+    if hasattr(data, "__arrow_c_stream__"):
+        column = pa.chunked_array(data)
+    else:
+        column = pa.chunked_array([pa.array(data)])
+    return column
+
+
+def _parse_arrow(column: pa.ChunkedArray, ask: dict[str, Any]) -> Any:
+    """Reads a string column's buffers in place."""
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+
+    kind = column.type
+    if pa.types.is_dictionary(kind) and pa.types.is_string(kind.value_type):
+        # Categoricals: decoded once (a copy) to plain strings.
+        column = column.cast(kind.value_type)
+        kind = column.type
+    if str(kind) not in _ARROW_TEXT:
+        raise TypeError(
+            f"expected a column of card text (Arrow string, large_string or string_view), "
+            f"got Arrow type {kind}"
+        )
+    chunks = [_chunk_buffers(chunk) for chunk in column.chunks]
+    return _core._card_indices_arrow(chunks, str(kind), hands=True, **ask)
+
+
+def _chunk_buffers(chunk: pa.Array) -> tuple[Any, ...]:
+    """The NumPy views of one chunk's buffers that the core reads."""
+    validity, *rest = chunk.buffers()
+    bits = None
+    if chunk.null_count and validity is not None:
+        bits = np.frombuffer(validity, dtype=np.uint8)
+    n, start = len(chunk), chunk.offset
+    if str(chunk.type) == "string_view":
+        views, *data = rest
+        views_u8 = np.frombuffer(views, dtype=np.uint8)[16 * start : 16 * (start + n)]
+        return views_u8, [_bytes_of(b) for b in data], bits, start
+    offsets, data_buf = rest
+    dtype = np.int64 if str(chunk.type) == "large_string" else np.int32
+    if offsets is None:
+        return np.zeros(1, dtype=dtype), [_bytes_of(None)], bits, start
+    offsets_view = np.frombuffer(offsets, dtype=dtype, count=start + n + 1)[start:]
+    return offsets_view, [_bytes_of(data_buf)], bits, start
+
+
+def _bytes_of(buffer: Any) -> NDArray[np.uint8]:
+    """An Arrow buffer as a uint8 view (an empty array for none)."""
+    if buffer is None:
+        return np.zeros(0, dtype=np.uint8)
+    return np.frombuffer(buffer, dtype=np.uint8)
+
+
+def _parse_numpy(data: Any, ask: dict[str, Any]) -> Any:
+    """NumPy arrays and Python sequences of text."""
+    if isinstance(data, str):
+        raise TypeError(
+            "expected many hands (an array or a list of card text), got one string: "
+            "use cards() for one hand"
+        )
+    arr = data if isinstance(data, np.ndarray) else _as_text_array(data)
+    if arr.ndim not in (1, 2):
+        raise ValueError(
+            f"card text must have shape (N,) (a hand per cell) or (N, k) (a card per cell), "
+            f"got shape {arr.shape}"
+        )
+    hands = arr.ndim == 1
+    if arr.dtype.kind == "U":
+        # UCS-4 code points, read in place (converted only from the other byte order).
+        arr = np.ascontiguousarray(arr, dtype=arr.dtype.newbyteorder("="))
+        rows, columns = arr.shape[0], 1 if hands else arr.shape[1]
+        width = arr.dtype.itemsize // 4
+        codes = arr.view(np.uint32).reshape(rows, columns, width)
+        return _core._card_indices_ucs4(codes, hands=hands, **ask)
+    if arr.dtype.kind in "OT":
+        columns = 1 if hands else arr.shape[1]
+        return _core._card_indices_strings(arr.ravel(), columns, hands=hands, **ask)
+    if arr.dtype.kind == "S":
+        return _parse_numpy(np.char.decode(arr, "utf-8"), ask)
+    raise TypeError(f"expected card text, got an array of dtype {arr.dtype}")
+
+
+def _as_text_array(data: Any) -> NDArray[Any]:
+    """A Python sequence (or pandas object column) as an object array."""
+    to_numpy = getattr(data, "to_numpy", None)
+    if to_numpy is not None:
+        return np.asarray(to_numpy())
+    try:
+        return np.array(data, dtype=object)
+    except ValueError as err:
+        raise ValueError(f"rows of card text must all have the same length: {err}") from None
+
+
+def _is_text(data: Any) -> bool:
+    """Whether bulk scoring should read `data` as card text."""
+    if isinstance(data, np.ndarray):
+        if data.dtype.kind == "O":
+            return data.size > 0 and isinstance(data.flat[0], str)
+        return data.dtype.kind in "UST"
+    if isinstance(data, list | tuple):
+        first: Any = data
+        while isinstance(first, list | tuple) and first:
+            first = first[0]
+        return isinstance(first, str)
+    if not (hasattr(data, "__arrow_c_stream__") or hasattr(data, "__arrow_c_array__")):
+        to_numpy = getattr(data, "to_numpy", None)
+        return to_numpy is not None and _is_text(to_numpy())
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+
+    column = _arrow_column(data)
+    assert column is not None
+
+    kind = column.type
+    if pa.types.is_dictionary(kind):
+        kind = kind.value_type
+    return str(kind) in _ARROW_TEXT
+
+
+def _codes_if_text(data: Any, what: str) -> NDArray[np.uint8] | None:
+    """For ``score_hands`` (``what`` "cards") and ``score_plays`` ("piles"):
+    the card indices of `data` if it is card text, else None."""
+    if what not in ("cards", "piles") or not _is_text(data):
+        return None
+    return card_indices(data, pad=what == "piles")

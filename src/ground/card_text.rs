@@ -1,0 +1,815 @@
+//! Card text in bulk: columns of card text (Arrow's UTF-8 layout, NumPy's
+//! fixed-width UCS-4) to rows of card indices, in parallel.
+//!
+//! A cell holds either one card (`Layout::Cards`: exactly what `Card::parse`
+//! accepts) or a hand (`Layout::Hands`: what `card::parse_cards` accepts,
+//! cards split by whitespace or commas). The spellings live in
+//! `card::card_from_chars`; the only shortcut here is a memo of the cards
+//! that parser found for each short ASCII spelling.
+
+use std::borrow::Cow;
+use std::sync::atomic::{AtomicU8, Ordering};
+use std::sync::OnceLock;
+
+use rayon::prelude::*;
+
+use crate::ground::card::{card_from_chars, is_separator};
+use crate::ground::error::{Error, Result};
+use crate::ground::pool;
+
+/// The code of "no card": padding of a short hand (what -1 wraps to as u8).
+pub const NO_CARD: u8 = u8::MAX;
+
+/// Rows parsed by one rayon task.
+const BLOCK: usize = 1 << 13;
+
+/// One cell of text input.
+#[derive(Clone, Copy, Debug)]
+pub enum Cell<'a> {
+    /// A missing value (an Arrow null, a Python `None`).
+    Null,
+    /// UTF-8 bytes.
+    Utf8(&'a [u8]),
+    /// Unicode code points; trailing zeros are padding (NumPy `<U`).
+    Ucs4(&'a [u32]),
+}
+
+/// Rows of text cells, `columns()` per row.
+pub trait Cells: Sync {
+    fn rows(&self) -> usize;
+    fn columns(&self) -> usize;
+    fn cell(&self, row: usize, column: usize) -> Cell<'_>;
+}
+
+/// Whether bit `i` of an Arrow validity bitmap (bits, bit offset) is clear.
+fn is_null(validity: Option<(&[u8], usize)>, i: usize) -> bool {
+    validity.is_some_and(|(bits, offset)| {
+        let bit = offset + i;
+        bits[bit / 8] >> (bit % 8) & 1 == 0
+    })
+}
+
+/// Fails unless the bitmap (if any) has a bit for each of `n` values.
+fn check_bitmap(
+    validity: Option<(&[u8], usize)>,
+    n: usize,
+) -> std::result::Result<(), &'static str> {
+    match validity {
+        Some((bits, offset)) if bits.len() * 8 < offset + n => {
+            Err("the validity bitmap is too short")
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Strings in Arrow's layout: `offsets` (one more than the strings, i32
+/// or i64) into `data`, an optional validity bitmap with its bit offset, and
+/// `columns` strings per row (row-major).
+pub struct Utf8Column<'a, O> {
+    offsets: &'a [O],
+    data: &'a [u8],
+    validity: Option<(&'a [u8], usize)>,
+    columns: usize,
+}
+
+impl<'a, O: Copy + TryInto<usize>> Utf8Column<'a, O> {
+    /// Checks that every offset is in `data` and in order, and that the
+    /// bitmap covers every row.
+    pub fn new(
+        offsets: &'a [O],
+        data: &'a [u8],
+        validity: Option<(&'a [u8], usize)>,
+    ) -> Result<Self> {
+        let bad = |why: &str| Error::Invalid(format!("malformed string column: {why}"));
+        let mut last = 0usize;
+        for (i, &o) in offsets.iter().enumerate() {
+            let o: usize = o.try_into().map_err(|_| bad("a negative offset"))?;
+            if o > data.len() || (i > 0 && o < last) {
+                return Err(bad("offsets out of order or past the data"));
+            }
+            last = o;
+        }
+        check_bitmap(validity, offsets.len().saturating_sub(1)).map_err(&bad)?;
+        Ok(Utf8Column {
+            offsets,
+            data,
+            validity,
+            columns: 1,
+        })
+    }
+
+    /// The same strings read as rows of `columns` (which must divide them).
+    pub fn with_columns(self, columns: usize) -> Result<Self> {
+        let strings = self.offsets.len().saturating_sub(1);
+        if columns == 0 || strings % columns != 0 {
+            return Err(Error::Invalid(format!(
+                "{strings} strings do not make rows of {columns}"
+            )));
+        }
+        Ok(Utf8Column { columns, ..self })
+    }
+
+    fn at(&self, i: usize) -> usize {
+        // Checked in `new`.
+        self.offsets[i].try_into().unwrap_or(0)
+    }
+}
+
+impl<O: Copy + TryInto<usize> + Sync> Cells for Utf8Column<'_, O> {
+    fn rows(&self) -> usize {
+        self.offsets.len().saturating_sub(1) / self.columns
+    }
+    fn columns(&self) -> usize {
+        self.columns
+    }
+    fn cell(&self, row: usize, column: usize) -> Cell<'_> {
+        let i = row * self.columns + column;
+        if is_null(self.validity, i) {
+            return Cell::Null;
+        }
+        Cell::Utf8(&self.data[self.at(i)..self.at(i + 1)])
+    }
+}
+
+/// Strings in Arrow's view layout (`string_view`, what polars exports): 16
+/// bytes per string, the string itself when it has at most 12 bytes, else
+/// its length, prefix, buffer number and offset into `buffers`.
+pub struct ViewColumn<'a> {
+    views: &'a [u8],
+    buffers: Vec<&'a [u8]>,
+    validity: Option<(&'a [u8], usize)>,
+}
+
+/// Bytes of one view.
+const VIEW: usize = 16;
+/// The longest string stored inside its view.
+const INLINE: usize = 12;
+
+/// The native-endian i32 at `at` of a view, as usize.
+fn view_field(view: &[u8], at: usize) -> Option<usize> {
+    let bytes: [u8; 4] = view.get(at..at + 4)?.try_into().ok()?;
+    usize::try_from(i32::from_ne_bytes(bytes)).ok()
+}
+
+impl<'a> ViewColumn<'a> {
+    /// Checks that every view is in bounds and the bitmap covers every row.
+    pub fn new(
+        views: &'a [u8],
+        buffers: Vec<&'a [u8]>,
+        validity: Option<(&'a [u8], usize)>,
+    ) -> Result<Self> {
+        let bad = |why: &str| Error::Invalid(format!("malformed string_view column: {why}"));
+        if views.len() % VIEW != 0 {
+            return Err(bad("the views are not 16 bytes each"));
+        }
+        let column = ViewColumn {
+            views,
+            buffers,
+            validity,
+        };
+        check_bitmap(validity, column.rows()).map_err(&bad)?;
+        if (0..column.rows()).any(|row| column.bytes(row).is_none()) {
+            return Err(bad("a view points past its buffer"));
+        }
+        Ok(column)
+    }
+
+    fn bytes(&self, row: usize) -> Option<&'a [u8]> {
+        let view = self.views.get(row * VIEW..(row + 1) * VIEW)?;
+        let len = view_field(view, 0)?;
+        if len <= INLINE {
+            return view.get(4..4 + len);
+        }
+        let buffer = self.buffers.get(view_field(view, 8)?)?;
+        let start = view_field(view, 12)?;
+        buffer.get(start..start.checked_add(len)?)
+    }
+}
+
+impl Cells for ViewColumn<'_> {
+    fn rows(&self) -> usize {
+        self.views.len() / VIEW
+    }
+    fn columns(&self) -> usize {
+        1
+    }
+    fn cell(&self, row: usize, _column: usize) -> Cell<'_> {
+        if is_null(self.validity, row) {
+            return Cell::Null;
+        }
+        // Checked in `new`.
+        Cell::Utf8(self.bytes(row).unwrap_or_default())
+    }
+}
+
+/// A C-ordered NumPy `<U{width}` array of `rows` x `columns` cells.
+pub struct Ucs4Grid<'a> {
+    codes: &'a [u32],
+    rows: usize,
+    columns: usize,
+    width: usize,
+}
+
+impl<'a> Ucs4Grid<'a> {
+    pub fn new(codes: &'a [u32], rows: usize, columns: usize, width: usize) -> Result<Self> {
+        if rows.checked_mul(columns).and_then(|n| n.checked_mul(width)) != Some(codes.len()) {
+            return Err(Error::Invalid(format!(
+                "{} code points do not make {rows} x {columns} cells of width {width}",
+                codes.len()
+            )));
+        }
+        Ok(Ucs4Grid {
+            codes,
+            rows,
+            columns,
+            width,
+        })
+    }
+}
+
+impl Cells for Ucs4Grid<'_> {
+    fn rows(&self) -> usize {
+        self.rows
+    }
+    fn columns(&self) -> usize {
+        self.columns
+    }
+    fn cell(&self, row: usize, column: usize) -> Cell<'_> {
+        let start = (row * self.columns + column) * self.width;
+        Cell::Ucs4(&self.codes[start..start + self.width])
+    }
+}
+
+/// What a cell holds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// One card per cell, `columns()` cards per row.
+    Cards,
+    /// A hand per cell (one column); rows shorter than the width are an
+    /// error unless `pad`, which fills them with [`NO_CARD`].
+    Hands { pad: bool },
+}
+
+/// A cell that is not card text, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct BadCell {
+    pub row: usize,
+    pub column: usize,
+    pub reason: String,
+}
+
+/// Why a cell failed, found without allocating; spelled out by [`explain`].
+#[derive(Clone, Copy, Debug)]
+enum Fault {
+    Null,
+    /// The `n`-th card (0-based) is not card text.
+    Unknown(usize),
+    /// The cell holds too few or too many cards.
+    Count,
+}
+
+/// Card codes remembered by the text that spelt them: up to three ASCII
+/// characters packed 7 bits each, places past the text 0. Each slot is
+/// filled by `card_from_chars` the first time its text is seen (threads that
+/// race store the same value), so a common spelling costs one load.
+#[derive(Clone, Copy)]
+struct Memo(&'static [AtomicU8]);
+
+/// A slot not filled yet; filled slots hold the code + 1, or [`NOT_A_CARD`].
+const UNSEEN: u8 = 0;
+const NOT_A_CARD: u8 = u8::MAX;
+
+impl Memo {
+    fn get() -> Memo {
+        static SLOTS: OnceLock<Box<[AtomicU8]>> = OnceLock::new();
+        Memo(SLOTS.get_or_init(|| (0..1 << 21).map(|_| AtomicU8::new(UNSEEN)).collect()))
+    }
+
+    /// The key of `text` if it is one to three ASCII characters. With
+    /// `padded` (NumPy cells) NULs past the third are padding and NULs
+    /// inside the text stay characters; otherwise a NUL anywhere (a real
+    /// character then, which the key cannot tell from an empty place)
+    /// leaves the text unkeyed.
+    #[inline(always)]
+    fn key<T: Copy + Into<u32>>(text: &[T], padded: bool) -> Option<usize> {
+        let at = |i: usize| text.get(i).map_or(0, |&c| c.into());
+        let [a, b, c] = [at(0), at(1), at(2)];
+        let fits = if padded {
+            text.get(3..)
+                .is_none_or(|rest| rest.iter().all(|&c| c.into() == 0))
+        } else {
+            // Every place the text fills holds a character other than NUL.
+            text.len() <= 3 && [a, b, c].iter().take(text.len()).all(|&c| c != 0)
+        };
+        (fits && (a | b | c) < 128 && (a | b | c) != 0)
+            .then_some((a as usize) << 14 | (b as usize) << 7 | c as usize)
+    }
+
+    /// The card code of the text `key` packs.
+    #[inline(always)]
+    fn code(self, key: usize) -> Option<u8> {
+        let mut code = self.0[key].load(Ordering::Relaxed);
+        if code == UNSEEN {
+            code = self.fill(key);
+        }
+        (code != NOT_A_CARD).then(|| code - 1)
+    }
+
+    #[cold]
+    fn fill(self, key: usize) -> u8 {
+        let places = [key >> 14, key >> 7 & 127, key & 127];
+        let len = places.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1);
+        let chars = places[..len].iter().map(|&c| char::from(c as u8));
+        let code = card_from_chars(chars).map_or(NOT_A_CARD, |c| c.index() + 1);
+        self.0[key].store(code, Ordering::Relaxed);
+        code
+    }
+}
+
+/// The code points of a NumPy cell without its padding.
+fn unpadded(codes: &[u32]) -> &[u32] {
+    &codes[..codes.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1)]
+}
+
+/// A code point as a character; one that is none becomes U+FFFD, which no
+/// card spelling contains.
+fn char_of(code: u32) -> char {
+    char::from_u32(code).unwrap_or(char::REPLACEMENT_CHARACTER)
+}
+
+/// The card code of one card's text (UTF-8 bytes).
+#[inline(always)]
+fn code_of_bytes(text: &[u8], memo: Memo) -> Option<u8> {
+    // Two or three bytes, the usual lengths, keyed without the general loop.
+    let places = match *text {
+        [a, b] => [a, b, 0],
+        [a, b, c] if c != 0 => [a, b, c],
+        _ => [0; 3],
+    };
+    let [a, b, c] = places.map(usize::from);
+    if a != 0 && b != 0 && (a | b | c) < 128 {
+        return memo.code(a << 14 | b << 7 | c);
+    }
+    match Memo::key(text, false) {
+        Some(key) => memo.code(key),
+        None => parse_bytes(text),
+    }
+}
+
+/// The card code of one card's code points, `padded` as for [`Memo::key`].
+#[inline(always)]
+fn code_of_codes(text: &[u32], padded: bool, memo: Memo) -> Option<u8> {
+    match Memo::key(text, padded) {
+        Some(key) => memo.code(key),
+        None => parse_codes(text),
+    }
+}
+
+/// Text the memo does not hold, parsed each time.
+#[cold]
+fn parse_bytes(text: &[u8]) -> Option<u8> {
+    card_from_chars(String::from_utf8_lossy(text).chars()).map(|c| c.index())
+}
+
+#[cold]
+fn parse_codes(text: &[u32]) -> Option<u8> {
+    card_from_chars(unpadded(text).iter().map(|&c| char_of(c))).map(|c| c.index())
+}
+
+/// Parses a cell of single-card text.
+#[inline(always)]
+fn parse_card(cell: Cell<'_>, memo: Memo) -> std::result::Result<u8, Fault> {
+    let code = match cell {
+        Cell::Null => return Err(Fault::Null),
+        Cell::Utf8(bytes) => code_of_bytes(bytes, memo),
+        Cell::Ucs4(codes) => code_of_codes(codes, true, memo),
+    };
+    code.ok_or(Fault::Unknown(0))
+}
+
+/// Parses a hand cell into `out` (one code per card); returns how many
+/// cards it holds.
+fn parse_hand(cell: Cell<'_>, memo: Memo, out: &mut [u8]) -> std::result::Result<usize, Fault> {
+    let separator = |c: u32| is_separator(char_of(c));
+    match cell {
+        Cell::Null => Err(Fault::Null),
+        Cell::Utf8(bytes) if bytes.is_ascii() => ascii_hand(bytes, memo, out),
+        Cell::Utf8(bytes) => {
+            let text = String::from_utf8_lossy(bytes);
+            put_cards(
+                text.split(is_separator),
+                |t| code_of_bytes(t.as_bytes(), memo),
+                out,
+            )
+        }
+        Cell::Ucs4(codes) => put_cards(
+            unpadded(codes).split(|&c| separator(c)),
+            |t| code_of_codes(t, false, memo),
+            out,
+        ),
+    }
+}
+
+/// Whether each ASCII byte separates cards (from `card::is_separator`).
+fn ascii_separators() -> &'static [bool; 128] {
+    static TABLE: OnceLock<[bool; 128]> = OnceLock::new();
+    TABLE.get_or_init(|| std::array::from_fn(|b| is_separator(char::from(b as u8))))
+}
+
+/// [`parse_hand`] for ASCII text (the common case, and the one worth making
+/// fast): cards found by a table of separators, then looked up whole.
+#[inline(always)]
+fn ascii_hand(bytes: &[u8], memo: Memo, out: &mut [u8]) -> std::result::Result<usize, Fault> {
+    let separators = ascii_separators();
+    let separator = |b: u8| separators[usize::from(b & 127)];
+    let (mut n, mut i) = (0, 0);
+    while i < bytes.len() {
+        if separator(bytes[i]) {
+            i += 1;
+            continue;
+        }
+        let end = bytes[i..]
+            .iter()
+            .position(|&b| separator(b))
+            .map_or(bytes.len(), |k| i + k);
+        let code = code_of_bytes(&bytes[i..end], memo).ok_or(Fault::Unknown(n))?;
+        *out.get_mut(n).ok_or(Fault::Count)? = code;
+        n += 1;
+        i = end + 1;
+    }
+    Ok(n)
+}
+
+/// Writes the code of each non-empty token into `out`; returns how many.
+#[inline]
+fn put_cards<T: IsEmpty>(
+    tokens: impl Iterator<Item = T>,
+    code_of: impl Fn(T) -> Option<u8>,
+    out: &mut [u8],
+) -> std::result::Result<usize, Fault> {
+    let mut n = 0;
+    for token in tokens.filter(|t| !t.empty()) {
+        let code = code_of(token).ok_or(Fault::Unknown(n))?;
+        *out.get_mut(n).ok_or(Fault::Count)? = code;
+        n += 1;
+    }
+    Ok(n)
+}
+
+/// Tokens of the three kinds of text.
+trait IsEmpty {
+    fn empty(&self) -> bool;
+}
+
+impl<T> IsEmpty for &[T] {
+    fn empty(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+impl IsEmpty for &str {
+    fn empty(&self) -> bool {
+        self.is_empty()
+    }
+}
+
+/// The whole text of a cell (empty for a null).
+fn full_text(cell: Cell<'_>) -> Cow<'_, str> {
+    match cell {
+        Cell::Null => Cow::Borrowed(""),
+        Cell::Utf8(bytes) => String::from_utf8_lossy(bytes),
+        Cell::Ucs4(codes) => Cow::Owned(unpadded(codes).iter().map(|&c| char_of(c)).collect()),
+    }
+}
+
+/// The text of a cell, for messages (at most 40 characters of it).
+fn text_of(cell: Cell<'_>) -> String {
+    let text = full_text(cell);
+    match text.char_indices().nth(40) {
+        Some((cut, _)) => format!("{}...", &text[..cut]),
+        None => text.into_owned(),
+    }
+}
+
+/// The cards of hand text, as written.
+fn tokens(text: &str) -> impl Iterator<Item = &str> {
+    text.split(is_separator).filter(|t| !t.is_empty())
+}
+
+/// How many cards a hand cell holds (0 for a null).
+fn card_count(cell: Cell<'_>) -> usize {
+    tokens(&full_text(cell)).count()
+}
+
+/// Why a cell failed, in words.
+fn explain(cell: Cell<'_>, layout: Layout, width: usize, fault: Fault) -> String {
+    let text = text_of(cell);
+    match (fault, layout) {
+        (Fault::Null, _) => "no text (a missing value)".to_string(),
+        (Fault::Unknown(_), Layout::Cards) => Error::UnknownCard(text).to_string(),
+        (Fault::Unknown(n), Layout::Hands { .. }) => {
+            let token = tokens(&text).nth(n).unwrap_or_default().to_string();
+            format!("card {} of {text:?}: {}", n + 1, Error::UnknownCard(token))
+        }
+        (Fault::Count, _) => format!(
+            "{text:?} holds {} cards, expected {width}",
+            card_count(cell)
+        ),
+    }
+}
+
+/// Parses row `row` into `out`: the column and fault of its first bad cell.
+fn parse_row<C: Cells + ?Sized>(
+    cells: &C,
+    layout: Layout,
+    row: usize,
+    memo: Memo,
+    out: &mut [u8],
+) -> std::result::Result<(), (usize, Fault)> {
+    match layout {
+        Layout::Cards => {
+            for (column, slot) in out.iter_mut().enumerate() {
+                *slot = parse_card(cells.cell(row, column), memo).map_err(|f| (column, f))?;
+            }
+        }
+        Layout::Hands { pad } => {
+            let n = parse_hand(cells.cell(row, 0), memo, out).map_err(|f| (0, f))?;
+            if n < out.len() && !pad {
+                return Err((0, Fault::Count));
+            }
+            out[n..].fill(NO_CARD);
+        }
+    }
+    Ok(())
+}
+
+/// Parses the rows of one block (the first is `first`); stops after
+/// `max_bad` bad rows.
+fn parse_block<C: Cells + ?Sized>(
+    cells: &C,
+    layout: Layout,
+    width: usize,
+    first: usize,
+    max_bad: usize,
+    out: &mut [u8],
+) -> Vec<BadCell> {
+    let memo = Memo::get();
+    let mut bad = Vec::new();
+    for (r, row_out) in out.chunks_mut(width).enumerate() {
+        let row = first + r;
+        if let Err((column, fault)) = parse_row(cells, layout, row, memo, row_out) {
+            row_out.fill(NO_CARD);
+            let reason = explain(cells.cell(row, column), layout, width, fault);
+            bad.push(BadCell {
+                row,
+                column,
+                reason,
+            });
+            if bad.len() >= max_bad {
+                break;
+            }
+        }
+    }
+    bad
+}
+
+/// Parses every row of `cells` into `out`, `width` codes per row, on
+/// `threads` (checked by `pool`). Returns the first `max_bad` bad cells, one
+/// per row, lowest rows first (whatever the thread count); their rows hold
+/// [`NO_CARD`]. With `max_bad` 1, rows after a bad row may be left unparsed.
+pub fn parse_cells<C: Cells + ?Sized>(
+    cells: &C,
+    layout: Layout,
+    width: usize,
+    max_bad: usize,
+    threads: Option<usize>,
+    out: &mut [u8],
+) -> Result<Vec<BadCell>> {
+    let rows = cells.rows();
+    if width == 0 || (layout == Layout::Cards && width != cells.columns()) {
+        return Err(Error::Invalid(format!(
+            "cannot parse rows of {} cells into {width} cards per row",
+            cells.columns()
+        )));
+    }
+    if out.len() != rows * width {
+        return Err(Error::Invalid(format!(
+            "the output holds {} codes, {rows} rows of {width} need {}",
+            out.len(),
+            rows * width
+        )));
+    }
+    let max_bad = max_bad.max(1);
+    let block = |(b, chunk): (usize, &mut [u8])| {
+        parse_block(cells, layout, width, b * BLOCK, max_bad, chunk)
+    };
+    let mut bad: Vec<BadCell> = if threads == Some(1) || rows <= BLOCK {
+        pool::check(threads)?;
+        let mut bad = Vec::new();
+        for chunk in out.chunks_mut(BLOCK * width).enumerate() {
+            bad.extend(block(chunk));
+            if bad.len() >= max_bad {
+                break;
+            }
+        }
+        bad
+    } else {
+        pool::install(threads, || {
+            out.par_chunks_mut(BLOCK * width)
+                .enumerate()
+                .flat_map_iter(block)
+                .collect()
+        })?
+    };
+    bad.sort_by_key(|b| b.row);
+    bad.truncate(max_bad);
+    Ok(bad)
+}
+
+/// The most cards any hand cell of `cells` holds (column 0), for padding.
+pub fn most_cards<C: Cells + ?Sized>(cells: &C, threads: Option<usize>) -> Result<usize> {
+    pool::install(threads, || {
+        (0..cells.rows())
+            .into_par_iter()
+            .with_min_len(BLOCK)
+            .map(|row| card_count(cells.cell(row, 0)))
+            .max()
+            .unwrap_or(0)
+    })
+}
+
+/// How many cards the first hand cell of `cells` holds (0 for none).
+pub fn first_count<C: Cells + ?Sized>(cells: &C) -> usize {
+    if cells.rows() == 0 {
+        0
+    } else {
+        card_count(cells.cell(0, 0))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ground::card::Card;
+
+    /// Strings as an Arrow-layout column (offsets, data).
+    fn arrow(texts: &[&str]) -> (Vec<i32>, Vec<u8>) {
+        let mut offsets = vec![0i32];
+        let mut data = Vec::new();
+        for t in texts {
+            data.extend_from_slice(t.as_bytes());
+            offsets.push(data.len() as i32);
+        }
+        (offsets, data)
+    }
+
+    fn parse_hands(
+        texts: &[&str],
+        width: usize,
+        pad: bool,
+        threads: Option<usize>,
+    ) -> (Vec<u8>, Vec<BadCell>) {
+        let (offsets, data) = arrow(texts);
+        let column = Utf8Column::new(&offsets, &data, None).unwrap();
+        let mut out = vec![0; texts.len() * width];
+        let bad = parse_cells(
+            &column,
+            Layout::Hands { pad },
+            width,
+            usize::MAX,
+            threads,
+            &mut out,
+        )
+        .unwrap();
+        (out, bad)
+    }
+
+    /// Every spelling of every card, as one card per cell, agrees with `Card::parse`.
+    #[test]
+    fn single_cards_match_card_parse_in_both_encodings() {
+        let mut texts = Vec::new();
+        for card in Card::deck() {
+            let name = card.to_string();
+            let symbol = ['\u{2663}', '\u{2666}', '\u{2665}', '\u{2660}'][card.suit() as usize];
+            let rank = &name[..name.len() - 1];
+            for t in [
+                name.clone(),
+                name.to_lowercase(),
+                format!("{rank}{symbol}"),
+                format!(" {}\t", name.replace("10", "t")),
+            ] {
+                texts.push(t);
+            }
+        }
+        texts.extend(["", "5", "5HH", "1H", "11H", "5 H", "\u{2665}5"].map(String::from));
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let (offsets, data) = arrow(&refs);
+        let utf8 = Utf8Column::new(&offsets, &data, None).unwrap();
+        let width = 6;
+        let codes: Vec<u32> = texts
+            .iter()
+            .flat_map(|t| {
+                let mut c: Vec<u32> = t.chars().map(u32::from).collect();
+                c.resize(width, 0);
+                c
+            })
+            .collect();
+        let ucs4 = Ucs4Grid::new(&codes, texts.len(), 1, width).unwrap();
+        for cells in [&utf8 as &dyn Cells, &ucs4] {
+            let mut out = vec![0; texts.len()];
+            let bad = parse_cells(cells, Layout::Cards, 1, usize::MAX, Some(2), &mut out).unwrap();
+            let bad_rows: Vec<usize> = bad.iter().map(|b| b.row).collect();
+            for (row, text) in texts.iter().enumerate() {
+                match Card::parse(text) {
+                    Ok(card) => assert_eq!(out[row], card.index(), "{text:?}"),
+                    Err(_) => assert!(bad_rows.contains(&row) && out[row] == NO_CARD, "{text:?}"),
+                }
+            }
+        }
+    }
+
+    /// NUL is text in UTF-8 (so "5H\0" is no card) but padding in NumPy cells.
+    #[test]
+    fn nul_is_a_character_in_utf8_and_padding_in_ucs4() {
+        let (offsets, data) = arrow(&["5H\0", "5H", "\u{0}5H"]);
+        let utf8 = Utf8Column::new(&offsets, &data, None).unwrap();
+        let mut out = vec![0; 3];
+        let bad = parse_cells(&utf8, Layout::Cards, 1, 9, None, &mut out).unwrap();
+        assert_eq!(bad.iter().map(|b| b.row).collect::<Vec<_>>(), [0, 2]);
+        assert_eq!(out[1], 18);
+        let codes = [53, 72, 0, 0, 53, 72];
+        let ucs4 = Ucs4Grid::new(&codes, 2, 1, 3).unwrap();
+        let bad = parse_cells(&ucs4, Layout::Cards, 1, 9, None, &mut out[..2]).unwrap();
+        assert_eq!((bad.len(), out[0]), (1, 18));
+    }
+
+    #[test]
+    fn hands_split_like_parse_cards_and_pad() {
+        let (out, bad) = parse_hands(&["5H 5D,5C  JS", "4s 6h 5d"], 4, true, None);
+        assert!(bad.is_empty());
+        assert_eq!(&out[..4], &[18, 17, 16, 43]);
+        assert_eq!(&out[4..], &[15, 22, 17, NO_CARD]);
+    }
+
+    #[test]
+    fn bad_cells_name_their_row_and_text() {
+        let (out, bad) = parse_hands(&["5H 5D", "5H 5X", "AS", "AS 2S 3S"], 2, false, Some(1));
+        let reasons: Vec<(usize, &str)> = bad.iter().map(|b| (b.row, b.reason.as_str())).collect();
+        assert_eq!(reasons[0].0, 1);
+        assert!(
+            reasons[0]
+                .1
+                .starts_with("card 2 of \"5H 5X\": unknown card \"5X\""),
+            "{}",
+            reasons[0].1
+        );
+        assert_eq!(reasons[1], (2, "\"AS\" holds 1 cards, expected 2"));
+        assert_eq!(reasons[2], (3, "\"AS 2S 3S\" holds 3 cards, expected 2"));
+        assert_eq!(&out[2..], &[NO_CARD; 6]);
+    }
+
+    #[test]
+    fn the_first_bad_row_is_found_whatever_the_threads() {
+        let mut texts = vec!["AS 2S"; 3 * BLOCK];
+        texts[BLOCK + 5] = "AS ZZ";
+        texts[2 * BLOCK + 1] = "AS";
+        for threads in [Some(1), Some(2), None] {
+            let (_, bad) = parse_hands(&texts, 2, false, threads);
+            assert_eq!(bad[0].row, BLOCK + 5);
+            assert_eq!(bad.len(), 2);
+        }
+    }
+
+    #[test]
+    fn nulls_and_views_are_read() {
+        let long = "10H 10D 10C 10S";
+        let (offsets, data) = arrow(&["5H", long]);
+        let column = Utf8Column::new(&offsets, &data, Some((&[0b10], 0))).unwrap();
+        let mut out = vec![0; 8];
+        let bad = parse_cells(&column, Layout::Hands { pad: true }, 4, 9, None, &mut out).unwrap();
+        assert_eq!(bad[0].reason, "no text (a missing value)");
+        assert_eq!(&out[4..], &[38, 37, 36, 39]);
+        // One inline view ("5H") and one pointing into a buffer (the long hand).
+        let mut views = vec![0u8; 32];
+        views[..4].copy_from_slice(&2i32.to_ne_bytes());
+        views[4..6].copy_from_slice(b"5H");
+        views[16..20].copy_from_slice(&(long.len() as i32).to_ne_bytes());
+        let buffer = format!("xx{long}");
+        views[28..32].copy_from_slice(&2i32.to_ne_bytes());
+        let column = ViewColumn::new(&views, vec![buffer.as_bytes()], None).unwrap();
+        let bad = parse_cells(&column, Layout::Hands { pad: true }, 4, 9, None, &mut out).unwrap();
+        assert!(bad.is_empty());
+        assert_eq!(out, [18, NO_CARD, NO_CARD, NO_CARD, 38, 37, 36, 39]);
+        views[28..32].copy_from_slice(&9i32.to_ne_bytes());
+        assert!(ViewColumn::new(&views, vec![buffer.as_bytes()], None).is_err());
+    }
+
+    #[test]
+    fn malformed_offsets_are_refused() {
+        let data = b"5H";
+        assert!(Utf8Column::new(&[0i32, 3], data, None).is_err());
+        assert!(Utf8Column::new(&[2i32, 1], data, None).is_err());
+        assert!(Utf8Column::new(&[0i32, -1], data, None).is_err());
+        assert!(Utf8Column::new(&[0i32, 2], data, Some((&[], 0))).is_err());
+    }
+}

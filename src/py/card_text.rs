@@ -1,0 +1,313 @@
+//! Card text in bulk (the core's `card_text`) for `cribbage_fast.bulk_text`:
+//! Arrow string buffers and NumPy `<U` arrays are read in place with the GIL
+//! released; Python lists and object arrays are copied to UTF-8 while
+//! attached. Each returns the (N, width) uint8 codes and the bad cells as
+//! (row, column, reason); the Python side raises or reports them.
+
+use numpy::ndarray::Array2;
+use numpy::prelude::*;
+use numpy::{PyArray1, PyArray2, PyReadonlyArray1, PyReadonlyArray3, PyUntypedArray};
+use pyo3::exceptions::{PyTypeError, PyValueError};
+use pyo3::prelude::*;
+use pyo3::types::PyString;
+
+use super::convert::threads_from_py;
+use crate::ground::card_text::{self, Cells, Layout, Ucs4Grid, Utf8Column, ViewColumn};
+
+/// Codes and bad cells (row, column, reason).
+type Parsed<'py> = (Bound<'py, PyArray2<u8>>, Vec<(usize, usize, String)>);
+
+/// How to read the cells, as the Python side asked.
+#[derive(Clone, Copy)]
+struct Ask {
+    layout: Layout,
+    width: Option<usize>,
+    max_bad: usize,
+    threads: Option<usize>,
+}
+
+impl Ask {
+    fn new(
+        hands: bool,
+        width: Option<usize>,
+        pad: bool,
+        max_bad: usize,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Ask> {
+        Ok(Ask {
+            layout: if hands {
+                Layout::Hands { pad }
+            } else {
+                Layout::Cards
+            },
+            width,
+            max_bad,
+            threads: threads_from_py(threads)?,
+        })
+    }
+
+    /// Cards per row: asked for, the columns, the fullest hand (padding)
+    /// or the first hand.
+    fn width_of<C: Cells>(&self, chunks: &[C]) -> PyResult<usize> {
+        if let Some(width) = self.width {
+            return Ok(width);
+        }
+        match self.layout {
+            Layout::Cards => Ok(chunks.first().map_or(0, Cells::columns)),
+            Layout::Hands { pad: true } => {
+                let counts = chunks
+                    .iter()
+                    .map(|c| card_text::most_cards(c, self.threads))
+                    .collect::<Result<Vec<_>, _>>()?;
+                Ok(counts.into_iter().max().unwrap_or(0))
+            }
+            Layout::Hands { pad: false } => Ok(chunks
+                .iter()
+                .find(|c| c.rows() > 0)
+                .map_or(0, card_text::first_count)),
+        }
+    }
+}
+
+/// Parses `chunks` (consecutive rows) with the GIL released.
+fn parse<'py, C: Cells>(py: Python<'py>, chunks: &[C], ask: Ask) -> PyResult<Parsed<'py>> {
+    let rows: usize = chunks.iter().map(Cells::rows).sum();
+    let width = py.detach(|| ask.width_of(chunks))?;
+    if width == 0 && rows > 0 {
+        return Err(PyValueError::new_err(
+            "row 0, column 0: no cards (the first row sets how many cards each row holds)",
+        ));
+    }
+    let mut out = vec![card_text::NO_CARD; rows * width];
+    let bad = py.detach(|| -> PyResult<_> {
+        let mut bad = Vec::new();
+        let mut rest = out.as_mut_slice();
+        let mut first = 0;
+        for chunk in chunks {
+            let (mine, others) = rest.split_at_mut(chunk.rows() * width);
+            rest = others;
+            if width > 0 && bad.len() < ask.max_bad {
+                let left = ask.max_bad - bad.len();
+                let found =
+                    card_text::parse_cells(chunk, ask.layout, width, left, ask.threads, mine)?;
+                bad.extend(
+                    found
+                        .into_iter()
+                        .map(|b| (b.row + first, b.column, b.reason)),
+                );
+            }
+            first += chunk.rows();
+        }
+        Ok(bad)
+    })?;
+    let codes = Array2::from_shape_vec((rows, width), out)
+        .map_err(|e| PyValueError::new_err(e.to_string()))?;
+    Ok((codes.into_pyarray(py), bad))
+}
+
+fn readonly<'py, T: numpy::Element>(
+    arr: &Bound<'py, PyAny>,
+    what: &str,
+) -> PyResult<PyReadonlyArray1<'py, T>> {
+    let arr = arr
+        .cast::<PyArray1<T>>()
+        .map_err(|_| PyTypeError::new_err(format!("{what}: expected a 1-D array")))?;
+    arr.try_readonly()
+        .map_err(|e| PyValueError::new_err(e.to_string()))
+}
+
+/// One Arrow chunk: its offsets (int32 or int64) or `string_view` views
+/// (uint8), its data buffers, its validity bitmap (or None) and the bit
+/// offset of its first row in that bitmap.
+type Chunk<'py> = (
+    Bound<'py, PyAny>,
+    Vec<Bound<'py, PyAny>>,
+    Option<Bound<'py, PyAny>>,
+    usize,
+);
+
+/// A chunk's arrays, borrowed read-only while the core reads them.
+struct Held<'py, T: numpy::Element> {
+    index: PyReadonlyArray1<'py, T>,
+    buffers: Vec<PyReadonlyArray1<'py, u8>>,
+    validity: Option<(PyReadonlyArray1<'py, u8>, usize)>,
+}
+
+impl<'py, T: numpy::Element> Held<'py, T> {
+    fn new(chunk: &Chunk<'py>) -> PyResult<Self> {
+        let (index, buffers, validity, bit) = chunk;
+        Ok(Held {
+            index: readonly::<T>(index, "offsets or views")?,
+            buffers: buffers
+                .iter()
+                .map(|b| readonly::<u8>(b, "data"))
+                .collect::<PyResult<_>>()?,
+            validity: validity
+                .as_ref()
+                .map(|v| Ok::<_, PyErr>((readonly::<u8>(v, "validity")?, *bit)))
+                .transpose()?,
+        })
+    }
+
+    fn all(chunks: &[Chunk<'py>]) -> PyResult<Vec<Self>> {
+        chunks.iter().map(Held::new).collect()
+    }
+
+    fn bits(&self) -> PyResult<Option<(&[u8], usize)>> {
+        self.validity
+            .as_ref()
+            .map(|(v, bit)| Ok((v.as_slice()?, *bit)))
+            .transpose()
+    }
+
+    fn buffers(&self) -> PyResult<Vec<&[u8]>> {
+        Ok(self
+            .buffers
+            .iter()
+            .map(|b| b.as_slice())
+            .collect::<Result<_, _>>()?)
+    }
+}
+
+fn offset_chunks<'py, O: numpy::Element + Copy + TryInto<usize> + Sync>(
+    py: Python<'py>,
+    chunks: &[Chunk<'py>],
+    ask: Ask,
+) -> PyResult<Parsed<'py>> {
+    let held = Held::<O>::all(chunks)?;
+    let columns = held
+        .iter()
+        .map(|h| {
+            let [data] = h.buffers()?[..] else {
+                return Err(PyValueError::new_err("a string chunk has one data buffer"));
+            };
+            Ok(Utf8Column::new(h.index.as_slice()?, data, h.bits()?)?)
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    parse(py, &columns, ask)
+}
+
+fn view_chunks<'py>(py: Python<'py>, chunks: &[Chunk<'py>], ask: Ask) -> PyResult<Parsed<'py>> {
+    let held = Held::<u8>::all(chunks)?;
+    let columns = held
+        .iter()
+        .map(|h| {
+            Ok(ViewColumn::new(
+                h.index.as_slice()?,
+                h.buffers()?,
+                h.bits()?,
+            )?)
+        })
+        .collect::<PyResult<Vec<_>>>()?;
+    parse(py, &columns, ask)
+}
+
+/// Card codes of the chunks (consecutive rows) of an Arrow column of type
+/// `kind`: "string", "large_string" or "string_view".
+#[pyfunction]
+#[pyo3(signature = (chunks, kind, *, hands, width, pad, max_bad, threads = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn _card_indices_arrow<'py>(
+    py: Python<'py>,
+    chunks: Vec<Chunk<'py>>,
+    kind: &str,
+    hands: bool,
+    width: Option<usize>,
+    pad: bool,
+    max_bad: usize,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Parsed<'py>> {
+    let ask = Ask::new(hands, width, pad, max_bad, threads)?;
+    match kind {
+        "string" => offset_chunks::<i32>(py, &chunks, ask),
+        "large_string" => offset_chunks::<i64>(py, &chunks, ask),
+        "string_view" => view_chunks(py, &chunks, ask),
+        _ => Err(PyTypeError::new_err(format!(
+            "no reader for Arrow type {kind}"
+        ))),
+    }
+}
+
+/// Card codes of a NumPy `<U` array viewed as (rows, columns, width) code points.
+#[pyfunction]
+#[pyo3(signature = (codes, *, hands, width, pad, max_bad, threads = None))]
+pub fn _card_indices_ucs4<'py>(
+    py: Python<'py>,
+    codes: PyReadonlyArray3<'py, u32>,
+    hands: bool,
+    width: Option<usize>,
+    pad: bool,
+    max_bad: usize,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Parsed<'py>> {
+    let ask = Ask::new(hands, width, pad, max_bad, threads)?;
+    let [rows, columns, chars] = *codes.shape() else {
+        return Err(PyValueError::new_err("expected a 3-D array"));
+    };
+    let grid = Ucs4Grid::new(codes.as_slice()?, rows, columns, chars)?;
+    parse(py, &[grid], ask)
+}
+
+/// Card codes of Python strings (`None` is a missing cell), row-major,
+/// `columns` per row: copied to UTF-8 here, parsed without the GIL.
+#[pyfunction]
+#[pyo3(signature = (items, columns, *, hands, width, pad, max_bad, threads = None))]
+#[allow(clippy::too_many_arguments)]
+pub fn _card_indices_strings<'py>(
+    py: Python<'py>,
+    items: &Bound<'py, PyAny>,
+    columns: usize,
+    hands: bool,
+    width: Option<usize>,
+    pad: bool,
+    max_bad: usize,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Parsed<'py>> {
+    let ask = Ask::new(hands, width, pad, max_bad, threads)?;
+    let (mut offsets, mut data, mut valid) = (vec![0i64], Vec::new(), Vec::new());
+    for (i, item) in items.try_iter()?.enumerate() {
+        let item = item?;
+        if let Ok(text) = item.cast::<PyString>() {
+            data.extend_from_slice(text.to_cow()?.as_bytes());
+        } else if !item.is_none() {
+            return Err(PyTypeError::new_err(format!(
+                "row {}, column {}: expected card text, got {} {}",
+                i / columns.max(1),
+                i % columns.max(1),
+                item.get_type().name()?,
+                item.repr()?
+            )));
+        }
+        valid.push(!item.is_none());
+        offsets.push(i64::try_from(data.len()).unwrap_or(i64::MAX));
+    }
+    let bitmap: Vec<u8> = valid
+        .chunks(8)
+        .map(|bits| (0..bits.len()).fold(0u8, |m, i| m | u8::from(bits[i]) << i))
+        .collect();
+    let column = Utf8Column::new(&offsets, &data, Some((&bitmap, 0)))?.with_columns(columns)?;
+    parse(py, &[column], ask)
+}
+
+/// The card codes of `obj` when it is card text (NumPy strings, Python
+/// strings, an Arrow or DataFrame column), parsed by
+/// `cribbage_fast.bulk_text` for argument `what`; `None` for anything else.
+pub fn codes_if_text<'py>(
+    obj: &Bound<'py, PyAny>,
+    what: &str,
+) -> PyResult<Option<Bound<'py, PyUntypedArray>>> {
+    if let Ok(arr) = obj.cast::<PyUntypedArray>() {
+        if matches!(arr.dtype().kind(), b'i' | b'u' | b'b' | b'f') {
+            return Ok(None);
+        }
+    }
+    let codes = obj
+        .py()
+        .import("cribbage_fast.bulk_text")?
+        .call_method1("_codes_if_text", (obj, what))?;
+    if codes.is_none() {
+        Ok(None)
+    } else {
+        Ok(Some(codes.cast_into::<PyUntypedArray>()?))
+    }
+}
