@@ -1626,8 +1626,9 @@ def score_hands(
     is not a card is an error, never wrapped around (256 is not 0). Card
     text is read too, parsed once by `cribbage_fast.bulk_text.card_indices`:
     an (N, 5) array of single cards, or N hands of five cards ("5H 5D 5C JS
-    5S") as a NumPy array, a list, or an Arrow / polars / pandas column. The work runs with the GIL released; long inputs are
-    processed in chunks and Ctrl-C interrupts between them.
+    5S") as a NumPy array, a list, or an Arrow / polars / pandas column. The
+    work runs with the GIL released; long inputs are processed in chunks and
+    Ctrl-C interrupts between them.
 
     Parameters
     ----------

@@ -7,7 +7,6 @@ written out with its scores before the next is read.
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,6 +18,7 @@ from numpy.typing import NDArray
 
 from .. import _core
 from .._extras import require
+from .._progress import progress
 from ..bulk_text import NO_CARD, BadRow, parse_text
 
 if TYPE_CHECKING:
@@ -243,7 +243,6 @@ def score_file(
     """Scores every row of `file` into `out`; returns the number of bad rows
     written (with ``options.skip_bad``). Raises FileError for bad input."""
     require("pyarrow", "tables")
-    require("tqdm", "tables")
     if hand_column is None or out is None:
         raise FileError("--file needs --hand COLUMN and --out OUT.csv|OUT.parquet")
     _format(out, "--out")
@@ -251,20 +250,17 @@ def score_file(
     batches, total = _batches(file, columns)
     writer = _Writer(out)
     first, bad = 0, 0
-    from tqdm import tqdm  # type: ignore[import-untyped,unused-ignore]
-
-    progress = tqdm(total=total, unit=" rows", disable=not sys.stderr.isatty())
     try:
-        for batch in batches:
-            codes, reasons = _codes(
-                batch, hand_column, starter_column, first, options.skip_bad, options.threads
-            )
-            writer.write(_scored(batch, codes, reasons, first, options))
-            first += batch.num_rows
-            bad += len(reasons)
-            progress.update(batch.num_rows)
+        with progress(total, None, unit=" rows") as bar:
+            for batch in batches:
+                codes, reasons = _codes(
+                    batch, hand_column, starter_column, first, options.skip_bad, options.threads
+                )
+                writer.write(_scored(batch, codes, reasons, first, options))
+                first += batch.num_rows
+                bad += len(reasons)
+                bar.update(batch.num_rows)
     finally:
-        progress.close()
         writer.close()
     return bad
 
@@ -272,7 +268,7 @@ def score_file(
 def run_score_file(cards: tuple[str, ...], crib: bool, **args: Any) -> None:
     """The ``score`` command with ``--file``: one line on stderr and status 2
     for bad input, a summary line on stderr at the end."""
-    from .cli import fail
+    from .errors import fail
 
     if args["file"] is None:
         fail("expected 5 cards (4 in hand, then the starter) or --file HANDS.csv")
