@@ -460,7 +460,8 @@ fn board_weights(obs: &Observation, my_need: u16, opp_need: u16) -> (f64, f64) {
     }
 }
 
-fn expert_lay(obs: &Observation, lays: u64) -> Card {
+/// The Expert's lay from `lays` (not empty): its one-reply lookahead.
+pub fn expert_lay(obs: &Observation, lays: u64) -> Card {
     let look = Lookahead::new(obs);
     let start = Count::new(obs.pile(), obs.count);
     let mut best = (f64::NEG_INFINITY, Card::MIN);

@@ -20,6 +20,7 @@ pub mod error;
 pub mod game;
 pub mod hand;
 pub mod master;
+pub mod master_lays;
 pub mod observe;
 pub mod pegging_table;
 pub mod play;

@@ -48,6 +48,7 @@ use crate::discard::analyze_discards;
 use crate::discard_cache::{best_discard_mask, modelled_discard};
 use crate::error::{Error, Result};
 use crate::hand::score_hand;
+use crate::master_lays::LayHistory;
 use crate::observe::{four, Observation};
 use crate::pegging_table::net_pegging;
 use crate::play::{fits_mask, mask_cards, score_play, MAX_COUNT};
@@ -81,6 +82,12 @@ pub struct MasterConfig {
     /// Add the kept cards' expected net pegging ([`pegging_value`]) to the
     /// discard's expected hand and crib.
     pub pegging_table: bool,
+    /// Keep only sampled hands with which the Expert would have laid what the
+    /// opponent laid ([`crate::master_lays`]; with discard inference).
+    pub lay_inference: bool,
+    /// Stop sampling a lay once the best leads every other clearly
+    /// ([`settled`]): `budget` is then the most samples.
+    pub adaptive: bool,
 }
 
 impl Default for MasterConfig {
@@ -92,6 +99,8 @@ impl Default for MasterConfig {
             discard_inference: true,
             board: false,
             pegging_table: false,
+            lay_inference: true,
+            adaptive: true,
         }
     }
 }
@@ -376,17 +385,43 @@ fn solve(play: &Play, end: &Ending, mut alpha: f64, mut beta: f64) -> f64 {
 
 /// The lay with the best mean search value over `config.budget`
 /// determinizations of the opponent's hand and crib cards (`lays`: the legal
-/// lays, not empty). Go inference reads the order of the cards laid from `obs`.
+/// lays, not empty), fewer once one lay is clearly best (`config.adaptive`).
+/// Go inference reads the order of the cards laid from `obs`.
 pub fn search_lay(config: &MasterConfig, rng: &mut Rng, obs: &Observation, lays: u64) -> Card {
     let choices = distinct_ranks(lays);
     let first = mask_cards(choices).next().unwrap_or(Card::MIN);
     if choices.count_ones() == 1 {
         return first;
     }
+    let opp = 1 - obs.seat;
+    let held = 4u32.saturating_sub(obs.laid[opp].len());
+    let pool = hidden_pool(config, obs, held);
+    let history = config.lay_inference.then(|| LayHistory::new(obs));
+    let start = start_play(obs);
+    let cards: Vec<Card> = mask_cards(choices).collect();
+    let mut values: Vec<f64> = Vec::with_capacity(cards.len() * config.budget as usize);
+    for done in 1..=config.budget {
+        let (opp_hand, opp_crib) = determinize(config, obs, pool, held, history.as_ref(), rng);
+        let end = ending(obs, opp_hand, opp_crib);
+        let mut play = start;
+        play.hands[1] = opp_hand;
+        for &card in &cards {
+            values.push(solve(&play.lay(card), &end, f64::NEG_INFINITY, f64::INFINITY));
+        }
+        if config.adaptive && done % CHECK_EVERY == 0 && settled(&values, cards.len()) {
+            break;
+        }
+    }
+    let best = best_column(&values, cards.len());
+    cards.get(best).copied().unwrap_or(first)
+}
+
+/// The cards the opponent may hold: the unseen ones, less those its goes
+/// rule out (go inference, when it leaves enough cards).
+fn hidden_pool(config: &MasterConfig, obs: &Observation, held: u32) -> u64 {
     let me = obs.seat;
     let opp = 1 - me;
     let unseen = obs.unseen().mask();
-    let held = 4u32.saturating_sub(obs.laid[opp].len());
     // Laying on my own card means the opponent said go at this count: a
     // rule, not an inference (a hand that could lay would break the search).
     let mut pool = if obs.last_to_lay == Some(me) && !obs.pile().is_empty() {
@@ -400,55 +435,95 @@ pub fn search_lay(config: &MasterConfig, rng: &mut Rng, obs: &Observation, lays:
             pool = allowed;
         }
     }
-    let start = start_play(obs);
-    let cards: Vec<Card> = mask_cards(choices).collect();
-    let mut totals = vec![0.0f64; cards.len()];
-    for _ in 0..config.budget {
-        let (opp_hand, opp_crib) = determinize(config, obs, pool, held, rng);
-        let end = ending(obs, opp_hand, opp_crib);
-        let mut play = start;
-        play.hands[1] = opp_hand;
-        for (total, &card) in totals.iter_mut().zip(&cards) {
-            *total += solve(&play.lay(card), &end, f64::NEG_INFINITY, f64::INFINITY);
+    pool
+}
+
+/// Samples before the adaptive budget may stop, and how often it checks.
+const MIN_SAMPLES: usize = 8;
+const CHECK_EVERY: u32 = 4;
+
+/// Standard errors by which the best lay must lead each other lay.
+const CLEAR_LEAD: f64 = 2.0;
+
+/// The column (lay) of `values` (rows of `width` search values, one row a
+/// sample) with the highest total; the first on a tie.
+fn best_column(values: &[f64], width: usize) -> usize {
+    let mut totals = [0.0f64; 4];
+    for row in values.chunks_exact(width) {
+        for (t, v) in totals.iter_mut().zip(row) {
+            *t += v;
         }
     }
-    let mut best = (f64::NEG_INFINITY, first);
-    for (&total, &card) in totals.iter().zip(&cards) {
-        if total > best.0 {
-            best = (total, card);
-        }
+    (0..width.min(4)).fold(0, |b, k| if totals[k] > totals[b] { k } else { b })
+}
+
+/// Whether the best lay so far leads every other by at least [`CLEAR_LEAD`]
+/// standard errors of the paired difference (the samples are common to
+/// every lay), after at least [`MIN_SAMPLES`] samples.
+fn settled(values: &[f64], width: usize) -> bool {
+    let n = values.len() / width;
+    if n < MIN_SAMPLES {
+        return false;
     }
-    best.1
+    let best = best_column(values, width);
+    (0..width).filter(|&k| k != best).all(|k| {
+        let (mut sum, mut sum_sq) = (0.0, 0.0);
+        for row in values.chunks_exact(width) {
+            let d = row[best] - row[k];
+            sum += d;
+            sum_sq += d * d;
+        }
+        let mean = sum / n as f64;
+        let var = (sum_sq / n as f64 - mean * mean).max(0.0);
+        mean >= CLEAR_LEAD * (var / (n - 1) as f64).sqrt()
+    })
 }
 
 /// Draws before a determinization falls back on a uniform draw.
 const INFERENCE_TRIES: u32 = 64;
+
+/// Draws with lay inference: its samples are rarer.
+const LAY_INFERENCE_TRIES: u32 = 256;
 
 /// One guess at the opponent's unlaid cards and crib cards. With discard
 /// inference, a guess is the opponent's whole deal (its laid cards and cards
 /// drawn from the unseen ones) kept only if the Expert's discard from it keeps
 /// every card the opponent has laid and leaves unlaid cards in `pool` (the
 /// go inference): real players keep fives, pairs and runs, not random cards.
+/// With a lay `history`, the Expert must also have laid what the opponent
+/// laid; if no draw does, the first that fits the rest is used.
 fn determinize(
     config: &MasterConfig,
     obs: &Observation,
     pool: u64,
     held: u32,
+    history: Option<&LayHistory>,
     rng: &mut Rng,
 ) -> (u64, u64) {
     let unseen = obs.unseen().mask();
     let opp = 1 - obs.seat;
     let laid = obs.laid[opp].mask();
     if config.discard_inference && obs.config.players == 2 {
-        for _ in 0..INFERENCE_TRIES {
+        let history = history.filter(|h| !h.is_empty());
+        let tries = history.map_or(INFERENCE_TRIES, |_| LAY_INFERENCE_TRIES);
+        let mut fallback = None;
+        for _ in 0..tries {
             let dealt = laid | rng.draw(unseen, 6 - laid.count_ones());
             let Ok(crib) = modelled_discard(dealt, obs.dealer == opp) else {
                 break;
             };
             let hand = dealt & !crib & !laid;
             if crib & laid == 0 && hand & !pool == 0 {
-                return (hand, crib);
+                match history {
+                    Some(h) if !h.agrees(dealt & !crib, crib) => {
+                        fallback.get_or_insert((hand, crib));
+                    }
+                    _ => return (hand, crib),
+                }
             }
+        }
+        if let Some(guess) = fallback {
+            return guess;
         }
     }
     let hand = rng.draw(pool, held);
@@ -570,7 +645,7 @@ mod tests {
     fn inferred_hands_are_what_the_expert_keeps_and_fit_what_was_seen() {
         let config = MasterConfig::default();
         let mut rng = Rng::new(11);
-        let (mut checked, mut uniform) = (0, 0);
+        let (mut checked, mut uniform, mut misfits) = (0, 0, 0);
         for g in 0..60 {
             let mut game = Game::new(GameConfig::new(2, 121, false).unwrap(), g, false);
             let mut bots = [Bot::new(BotKind::Expert, 1), Bot::new(BotKind::Expert, 2)];
@@ -581,7 +656,9 @@ mod tests {
                     let laid = obs.laid[opp].mask();
                     let held = 4 - laid.count_ones();
                     let pool = obs.unseen().mask();
-                    let (hand, crib) = determinize(&config, &obs, pool, held, &mut rng);
+                    let history = LayHistory::new(&obs);
+                    let (hand, crib) =
+                        determinize(&config, &obs, pool, held, Some(&history), &mut rng);
                     assert_eq!((hand.count_ones(), crib.count_ones()), (held, 2));
                     assert_eq!((hand | crib) & !pool, 0, "only unseen cards");
                     assert_eq!(hand & crib, 0);
@@ -590,6 +667,7 @@ mod tests {
                     let dealt = hand | crib | laid;
                     let modelled = modelled_discard(dealt, obs.dealer == opp).unwrap();
                     uniform += usize::from(modelled != crib);
+                    misfits += usize::from(!history.agrees(hand | laid, crib));
                     checked += 1;
                 }
                 let mv = bots[seat].decide(&game, seat).unwrap();
@@ -598,6 +676,26 @@ mod tests {
         }
         assert!(checked > 2000, "{checked}");
         assert!(uniform * 50 < checked, "{uniform} of {checked}");
+        // Rarely does no draw lay as the opponent laid.
+        assert!(misfits * 20 < checked, "{misfits} of {checked}");
+    }
+
+    #[test]
+    fn the_adaptive_budget_stops_on_a_clear_lead_only() {
+        // Rows of three lays; the second leads by 1 with a little noise.
+        let clear: Vec<f64> = (0..8)
+            .flat_map(|i| [0.0, 1.0 + f64::from(i % 2) * 0.1, -2.0])
+            .collect();
+        assert!(settled(&clear, 3));
+        assert_eq!(best_column(&clear, 3), 1);
+        assert!(!settled(&clear[..3 * (MIN_SAMPLES - 1)], 3));
+        // A lead that swings from sample to sample is not settled.
+        let noisy: Vec<f64> = (0..12)
+            .flat_map(|i| [if i % 2 == 0 { 5.0 } else { -4.0 }, 0.0])
+            .collect();
+        assert!(!settled(&noisy, 2));
+        // Lays worth the same in every sample are settled (either will do).
+        assert!(settled(&[1.0; 16], 2));
     }
 
     #[test]

@@ -164,6 +164,11 @@ impl PyMasterPlayer {
 ///     Near the end of the game, discard for the chance to win, not points.
 /// pegging_table : bool, default False
 ///     Add the kept cards' expected net pegging to the discard values.
+/// lay_inference : bool, default True
+///     Keep only sampled hands with which the Expert would have laid what the
+///     opponent laid (with discard inference).
+/// adaptive : bool, default True
+///     Stop sampling a lay once the best leads clearly (`budget` is the most).
 /// progress : callable or None
 ///     Called with the number of games done after each chunk.
 ///
@@ -184,7 +189,7 @@ impl PyMasterPlayer {
 #[pyfunction]
 #[pyo3(signature = (opponent, games = 1000, seed = 0, threads = None, budget = 32,
     search = true, go_inference = true, discard_inference = true, board = false, pegging_table = false,
-    progress = None))]
+    lay_inference = true, adaptive = true, progress = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn master_match(
     py: Python<'_>,
@@ -198,6 +203,8 @@ pub fn master_match(
     discard_inference: bool,
     board: bool,
     pegging_table: bool,
+    lay_inference: bool,
+    adaptive: bool,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PySimStats> {
     let kind = BotKind::from_name(opponent)?;
@@ -209,6 +216,8 @@ pub fn master_match(
         discard_inference,
         board,
         pegging_table,
+        lay_inference,
+        adaptive,
     };
     let report = reporter(progress)?;
     let sim = Simulator::new([BotKind::Master, kind], seed, threads)?.with_master(config)?;
