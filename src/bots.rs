@@ -127,6 +127,8 @@ pub struct Bot {
     rng: Rng,
     /// The master's settings (used by `BotKind::Master` only).
     master: MasterConfig,
+    /// The master's samples kept between the decisions of a deal.
+    particles: crate::master_lays::Particles,
 }
 
 impl Bot {
@@ -135,6 +137,7 @@ impl Bot {
             kind,
             rng: Rng::new(seed),
             master: MasterConfig::default(),
+            particles: Default::default(),
         }
     }
 
@@ -199,7 +202,13 @@ impl Bot {
             BotKind::Random => nth_card(lays, self.rng.below(lays.count_ones())),
             BotKind::Greedy => greedy_lay(obs.pile(), obs.count, lays),
             BotKind::Master if crate::master::searches(&self.master, obs) => {
-                crate::master::search_lay(&self.master, &mut self.rng, obs, lays)
+                crate::master::search_lay(
+                    &self.master,
+                    &mut self.rng,
+                    &mut self.particles,
+                    obs,
+                    lays,
+                )
             }
             BotKind::Expert | BotKind::Master => expert_lay(obs, lays),
         })

@@ -48,7 +48,7 @@ use crate::discard::analyze_discards;
 use crate::discard_cache::{best_discard_mask, modelled_discard};
 use crate::error::{Error, Result};
 use crate::hand::score_hand;
-use crate::master_lays::LayHistory;
+use crate::master_lays::{Choices, LayHistory, Particles};
 use crate::observe::{four, Observation};
 use crate::pegging_table::net_pegging;
 use crate::play::{fits_mask, mask_cards, score_play, MAX_COUNT};
@@ -386,27 +386,37 @@ fn solve(play: &Play, end: &Ending, mut alpha: f64, mut beta: f64) -> f64 {
 /// The lay with the best mean search value over `config.budget`
 /// determinizations of the opponent's hand and crib cards (`lays`: the legal
 /// lays, not empty), fewer once one lay is clearly best (`config.adaptive`).
-/// Go inference reads the order of the cards laid from `obs`.
-pub fn search_lay(config: &MasterConfig, rng: &mut Rng, obs: &Observation, lays: u64) -> Card {
+/// Go inference reads the order of the cards laid from `obs`. With lay
+/// inference, the samples of this deal's earlier decisions that still fit
+/// (`particles`) are used first.
+pub fn search_lay(
+    config: &MasterConfig,
+    rng: &mut Rng,
+    particles: &mut Particles,
+    obs: &Observation,
+    lays: u64,
+) -> Card {
     let choices = distinct_ranks(lays);
     let first = mask_cards(choices).next().unwrap_or(Card::MIN);
     if choices.count_ones() == 1 {
         return first;
     }
-    let opp = 1 - obs.seat;
-    let held = 4u32.saturating_sub(obs.laid[opp].len());
-    let pool = hidden_pool(config, obs, held);
-    let history = config.lay_inference.then(|| LayHistory::new(obs));
+    let mut draw = Sampler::new(config, obs, particles);
     let start = start_play(obs);
     let cards: Vec<Card> = mask_cards(choices).collect();
     let mut values: Vec<f64> = Vec::with_capacity(cards.len() * config.budget as usize);
     for done in 1..=config.budget {
-        let (opp_hand, opp_crib) = determinize(config, obs, pool, held, history.as_ref(), rng);
+        let (opp_hand, opp_crib) = draw.next(rng);
         let end = ending(obs, opp_hand, opp_crib);
         let mut play = start;
         play.hands[1] = opp_hand;
         for &card in &cards {
-            values.push(solve(&play.lay(card), &end, f64::NEG_INFINITY, f64::INFINITY));
+            values.push(solve(
+                &play.lay(card),
+                &end,
+                f64::NEG_INFINITY,
+                f64::INFINITY,
+            ));
         }
         if config.adaptive && done % CHECK_EVERY == 0 && settled(&values, cards.len()) {
             break;
@@ -414,6 +424,81 @@ pub fn search_lay(config: &MasterConfig, rng: &mut Rng, obs: &Observation, lays:
     }
     let best = best_column(&values, cards.len());
     cards.get(best).copied().unwrap_or(first)
+}
+
+/// Where one decision's samples of the opponent's cards come from: the
+/// kept particles first (lay inference), then fresh draws.
+struct Sampler<'a> {
+    config: &'a MasterConfig,
+    obs: &'a Observation,
+    pool: u64,
+    held: u32,
+    history: Option<LayHistory>,
+    particles: &'a mut Particles,
+    /// Kept particles that fit, and how many were used.
+    reusable: usize,
+    used: usize,
+    /// Fresh draws that fitted no lay of the opponent's.
+    misses: u32,
+}
+
+impl<'a> Sampler<'a> {
+    fn new(
+        config: &'a MasterConfig,
+        obs: &'a Observation,
+        particles: &'a mut Particles,
+    ) -> Sampler<'a> {
+        let opp = 1 - obs.seat;
+        let held = 4u32.saturating_sub(obs.laid[opp].len());
+        let pool = hidden_pool(config, obs, held);
+        let history =
+            (config.lay_inference && config.discard_inference).then(|| LayHistory::new(obs));
+        let mut reusable = 0;
+        if let Some(history) = &history {
+            let (laid, unseen) = (obs.laid[opp].mask(), obs.unseen().mask());
+            let deal = (
+                obs.kept.mask() | obs.discards.mask(),
+                obs.starter.map_or(0, Card::bit) | (obs.dealer as u64) << 63,
+            );
+            reusable = particles.start(deal, history, |kept, crib| {
+                kept & laid == laid && (kept & !laid) & !pool == 0 && crib & !unseen == 0
+            });
+        }
+        Sampler {
+            config,
+            obs,
+            pool,
+            held,
+            history,
+            particles,
+            reusable,
+            used: 0,
+            misses: 0,
+        }
+    }
+
+    /// The next sample: the opponent's unlaid cards and crib cards.
+    fn next(&mut self, rng: &mut Rng) -> (u64, u64) {
+        let laid = self.obs.laid[1 - self.obs.seat].mask();
+        if self.used < self.reusable {
+            self.used += 1;
+            if let Some((kept, crib)) = self.particles.get(self.used - 1) {
+                return (kept & !laid, crib);
+            }
+        }
+        // An opponent that lays unlike the Expert soon shows it: stop
+        // looking for hands that would explain its lays.
+        let h = self.history.as_ref().filter(|_| self.misses < GIVE_UP);
+        let lays = h.map(|h| (h, &mut self.particles.choices));
+        let (hand, crib, fitted) =
+            determinize(self.config, self.obs, self.pool, self.held, lays, rng);
+        self.misses += u32::from(!fitted);
+        if let (Some(history), true) = (h, fitted) {
+            let cap = self.config.budget as usize;
+            self.particles.push(hand | laid, crib, history, cap);
+        }
+        (hand, crib)
+    }
 }
 
 /// The cards the opponent may hold: the unseen ones, less those its goes
@@ -485,27 +570,35 @@ const INFERENCE_TRIES: u32 = 64;
 /// Draws with lay inference: its samples are rarer.
 const LAY_INFERENCE_TRIES: u32 = 256;
 
+/// Fresh samples of one decision that may fit no lay before lay inference
+/// is dropped for the rest of it.
+const GIVE_UP: u32 = 2;
+
 /// One guess at the opponent's unlaid cards and crib cards. With discard
 /// inference, a guess is the opponent's whole deal (its laid cards and cards
 /// drawn from the unseen ones) kept only if the Expert's discard from it keeps
 /// every card the opponent has laid and leaves unlaid cards in `pool` (the
 /// go inference): real players keep fives, pairs and runs, not random cards.
 /// With a lay `history`, the Expert must also have laid what the opponent
-/// laid; if no draw does, the first that fits the rest is used.
+/// laid (`lays`, with the Expert's lays worked out so far); if no draw does,
+/// the first that fits the rest is used. The third
+/// value says whether the guess fits everything inferred.
 fn determinize(
     config: &MasterConfig,
     obs: &Observation,
     pool: u64,
     held: u32,
-    history: Option<&LayHistory>,
+    lays: Option<(&LayHistory, &mut Choices)>,
     rng: &mut Rng,
-) -> (u64, u64) {
+) -> (u64, u64, bool) {
     let unseen = obs.unseen().mask();
     let opp = 1 - obs.seat;
     let laid = obs.laid[opp].mask();
     if config.discard_inference && obs.config.players == 2 {
-        let history = history.filter(|h| !h.is_empty());
-        let tries = history.map_or(INFERENCE_TRIES, |_| LAY_INFERENCE_TRIES);
+        let mut lays = lays.filter(|(h, _)| !h.is_empty());
+        let tries = lays
+            .as_ref()
+            .map_or(INFERENCE_TRIES, |_| LAY_INFERENCE_TRIES);
         let mut fallback = None;
         for _ in 0..tries {
             let dealt = laid | rng.draw(unseen, 6 - laid.count_ones());
@@ -514,20 +607,22 @@ fn determinize(
             };
             let hand = dealt & !crib & !laid;
             if crib & laid == 0 && hand & !pool == 0 {
-                match history {
-                    Some(h) if !h.agrees(dealt & !crib, crib) => {
-                        fallback.get_or_insert((hand, crib));
-                    }
-                    _ => return (hand, crib),
+                let agrees = match &mut lays {
+                    Some((h, choices)) => h.agrees(dealt & !crib, crib, choices),
+                    None => true,
+                };
+                if agrees {
+                    return (hand, crib, true);
                 }
+                fallback.get_or_insert((hand, crib));
             }
         }
-        if let Some(guess) = fallback {
-            return guess;
+        if let Some((hand, crib)) = fallback {
+            return (hand, crib, false);
         }
     }
     let hand = rng.draw(pool, held);
-    (hand, rng.draw(unseen & !hand, 2))
+    (hand, rng.draw(unseen & !hand, 2), false)
 }
 
 /// The play as the searcher (side 0) sees it, the opponent's hand empty.
@@ -657,8 +752,9 @@ mod tests {
                     let held = 4 - laid.count_ones();
                     let pool = obs.unseen().mask();
                     let history = LayHistory::new(&obs);
-                    let (hand, crib) =
-                        determinize(&config, &obs, pool, held, Some(&history), &mut rng);
+                    let mut choices = Choices::new();
+                    let lays = Some((&history, &mut choices));
+                    let (hand, crib, _) = determinize(&config, &obs, pool, held, lays, &mut rng);
                     assert_eq!((hand.count_ones(), crib.count_ones()), (held, 2));
                     assert_eq!((hand | crib) & !pool, 0, "only unseen cards");
                     assert_eq!(hand & crib, 0);
@@ -667,7 +763,7 @@ mod tests {
                     let dealt = hand | crib | laid;
                     let modelled = modelled_discard(dealt, obs.dealer == opp).unwrap();
                     uniform += usize::from(modelled != crib);
-                    misfits += usize::from(!history.agrees(hand | laid, crib));
+                    misfits += usize::from(!history.agrees(hand | laid, crib, &mut choices));
                     checked += 1;
                 }
                 let mv = bots[seat].decide(&game, seat).unwrap();

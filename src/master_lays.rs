@@ -10,10 +10,13 @@
 //! (suits never matter in the play). A player who keeps a pair leads from
 //! it; a pone rarely leads a five.
 
+use std::collections::HashMap;
+
 use crate::bots::expert_lay;
 use crate::card::{Card, CardSet};
 use crate::game::Phase;
-use crate::observe::Observation;
+use crate::hand::score_hand;
+use crate::observe::{four, Observation};
 use crate::play::{fits_mask, score_play, MAX_COUNT, MAX_PILE};
 
 /// The most lays of one seat in a two-player deal.
@@ -64,18 +67,34 @@ impl LayHistory {
     }
 
     /// Whether the Expert, dealt `kept` (a card mask with every card the
-    /// opponent laid) and throwing `crib`, lays what the opponent laid.
-    pub fn agrees(&self, kept: u64, crib: u64) -> bool {
-        let mut laid = 0u64;
-        for (seen, card) in &self.moments[..self.len] {
-            let mut seen = *seen;
-            seen.kept = CardSet::from_mask(kept);
-            seen.hand = CardSet::from_mask(kept & !laid);
-            seen.discards = CardSet::from_mask(crib);
-            let lays = seen.hand.mask() & fits_mask(MAX_COUNT - seen.count);
+    /// opponent laid) and throwing `crib` (two cards), lays what the opponent
+    /// laid; `choices` remembers the Expert's lays worked out for this deal.
+    pub fn agrees(&self, kept: u64, crib: u64, choices: &mut Choices) -> bool {
+        self.agrees_from(0, kept, crib, choices)
+    }
+
+    /// [`LayHistory::agrees`] for the opponent's lays from the `from`-th on.
+    fn agrees_from(&self, from: usize, kept: u64, crib: u64, choices: &mut Choices) -> bool {
+        let from = from.min(self.len);
+        let mut laid = self.moments[..from]
+            .iter()
+            .fold(0u64, |m, (_, card)| m | card.bit());
+        for (moment, (seen, card)) in self.moments.iter().enumerate().take(self.len).skip(from) {
+            let hand = kept & !laid;
+            let lays = hand & fits_mask(MAX_COUNT - seen.count);
             // A card of one rank is the only choice there is.
-            if !one_rank(lays) && expert_lay(&seen, lays).rank() != card.rank() {
-                return false;
+            if !one_rank(lays) {
+                let key = choice_key(moment, hand, crib, shows_out(seen, kept));
+                let rank = *choices.entry(key).or_insert_with(|| {
+                    let mut seen = *seen;
+                    seen.kept = CardSet::from_mask(kept);
+                    seen.hand = CardSet::from_mask(hand);
+                    seen.discards = CardSet::from_mask(crib);
+                    expert_lay(&seen, lays).rank()
+                });
+                if rank != card.rank() {
+                    return false;
+                }
             }
             laid |= card.bit();
         }
@@ -89,6 +108,103 @@ impl LayHistory {
 
     pub fn is_empty(&self) -> bool {
         self.len == 0
+    }
+}
+
+/// The Expert's lays worked out for one deal, by [`choice_key`]: the rank
+/// laid.
+pub type Choices = HashMap<u64, u8>;
+
+/// What the Expert's lay at the `moment`-th lay of a deal depends on, beyond
+/// what is fixed for that moment: the ranks of the cards it holds (`hand`)
+/// and of its crib cards (two: they are not among the cards it has not
+/// seen), and whether its own hand will count it out (near the end). Its
+/// lookahead reads ranks only, and it takes the lowest of equal lays.
+fn choice_key(moment: usize, hand: u64, crib: u64, shows_out: bool) -> u64 {
+    let counts = (0..13).fold(0u64, |key, rank| {
+        key << 3 | u64::from((hand >> (4 * rank) & 0xF).count_ones())
+    });
+    let low = u64::from(crib.trailing_zeros() / 4);
+    let high = u64::from((63 - crib.leading_zeros()) / 4);
+    (((counts << 4 | low) << 4 | high) << 2 | moment as u64) << 1 | u64::from(shows_out)
+}
+
+/// Whether the opponent, as pone, would count out with its hand `kept` (the
+/// Expert then lays only to stop the dealer pegging out).
+fn shows_out(seen: &Observation, kept: u64) -> bool {
+    let need = seen.config.target.saturating_sub(seen.scores[seen.seat]);
+    if seen.seat == seen.dealer || need > 29 {
+        return false;
+    }
+    match (four(CardSet::from_mask(kept)), seen.starter) {
+        (Some(cards), Some(starter)) => u16::from(score_hand(cards, starter, false)) >= need,
+        _ => false,
+    }
+}
+
+/// A sample of the opponent's deal that fitted everything seen when drawn:
+/// the four cards it kept, the two it threw, and how many of its lays of the
+/// deal were checked.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Sample {
+    kept: u64,
+    crib: u64,
+    checked: usize,
+}
+
+/// The samples of one deal kept from one decision of the master to the next.
+/// Samples that fitted what was seen then and fit what is seen now (checked
+/// again for the new lays only) are draws from the opponent's cards as they
+/// are known now: they are used first, and fresh draws only make up the rest.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Particles {
+    /// The deal the samples belong to (see [`Particles::start`]).
+    deal: (u64, u64),
+    samples: Vec<Sample>,
+    /// The Expert's lays worked out for this deal.
+    pub choices: Choices,
+}
+
+impl Particles {
+    /// Starts a decision of the deal `deal` (the master's six cards, the
+    /// starter and the dealer; any other deal's samples are dropped): keeps
+    /// the samples whose unlaid cards `fits` and whose Expert lays agree with
+    /// `history`; how many there are.
+    pub fn start(
+        &mut self,
+        deal: (u64, u64),
+        history: &LayHistory,
+        fits: impl Fn(u64, u64) -> bool,
+    ) -> usize {
+        if deal != self.deal {
+            self.deal = deal;
+            self.samples.clear();
+            self.choices.clear();
+        }
+        let choices = &mut self.choices;
+        self.samples.retain_mut(|s| {
+            let ok =
+                fits(s.kept, s.crib) && history.agrees_from(s.checked, s.kept, s.crib, choices);
+            s.checked = history.len;
+            ok
+        });
+        self.samples.len()
+    }
+
+    /// The `i`-th kept sample: the opponent's kept cards and crib cards.
+    pub fn get(&self, i: usize) -> Option<(u64, u64)> {
+        self.samples.get(i).map(|s| (s.kept, s.crib))
+    }
+
+    /// Keeps a fresh sample that fitted `history` (at most `cap` samples).
+    pub fn push(&mut self, kept: u64, crib: u64, history: &LayHistory, cap: usize) {
+        if self.samples.len() < cap {
+            self.samples.push(Sample {
+                kept,
+                crib,
+                checked: history.len,
+            });
+        }
     }
 }
 
@@ -208,7 +324,8 @@ mod tests {
         let mut checked = 0;
         for (obs, kept, crib, _) in positions(80) {
             let history = LayHistory::new(&obs);
-            assert!(history.agrees(kept, crib), "{:?}", obs.laid_order());
+            let agrees = history.agrees(kept, crib, &mut Choices::new());
+            assert!(agrees, "{:?}", obs.laid_order());
             checked += history.len();
         }
         assert!(checked > 5000, "{checked}");
@@ -227,14 +344,41 @@ mod tests {
             let unlaid = kept & !laid;
             let out = unlaid & unlaid.wrapping_neg();
             let unseen = obs.unseen().mask() & !kept & !crib;
-            if let Some(card) = CardSet::from_mask(unseen).iter().find(|c| {
-                c.rank() != CardSet::from_mask(out).first().map_or(0, Card::rank)
-            }) {
+            if let Some(card) = CardSet::from_mask(unseen)
+                .iter()
+                .find(|c| c.rank() != CardSet::from_mask(out).first().map_or(0, Card::rank))
+            {
                 tried += 1;
-                refused += usize::from(!history.agrees(kept & !out | card.bit(), crib));
+                let other = kept & !out | card.bit();
+                refused += usize::from(!history.agrees(other, crib, &mut Choices::new()));
             }
         }
         assert!(refused * 10 > tried, "{refused} of {tried}");
+    }
+
+    #[test]
+    fn remembered_lays_are_the_lays_worked_out() {
+        let mut rng = crate::rng::Rng::new(4);
+        let (mut hits, mut tried) = (0, 0);
+        for (obs, _, _, _) in positions(25) {
+            let history = LayHistory::new(&obs);
+            let laid = obs.laid[1 - obs.seat].mask();
+            let mut choices = Choices::new();
+            for _ in 0..40 {
+                let unseen = obs.unseen().mask();
+                let hand = rng.draw(unseen, 4 - laid.count_ones());
+                let crib = rng.draw(unseen & !hand, 2);
+                let before = choices.len();
+                let remembered = history.agrees(hand | laid, crib, &mut choices);
+                hits += usize::from(choices.len() == before);
+                assert_eq!(
+                    remembered,
+                    history.agrees(hand | laid, crib, &mut Choices::new())
+                );
+                tried += 1;
+            }
+        }
+        assert!(hits * 10 > tried, "{hits} of {tried}");
     }
 
     #[test]
