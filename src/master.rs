@@ -608,7 +608,7 @@ fn determinize(
             let hand = dealt & !crib & !laid;
             if crib & laid == 0 && hand & !pool == 0 {
                 let agrees = match &mut lays {
-                    Some((h, choices)) => h.agrees(dealt & !crib, crib, choices),
+                    Some((h, choices)) => h.agrees(dealt & !crib, choices),
                     None => true,
                 };
                 if agrees {
@@ -763,7 +763,7 @@ mod tests {
                     let dealt = hand | crib | laid;
                     let modelled = modelled_discard(dealt, obs.dealer == opp).unwrap();
                     uniform += usize::from(modelled != crib);
-                    misfits += usize::from(!history.agrees(hand | laid, crib, &mut choices));
+                    misfits += usize::from(!history.agrees(hand | laid, &mut choices));
                     checked += 1;
                 }
                 let mv = bots[seat].decide(&game, seat).unwrap();

@@ -66,37 +66,40 @@ impl LayHistory {
         history
     }
 
-    /// Whether the Expert, dealt `kept` (a card mask with every card the
-    /// opponent laid) and throwing `crib` (two cards), lays what the opponent
-    /// laid; `choices` remembers the Expert's lays worked out for this deal.
-    pub fn agrees(&self, kept: u64, crib: u64, choices: &mut Choices) -> bool {
-        self.agrees_from(0, kept, crib, choices)
+    /// Whether the Expert, keeping `kept` (a card mask with every card the
+    /// opponent laid), lays what the opponent laid; `choices` remembers the
+    /// Expert's lays worked out for this deal. The model Expert does not
+    /// know its crib cards (they count as unseen): the two it threw barely
+    /// sway its lays, and without them its choices repeat from sample to
+    /// sample, so they are worked out once.
+    pub fn agrees(&self, kept: u64, choices: &mut Choices) -> bool {
+        self.agrees_from(0, kept, choices)
     }
 
     /// [`LayHistory::agrees`] for the opponent's lays from the `from`-th on.
-    fn agrees_from(&self, from: usize, kept: u64, crib: u64, choices: &mut Choices) -> bool {
-        let from = from.min(self.len);
-        let mut laid = self.moments[..from]
-            .iter()
-            .fold(0u64, |m, (_, card)| m | card.bit());
-        for (moment, (seen, card)) in self.moments.iter().enumerate().take(self.len).skip(from) {
-            let hand = kept & !laid;
+    /// The latest lay is checked first: it sees the fewest cards, so its
+    /// choices are remembered the most often.
+    fn agrees_from(&self, from: usize, kept: u64, choices: &mut Choices) -> bool {
+        let moments = &self.moments[..self.len];
+        let mut laid_before = moments.iter().fold(0u64, |m, (_, card)| m | card.bit());
+        for (moment, (seen, card)) in moments.iter().enumerate().skip(from).rev() {
+            laid_before &= !card.bit();
+            let hand = kept & !laid_before;
             let lays = hand & fits_mask(MAX_COUNT - seen.count);
             // A card of one rank is the only choice there is.
-            if !one_rank(lays) {
-                let key = choice_key(moment, hand, crib, shows_out(seen, kept));
-                let rank = *choices.entry(key).or_insert_with(|| {
-                    let mut seen = *seen;
-                    seen.kept = CardSet::from_mask(kept);
-                    seen.hand = CardSet::from_mask(hand);
-                    seen.discards = CardSet::from_mask(crib);
-                    expert_lay(&seen, lays).rank()
-                });
-                if rank != card.rank() {
-                    return false;
-                }
+            if one_rank(lays) {
+                continue;
             }
-            laid |= card.bit();
+            let key = choice_key(moment, hand, shows_out(seen, kept));
+            let rank = *choices.entry(key).or_insert_with(|| {
+                let mut seen = *seen;
+                seen.kept = CardSet::from_mask(kept);
+                seen.hand = CardSet::from_mask(hand);
+                expert_lay(&seen, lays).rank()
+            });
+            if rank != card.rank() {
+                return false;
+            }
         }
         true
     }
@@ -115,18 +118,15 @@ impl LayHistory {
 /// laid.
 pub type Choices = HashMap<u64, u8>;
 
-/// What the Expert's lay at the `moment`-th lay of a deal depends on, beyond
-/// what is fixed for that moment: the ranks of the cards it holds (`hand`)
-/// and of its crib cards (two: they are not among the cards it has not
-/// seen), and whether its own hand will count it out (near the end). Its
+/// What the model Expert's lay at the `moment`-th lay of a deal depends on,
+/// beyond what is fixed for that moment: the ranks of the cards it holds
+/// (`hand`), and whether its own hand will count it out (near the end). Its
 /// lookahead reads ranks only, and it takes the lowest of equal lays.
-fn choice_key(moment: usize, hand: u64, crib: u64, shows_out: bool) -> u64 {
+fn choice_key(moment: usize, hand: u64, shows_out: bool) -> u64 {
     let counts = (0..13).fold(0u64, |key, rank| {
         key << 3 | u64::from((hand >> (4 * rank) & 0xF).count_ones())
     });
-    let low = u64::from(crib.trailing_zeros() / 4);
-    let high = u64::from((63 - crib.leading_zeros()) / 4);
-    (((counts << 4 | low) << 4 | high) << 2 | moment as u64) << 1 | u64::from(shows_out)
+    (counts << 2 | moment as u64) << 1 | u64::from(shows_out)
 }
 
 /// Whether the opponent, as pone, would count out with its hand `kept` (the
@@ -183,8 +183,7 @@ impl Particles {
         }
         let choices = &mut self.choices;
         self.samples.retain_mut(|s| {
-            let ok =
-                fits(s.kept, s.crib) && history.agrees_from(s.checked, s.kept, s.crib, choices);
+            let ok = fits(s.kept, s.crib) && history.agrees_from(s.checked, s.kept, choices);
             s.checked = history.len;
             ok
         });
@@ -320,15 +319,16 @@ mod tests {
     }
 
     #[test]
-    fn the_true_cards_of_an_expert_always_agree() {
-        let mut checked = 0;
-        for (obs, kept, crib, _) in positions(80) {
+    fn the_true_cards_of_an_expert_almost_always_agree() {
+        let (mut checked, mut refused) = (0, 0);
+        for (obs, kept, _, _) in positions(80) {
             let history = LayHistory::new(&obs);
-            let agrees = history.agrees(kept, crib, &mut Choices::new());
-            assert!(agrees, "{:?}", obs.laid_order());
-            checked += history.len();
+            refused += usize::from(!history.agrees(kept, &mut Choices::new()));
+            checked += 1;
         }
+        // Only where the crib cards the model forgets swayed a lay.
         assert!(checked > 5000, "{checked}");
+        assert!(refused * 100 < checked, "{refused} of {checked}");
     }
 
     #[test]
@@ -350,7 +350,7 @@ mod tests {
             {
                 tried += 1;
                 let other = kept & !out | card.bit();
-                refused += usize::from(!history.agrees(other, crib, &mut Choices::new()));
+                refused += usize::from(!history.agrees(other, &mut Choices::new()));
             }
         }
         assert!(refused * 10 > tried, "{refused} of {tried}");
@@ -367,14 +367,10 @@ mod tests {
             for _ in 0..40 {
                 let unseen = obs.unseen().mask();
                 let hand = rng.draw(unseen, 4 - laid.count_ones());
-                let crib = rng.draw(unseen & !hand, 2);
                 let before = choices.len();
-                let remembered = history.agrees(hand | laid, crib, &mut choices);
+                let remembered = history.agrees(hand | laid, &mut choices);
                 hits += usize::from(choices.len() == before);
-                assert_eq!(
-                    remembered,
-                    history.agrees(hand | laid, crib, &mut Choices::new())
-                );
+                assert_eq!(remembered, history.agrees(hand | laid, &mut Choices::new()));
                 tried += 1;
             }
         }
