@@ -28,6 +28,12 @@
 //! goes; the two cards it threw are its crib cards. After
 //! [`INFERENCE_TRIES`] misfits the draw is uniform, as without inference.
 //!
+//! **Lay inference** ([`crate::master_lays`]): a guess is also kept only if
+//! the Expert, holding it, would have laid what the opponent laid this deal;
+//! guesses of an earlier decision of the deal that still fit are used first.
+//! **Adaptive budget**: sampling a decision stops once the best lay leads
+//! every other clearly ([`settled`]); `budget` is then the most samples.
+//!
 //! **Discards** are the Expert's exact hand and crib expectations (every
 //! starter, every opponent discard). [`MasterConfig::pegging_table`] adds the
 //! kept cards' expected net pegging from the shipped pegging table (Expert

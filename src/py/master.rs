@@ -29,12 +29,13 @@ fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// The strongest built-in player: the Expert's exact discards, and pegging by
 /// a search of the rest of the play over `budget` samples of the opponent's
 /// hidden cards, drawn as the opponent would have kept them and conditioned on
-/// its goes (see the README, "The master bot").
+/// its goes and its lays (see the README, "The master bot", and docs/master.md).
 ///
 /// Parameters
 /// ----------
 /// budget : int, default 32
-///     Samples of the opponent's hand per searched lay, 1 to 4096: more is stronger and slower.
+///     Most samples of the opponent's hand per searched lay, 1 to 4096 (fewer once
+///     one lay is clearly best): more is stronger and slower.
 /// seed : int, default 0
 ///     Seed of the player's own generator (its sampling); a seeded game replays exactly.
 ///
