@@ -2694,6 +2694,8 @@ def master_match(
     discard_inference: bool = True,
     board: bool = False,
     pegging_table: bool = False,
+    lay_inference: bool = True,
+    adaptive: bool = True,
     progress: Callable[[int], object] | None = None,
 ) -> SimulationStats:
     """Plays seeded games between the master (seat 0) with chosen ingredients and a

@@ -28,6 +28,12 @@
 //! goes; the two cards it threw are its crib cards. After
 //! [`INFERENCE_TRIES`] misfits the draw is uniform, as without inference.
 //!
+//! **Lay inference** ([`crate::bots::master_lays`]): a guess is also kept only if
+//! the Expert, holding it, would have laid what the opponent laid this deal;
+//! guesses of an earlier decision of the deal that still fit are used first.
+//! **Adaptive budget**: sampling a decision stops once the best lay leads
+//! every other clearly ([`settled`]); `budget` is then the most samples.
+//!
 //! **Discards** are the Expert's exact hand and crib expectations (every
 //! starter, every opponent discard). [`MasterConfig::pegging_table`] adds the
 //! kept cards' expected net pegging from the shipped pegging table (Expert
@@ -44,6 +50,7 @@
 
 use crate::analysis::discard::analyze_discards;
 use crate::bots::board::board_discard;
+use crate::bots::master_lays::{Choices, LayHistory, Particles};
 use crate::ground::card::{Card, CardSet};
 use crate::ground::error::{Error, Result};
 use crate::ground::rng::Rng;
@@ -81,6 +88,12 @@ pub struct MasterConfig {
     /// Add the kept cards' expected net pegging ([`pegging_value`]) to the
     /// discard's expected hand and crib.
     pub pegging_table: bool,
+    /// Keep only sampled hands with which the Expert would have laid what the
+    /// opponent laid ([`crate::bots::master_lays`]; with discard inference).
+    pub lay_inference: bool,
+    /// Stop sampling a lay once the best leads every other clearly
+    /// ([`settled`]): `budget` is then the most samples.
+    pub adaptive: bool,
 }
 
 impl Default for MasterConfig {
@@ -92,6 +105,8 @@ impl Default for MasterConfig {
             discard_inference: true,
             board: false,
             pegging_table: false,
+            lay_inference: true,
+            adaptive: true,
         }
     }
 }
@@ -376,42 +391,128 @@ fn solve(play: &Play, end: &Ending, mut alpha: f64, mut beta: f64) -> f64 {
 
 /// The lay with the best mean search value over `config.budget`
 /// determinizations of the opponent's hand and crib cards (`lays`: the legal
-/// lays, not empty). Go inference reads the order of the cards laid from `obs`.
-pub fn search_lay(config: &MasterConfig, rng: &mut Rng, obs: &Observation, lays: u64) -> Card {
+/// lays, not empty), fewer once one lay is clearly best (`config.adaptive`).
+/// Go inference reads the order of the cards laid from `obs`. With lay
+/// inference, the samples of this deal's earlier decisions that still fit
+/// (`particles`) are used first.
+pub fn search_lay(
+    config: &MasterConfig,
+    rng: &mut Rng,
+    particles: &mut Particles,
+    obs: &Observation,
+    lays: u64,
+) -> Card {
     let choices = distinct_ranks(lays);
     let first = mask_cards(choices).next().unwrap_or(Card::MIN);
     if choices.count_ones() == 1 {
         return first;
     }
-    let (pool, held) = hidden_pool(config, obs);
+    let mut draw = Sampler::new(config, obs, particles);
     let start = start_play(obs);
     let cards: Vec<Card> = mask_cards(choices).collect();
-    let mut totals = vec![0.0f64; cards.len()];
-    for _ in 0..config.budget {
-        let (opp_hand, opp_crib) = determinize(config, obs, pool, held, rng);
+    let mut values: Vec<f64> = Vec::with_capacity(cards.len() * config.budget as usize);
+    for done in 1..=config.budget {
+        let (opp_hand, opp_crib) = draw.next(rng);
         let end = ending(obs, opp_hand, opp_crib);
         let mut play = start;
         play.hands[1] = opp_hand;
-        for (total, &card) in totals.iter_mut().zip(&cards) {
-            *total += solve(&play.lay(card), &end, f64::NEG_INFINITY, f64::INFINITY);
+        for &card in &cards {
+            values.push(solve(
+                &play.lay(card),
+                &end,
+                f64::NEG_INFINITY,
+                f64::INFINITY,
+            ));
+        }
+        if config.adaptive && done % CHECK_EVERY == 0 && settled(&values, cards.len()) {
+            break;
         }
     }
-    let mut best = (f64::NEG_INFINITY, first);
-    for (&total, &card) in totals.iter().zip(&cards) {
-        if total > best.0 {
-            best = (total, card);
-        }
-    }
-    best.1
+    let best = best_column(&values, cards.len());
+    cards.get(best).copied().unwrap_or(first)
 }
 
-/// The cards the opponent of `obs.seat` may still hold in the play, and how
-/// many it holds (go inference read from the order of the cards laid).
-pub(crate) fn hidden_pool(config: &MasterConfig, obs: &Observation) -> (u64, u32) {
+/// Where one decision's samples of the opponent's cards come from: the
+/// kept particles first (lay inference), then fresh draws.
+struct Sampler<'a> {
+    config: &'a MasterConfig,
+    obs: &'a Observation,
+    pool: u64,
+    held: u32,
+    history: Option<LayHistory>,
+    particles: &'a mut Particles,
+    /// Kept particles that fit, and how many were used.
+    reusable: usize,
+    used: usize,
+    /// Fresh draws that fitted no lay of the opponent's.
+    misses: u32,
+}
+
+impl<'a> Sampler<'a> {
+    fn new(
+        config: &'a MasterConfig,
+        obs: &'a Observation,
+        particles: &'a mut Particles,
+    ) -> Sampler<'a> {
+        let opp = 1 - obs.seat;
+        let held = 4u32.saturating_sub(obs.laid[opp].len());
+        let pool = hidden_pool(config, obs, held);
+        let history =
+            (config.lay_inference && config.discard_inference).then(|| LayHistory::new(obs));
+        let mut reusable = 0;
+        if let Some(history) = &history {
+            let (laid, unseen) = (obs.laid[opp].mask(), obs.unseen().mask());
+            let deal = (
+                obs.kept.mask() | obs.discards.mask(),
+                obs.starter.map_or(0, Card::bit) | (obs.dealer as u64) << 63,
+            );
+            reusable = particles.start(deal, history, |kept, crib| {
+                kept & laid == laid && (kept & !laid) & !pool == 0 && crib & !unseen == 0
+            });
+        }
+        Sampler {
+            config,
+            obs,
+            pool,
+            held,
+            history,
+            particles,
+            reusable,
+            used: 0,
+            misses: 0,
+        }
+    }
+
+    /// The next sample: the opponent's unlaid cards and crib cards.
+    fn next(&mut self, rng: &mut Rng) -> (u64, u64) {
+        let laid = self.obs.laid[1 - self.obs.seat].mask();
+        if self.used < self.reusable {
+            self.used += 1;
+            if let Some((kept, crib)) = self.particles.get(self.used - 1) {
+                return (kept & !laid, crib);
+            }
+        }
+        // An opponent that lays unlike the Expert soon shows it: stop
+        // looking for hands that would explain its lays.
+        let h = self.history.as_ref().filter(|_| self.misses < GIVE_UP);
+        let lays = h.map(|h| (h, &mut self.particles.choices));
+        let (hand, crib, fitted) =
+            determinize(self.config, self.obs, self.pool, self.held, lays, rng);
+        self.misses += u32::from(!fitted);
+        if let (Some(history), true) = (h, fitted) {
+            let cap = self.config.budget as usize;
+            self.particles.push(hand | laid, crib, history, cap);
+        }
+        (hand, crib)
+    }
+}
+
+/// The cards the opponent may hold: the unseen ones, less those its goes
+/// rule out (go inference, when it leaves enough cards).
+pub(crate) fn hidden_pool(config: &MasterConfig, obs: &Observation, held: u32) -> u64 {
     let me = obs.seat;
     let opp = 1 - me;
     let unseen = obs.unseen().mask();
-    let held = 4u32.saturating_sub(obs.laid[opp].len());
     // Laying on my own card means the opponent said go at this count: a
     // rule, not an inference (a hand that could lay would break the search).
     let mut pool = if obs.last_to_lay == Some(me) && !obs.pile().is_empty() {
@@ -425,41 +526,109 @@ pub(crate) fn hidden_pool(config: &MasterConfig, obs: &Observation) -> (u64, u32
             pool = allowed;
         }
     }
-    (pool, held)
+    pool
+}
+
+/// Samples before the adaptive budget may stop, and how often it checks.
+const MIN_SAMPLES: usize = 8;
+const CHECK_EVERY: u32 = 4;
+
+/// Standard errors by which the best lay must lead each other lay.
+const CLEAR_LEAD: f64 = 2.0;
+
+/// The column (lay) of `values` (rows of `width` search values, one row a
+/// sample) with the highest total; the first on a tie.
+fn best_column(values: &[f64], width: usize) -> usize {
+    let mut totals = [0.0f64; 4];
+    for row in values.chunks_exact(width) {
+        for (t, v) in totals.iter_mut().zip(row) {
+            *t += v;
+        }
+    }
+    (0..width.min(4)).fold(0, |b, k| if totals[k] > totals[b] { k } else { b })
+}
+
+/// Whether the best lay so far leads every other by at least [`CLEAR_LEAD`]
+/// standard errors of the paired difference (the samples are common to
+/// every lay), after at least [`MIN_SAMPLES`] samples.
+fn settled(values: &[f64], width: usize) -> bool {
+    let n = values.len() / width;
+    if n < MIN_SAMPLES {
+        return false;
+    }
+    let best = best_column(values, width);
+    (0..width).filter(|&k| k != best).all(|k| {
+        let (mut sum, mut sum_sq) = (0.0, 0.0);
+        for row in values.chunks_exact(width) {
+            let d = row[best] - row[k];
+            sum += d;
+            sum_sq += d * d;
+        }
+        let mean = sum / n as f64;
+        let var = (sum_sq / n as f64 - mean * mean).max(0.0);
+        mean >= CLEAR_LEAD * (var / (n - 1) as f64).sqrt()
+    })
 }
 
 /// Draws before a determinization falls back on a uniform draw.
 const INFERENCE_TRIES: u32 = 64;
+
+/// Draws with lay inference: its samples are rarer.
+const LAY_INFERENCE_TRIES: u32 = 256;
+
+/// Fresh samples of one decision that may fit no lay before lay inference
+/// is dropped for the rest of it.
+const GIVE_UP: u32 = 2;
 
 /// One guess at the opponent's unlaid cards and crib cards. With discard
 /// inference, a guess is the opponent's whole deal (its laid cards and cards
 /// drawn from the unseen ones) kept only if the Expert's discard from it keeps
 /// every card the opponent has laid and leaves unlaid cards in `pool` (the
 /// go inference): real players keep fives, pairs and runs, not random cards.
+/// With a lay `history`, the Expert must also have laid what the opponent
+/// laid (`lays`, with the Expert's lays worked out so far); if no draw does,
+/// the first that fits the rest is used. The third
+/// value says whether the guess fits everything inferred.
 pub(crate) fn determinize(
     config: &MasterConfig,
     obs: &Observation,
     pool: u64,
     held: u32,
+    lays: Option<(&LayHistory, &mut Choices)>,
     rng: &mut Rng,
-) -> (u64, u64) {
+) -> (u64, u64, bool) {
     let unseen = obs.unseen().mask();
     let opp = 1 - obs.seat;
     let laid = obs.laid[opp].mask();
     if config.discard_inference && obs.config.players == 2 {
-        for _ in 0..INFERENCE_TRIES {
+        let mut lays = lays.filter(|(h, _)| !h.is_empty());
+        let tries = lays
+            .as_ref()
+            .map_or(INFERENCE_TRIES, |_| LAY_INFERENCE_TRIES);
+        let mut fallback = None;
+        for _ in 0..tries {
             let dealt = laid | rng.draw(unseen, 6 - laid.count_ones());
             let Ok(crib) = modelled_discard(dealt, obs.dealer == opp) else {
                 break;
             };
             let hand = dealt & !crib & !laid;
             if crib & laid == 0 && hand & !pool == 0 {
-                return (hand, crib);
+                let agrees = match &mut lays {
+                    Some((h, choices)) => h.agrees(dealt & !crib, choices),
+                    None => true,
+                };
+                if agrees {
+                    return (hand, crib, true);
+                }
+                fallback.get_or_insert((hand, crib));
             }
+        }
+        if let Some((hand, crib)) = fallback {
+            return (hand, crib, false);
         }
     }
     let hand = rng.draw(pool, held);
-    (hand, rng.draw(unseen & !hand, 2))
+    (hand, rng.draw(unseen & !hand, 2), false)
 }
 
 /// The play as the searcher (side 0) sees it, the opponent's hand empty.
@@ -577,7 +746,7 @@ mod tests {
     fn inferred_hands_are_what_the_expert_keeps_and_fit_what_was_seen() {
         let config = MasterConfig::default();
         let mut rng = Rng::new(11);
-        let (mut checked, mut uniform) = (0, 0);
+        let (mut checked, mut uniform, mut misfits) = (0, 0, 0);
         for g in 0..60 {
             let mut game = Game::new(GameConfig::new(2, 121, false).unwrap(), g, false);
             let mut bots = [Bot::new(BotKind::Expert, 1), Bot::new(BotKind::Expert, 2)];
@@ -588,7 +757,10 @@ mod tests {
                     let laid = obs.laid[opp].mask();
                     let held = 4 - laid.count_ones();
                     let pool = obs.unseen().mask();
-                    let (hand, crib) = determinize(&config, &obs, pool, held, &mut rng);
+                    let history = LayHistory::new(&obs);
+                    let mut choices = Choices::new();
+                    let lays = Some((&history, &mut choices));
+                    let (hand, crib, _) = determinize(&config, &obs, pool, held, lays, &mut rng);
                     assert_eq!((hand.count_ones(), crib.count_ones()), (held, 2));
                     assert_eq!((hand | crib) & !pool, 0, "only unseen cards");
                     assert_eq!(hand & crib, 0);
@@ -597,6 +769,7 @@ mod tests {
                     let dealt = hand | crib | laid;
                     let modelled = modelled_discard(dealt, obs.dealer == opp).unwrap();
                     uniform += usize::from(modelled != crib);
+                    misfits += usize::from(!history.agrees(hand | laid, &mut choices));
                     checked += 1;
                 }
                 let mv = bots[seat].decide(&game, seat).unwrap();
@@ -605,6 +778,26 @@ mod tests {
         }
         assert!(checked > 2000, "{checked}");
         assert!(uniform * 50 < checked, "{uniform} of {checked}");
+        // Rarely does no draw lay as the opponent laid.
+        assert!(misfits * 20 < checked, "{misfits} of {checked}");
+    }
+
+    #[test]
+    fn the_adaptive_budget_stops_on_a_clear_lead_only() {
+        // Rows of three lays; the second leads by 1 with a little noise.
+        let clear: Vec<f64> = (0..8)
+            .flat_map(|i| [0.0, 1.0 + f64::from(i % 2) * 0.1, -2.0])
+            .collect();
+        assert!(settled(&clear, 3));
+        assert_eq!(best_column(&clear, 3), 1);
+        assert!(!settled(&clear[..3 * (MIN_SAMPLES - 1)], 3));
+        // A lead that swings from sample to sample is not settled.
+        let noisy: Vec<f64> = (0..12)
+            .flat_map(|i| [if i % 2 == 0 { 5.0 } else { -4.0 }, 0.0])
+            .collect();
+        assert!(!settled(&noisy, 2));
+        // Lays worth the same in every sample are settled (either will do).
+        assert!(settled(&[1.0; 16], 2));
     }
 
     #[test]

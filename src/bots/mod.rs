@@ -39,6 +39,7 @@
 
 pub mod board;
 pub mod master;
+pub mod master_lays;
 pub mod random;
 pub mod search;
 pub mod simulate;
@@ -129,6 +130,8 @@ pub struct Bot {
     rng: Rng,
     /// The master's settings (used by `BotKind::Master` only).
     master: MasterConfig,
+    /// The master's samples kept between the decisions of a deal.
+    particles: crate::bots::master_lays::Particles,
 }
 
 impl Bot {
@@ -137,6 +140,7 @@ impl Bot {
             kind,
             rng: Rng::new(seed),
             master: MasterConfig::default(),
+            particles: Default::default(),
         }
     }
 
@@ -189,7 +193,13 @@ impl Bot {
             BotKind::Random => random_lay(lays, &mut self.rng),
             BotKind::Greedy => greedy_lay(obs.pile(), obs.count, lays),
             BotKind::Master if crate::bots::master::searches(&self.master, obs) => {
-                crate::bots::master::search_lay(&self.master, &mut self.rng, obs, lays)
+                crate::bots::master::search_lay(
+                    &self.master,
+                    &mut self.rng,
+                    &mut self.particles,
+                    obs,
+                    lays,
+                )
             }
             BotKind::Expert | BotKind::Master => expert_lay(obs, lays),
         })
@@ -450,7 +460,8 @@ fn board_weights(obs: &Observation, my_need: u16, opp_need: u16) -> (f64, f64) {
     }
 }
 
-fn expert_lay(obs: &Observation, lays: u64) -> Card {
+/// The Expert's lay from `lays` (not empty): its one-reply lookahead.
+pub fn expert_lay(obs: &Observation, lays: u64) -> Card {
     let look = Lookahead::new(obs);
     let start = Count::new(obs.pile(), obs.count);
     let mut best = (f64::NEG_INFINITY, Card::MIN);

@@ -34,12 +34,13 @@ fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// The strongest built-in player: the Expert's exact discards, and pegging by
 /// a search of the rest of the play over `budget` samples of the opponent's
 /// hidden cards, drawn as the opponent would have kept them and conditioned on
-/// its goes (see the README, "The master bot").
+/// its goes and its lays (see the README, "The master bot", and docs/master.md).
 ///
 /// Parameters
 /// ----------
 /// budget : int, default 32
-///     Samples of the opponent's hand per searched lay, 1 to 4096: more is stronger and slower.
+///     Most samples of the opponent's hand per searched lay, 1 to 4096 (fewer once
+///     one lay is clearly best): more is stronger and slower.
 /// seed : int, default 0
 ///     Seed of the player's own generator (its sampling); a seeded game replays exactly.
 ///
@@ -169,6 +170,11 @@ impl PyMasterPlayer {
 ///     Near the end of the game, discard for the chance to win, not points.
 /// pegging_table : bool, default False
 ///     Add the kept cards' expected net pegging to the discard values.
+/// lay_inference : bool, default True
+///     Keep only sampled hands with which the Expert would have laid what the
+///     opponent laid (with discard inference).
+/// adaptive : bool, default True
+///     Stop sampling a lay once the best leads clearly (`budget` is the most).
 /// progress : callable or None
 ///     Called with the number of games done after each chunk.
 ///
@@ -189,7 +195,7 @@ impl PyMasterPlayer {
 #[pyfunction]
 #[pyo3(signature = (opponent, games = 1000, seed = 0, threads = None, budget = 32,
     search = true, go_inference = true, discard_inference = true, board = false, pegging_table = false,
-    progress = None))]
+    lay_inference = true, adaptive = true, progress = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn master_match(
     py: Python<'_>,
@@ -203,6 +209,8 @@ pub fn master_match(
     discard_inference: bool,
     board: bool,
     pegging_table: bool,
+    lay_inference: bool,
+    adaptive: bool,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PySimStats> {
     let kind = BotKind::from_name(opponent)?;
@@ -214,6 +222,8 @@ pub fn master_match(
         discard_inference,
         board,
         pegging_table,
+        lay_inference,
+        adaptive,
     };
     let report = reporter(progress)?;
     let sim = Simulator::new([BotKind::Master, kind], seed, threads)?.with_master(config)?;

@@ -15,15 +15,15 @@
 //! valued by the shipped position table at its new scores and dealer.
 
 use super::{Objective, Settings};
+use crate::bots::master::{determinize, hidden_pool, MasterConfig};
+use crate::bots::simulate::game_seed;
 use crate::bots::Bot;
 use crate::ground::error::{Error, Result};
+use crate::ground::rng::Rng;
 use crate::rules::game::{Game, Move, Phase, SuppliedDeal};
-use crate::bots::master::{determinize, hidden_pool, MasterConfig};
 use crate::rules::observe::Observation;
 use crate::rules::play::ALL_CARDS;
 use crate::tables::positions::{shipped_arrays, SCORES};
-use crate::ground::rng::Rng;
-use crate::bots::simulate::game_seed;
 
 /// Samples per batch after the starter is cut (stopping is checked per batch).
 pub const PLAY_BATCH: u32 = 32;
@@ -142,8 +142,10 @@ fn draw_hidden(task: &Task, k: u32, rng: &mut Rng) -> Result<Hidden> {
     if let Some(starter) = task.state.starter() {
         let obs = Observation::from_game(&task.state, me);
         let config = MasterConfig::default();
-        let (pool, held) = hidden_pool(&config, &obs);
-        let (hand, crib) = determinize(&config, &obs, pool, held, rng);
+        let held = 4u32.saturating_sub(obs.laid[1 - me].len());
+        let pool = hidden_pool(&config, &obs, held);
+        // The opponent's lays are not inferred here: its play is the policy's.
+        let (hand, crib, _) = determinize(&config, &obs, pool, held, None, rng);
         let opp_six = obs.laid[1 - me].mask() | hand | crib;
         return Ok(Hidden {
             opp_six,

@@ -9,11 +9,11 @@ use rayon::prelude::*;
 
 use super::evaluate::{evaluate, outcome, position_value, ActionValue, DealStart, Task};
 use super::{Objective, Settings};
+use crate::bots::simulate::game_seed;
 use crate::ground::card::Card;
 use crate::ground::error::{Error, Result};
 use crate::rules::game::{Game, GameConfig, Move, Phase, DEFAULT_TARGET};
 use crate::rules::play::mask_cards;
-use crate::bots::simulate::game_seed;
 
 /// One decision of the game, with every distinct action's equity.
 #[derive(Clone, Debug)]

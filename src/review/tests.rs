@@ -2,9 +2,9 @@ use super::evaluate::{evaluate, position_value, DealStart, Task};
 use super::*;
 use crate::bots::Bot;
 use crate::ground::card::CardSet;
+use crate::ground::pool;
 use crate::rules::game::{Game, GameConfig, Move, SuppliedDeal};
 use crate::rules::play::mask_cards;
-use crate::ground::pool;
 use crate::tables::positions::shipped_win;
 
 fn config() -> GameConfig {
