@@ -57,6 +57,21 @@ Record = dict[str, Any] | str | Game
 def mark_of(loss: float, objective: str = "win") -> str | None:
     """The mark a loss of equity earns, or None below every threshold.
 
+    Parameters
+    ----------
+    loss : float
+        The equity given up against the best action (win probability, 0..1;
+        game points with ``objective="points"``).
+    objective : str, default "win"
+        ``"win"`` or ``"points"`` (the thresholds are doubled for points).
+
+    Returns
+    -------
+    str or None
+        ``"inaccuracy"``, ``"mistake"``, ``"blunder"``, or None.
+
+    Examples
+    --------
     >>> mark_of(0.01), mark_of(0.05), mark_of(0.2)
     (None, 'mistake', 'blunder')
     """
@@ -159,14 +174,57 @@ class GameAnalysis:
     scores: tuple[int, int] = (0, 0)
 
     def to_dict(self) -> dict[str, Any]:
-        """JSON-ready."""
+        """The analysis as plain dictionaries, lists and numbers.
+
+        Returns
+        -------
+        dict
+            JSON-ready: every field of the analysis.
+
+        Examples
+        --------
+        >>> from cribbage_fast import ExpertPlayer, Game
+        >>> g = Game(2, seed=3)
+        >>> _ = g.play([ExpertPlayer(), ExpertPlayer()])
+        >>> sorted(analyze_game(g, seed=1, budget=8).to_dict())[:3]
+        ['budget', 'curve', 'decisions']
+        """
         return asdict(self)
 
     def to_json(self) -> str:
+        """The analysis as JSON text.
+
+        Returns
+        -------
+        str
+            ``json.dumps`` of `to_dict`.
+
+        Examples
+        --------
+        >>> from cribbage_fast import ExpertPlayer, Game
+        >>> g = Game(2, seed=3)
+        >>> _ = g.play([ExpertPlayer(), ExpertPlayer()])
+        >>> analyze_game(g, seed=1, budget=8).to_json().startswith("{")
+        True
+        """
         return json.dumps(self.to_dict())
 
     def report(self) -> str:
-        """The readable report: deal by deal, then the per-player summary."""
+        """The readable report: deal by deal, then the per-player summary.
+
+        Returns
+        -------
+        str
+            The report's lines.
+
+        Examples
+        --------
+        >>> from cribbage_fast import ExpertPlayer, Game
+        >>> g = Game(2, seed=3)
+        >>> _ = g.play([ExpertPlayer(), ExpertPlayer()])
+        >>> analyze_game(g, seed=1, budget=8).report().splitlines()[0][:13]
+        'Game analysis'
+        """
         from .analysis_report import render
 
         return render(self)
@@ -369,6 +427,20 @@ def game_seed(seed: int, index: int) -> int:
     """The analysis seed of game `index` of a batch seeded `seed` (SplitMix64),
     so a game's analysis does not depend on how the batch is split.
 
+    Parameters
+    ----------
+    seed : int
+        The batch's seed.
+    index : int
+        The game's place in the batch.
+
+    Returns
+    -------
+    int
+        A 64-bit seed.
+
+    Examples
+    --------
     >>> game_seed(0, 1) != game_seed(0, 2)
     True
     """

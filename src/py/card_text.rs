@@ -11,7 +11,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use super::convert::threads_from_py;
+use super::convert::{flag, int_in, threads_from_py};
 use crate::ground::card_text::{self, Cells, Layout, Ucs4Grid, Utf8Column, ViewColumn};
 
 /// Codes and bad cells (row, column, reason).
@@ -29,11 +29,17 @@ struct Ask {
 impl Ask {
     fn new(
         hands: bool,
-        width: Option<usize>,
-        pad: bool,
-        max_bad: usize,
+        width: Option<&Bound<'_, PyAny>>,
+        pad: &Bound<'_, PyAny>,
+        max_bad: &Bound<'_, PyAny>,
         threads: Option<&Bound<'_, PyAny>>,
     ) -> PyResult<Ask> {
+        let width = match width {
+            Some(w) if !w.is_none() => Some(int_in(w, "width", 1..=52, "")?),
+            _ => None,
+        };
+        let pad = flag(pad, "pad")?;
+        let max_bad = int_in(max_bad, "max_bad", 1..=i128::from(u32::MAX), "")?;
         Ok(Ask {
             layout: if hands {
                 Layout::Hands { pad }
@@ -212,9 +218,9 @@ pub fn _card_indices_arrow<'py>(
     chunks: Vec<Chunk<'py>>,
     kind: &str,
     hands: bool,
-    width: Option<usize>,
-    pad: bool,
-    max_bad: usize,
+    width: Option<&Bound<'py, PyAny>>,
+    pad: &Bound<'py, PyAny>,
+    max_bad: &Bound<'py, PyAny>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Parsed<'py>> {
     let ask = Ask::new(hands, width, pad, max_bad, threads)?;
@@ -235,9 +241,9 @@ pub fn _card_indices_ucs4<'py>(
     py: Python<'py>,
     codes: PyReadonlyArray3<'py, u32>,
     hands: bool,
-    width: Option<usize>,
-    pad: bool,
-    max_bad: usize,
+    width: Option<&Bound<'py, PyAny>>,
+    pad: &Bound<'py, PyAny>,
+    max_bad: &Bound<'py, PyAny>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Parsed<'py>> {
     let ask = Ask::new(hands, width, pad, max_bad, threads)?;
@@ -258,9 +264,9 @@ pub fn _card_indices_strings<'py>(
     items: &Bound<'py, PyAny>,
     columns: usize,
     hands: bool,
-    width: Option<usize>,
-    pad: bool,
-    max_bad: usize,
+    width: Option<&Bound<'py, PyAny>>,
+    pad: &Bound<'py, PyAny>,
+    max_bad: &Bound<'py, PyAny>,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Parsed<'py>> {
     let ask = Ask::new(hands, width, pad, max_bad, threads)?;
