@@ -2806,3 +2806,5 @@ def _card_indices_strings(
     max_bad: int,
     threads: int | None = None,
 ) -> _ParsedText: ...
+def _game_seed(seed: int, index: int) -> int:
+    """The seed of game `index` of a run seeded `seed` (the simulator's own)."""

@@ -445,10 +445,7 @@ def game_seed(seed: int, index: int) -> int:
     True
     """
     mask = (1 << 64) - 1
-    z = (seed ^ (index * 0x9E3779B97F4A7C15)) & mask
-    z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & mask
-    z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & mask
-    return z ^ (z >> 31)
+    return _core._game_seed(seed & mask, index & mask)
 
 
 @dataclass(frozen=True)

@@ -85,7 +85,7 @@ mod _core {
     #[pymodule_export]
     use super::show::{cards, explain_hand, his_heels, score_hand, PyHandBreakdown, PyShowItem};
     #[pymodule_export]
-    use super::simulate::{simulate, PySimStats};
+    use super::simulate::{_game_seed, simulate, PySimStats};
     #[pymodule_export]
     use super::tables::{
         _canonical_deals, _canonicalize, _expert_table_present, _keep_range_sums, _pegging_sums,

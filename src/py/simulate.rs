@@ -8,7 +8,9 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 
 use super::bots::{contender, Contender, PyRandomPlayer, PySeat};
 use super::convert::{int_in, scores_in, seed_in, threads_from_py};
-use crate::bots::simulate::{bot_seed, play_out, GameRanges, SimStats, Simulator, Start};
+use crate::bots::simulate::{
+    bot_seed, game_seed, play_out, GameRanges, SimStats, Simulator, Start,
+};
 use crate::bots::Bot;
 
 /// Statistics of a seeded simulation between two players: exact integer
@@ -677,4 +679,11 @@ fn run_python(
         }
     }
     Ok(stats)
+}
+
+/// The seed of game `index` of a run seeded `seed`: the simulator's own, so a
+/// batch in Python seeds its games as `simulate` does.
+#[pyfunction]
+pub fn _game_seed(seed: u64, index: u64) -> u64 {
+    game_seed(seed, index)
 }
