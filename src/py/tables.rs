@@ -11,6 +11,7 @@ use pyo3::types::PyBytes;
 use crate::analysis::deal_analysis::{analyze_range, DealRow, SPLIT_COUNT};
 use crate::analysis::deals::{canonical_deals, canonicalize};
 use crate::builders::crib_table::{fixed_point, uniform_table, RankTable, TOLERANCE};
+use crate::builders::expert_ties::build_ties;
 use crate::builders::pegging::{keep_range_sums, pegging_sums};
 use crate::tables::discards::{build_table, has_table};
 use crate::tables::pegging::{shipped_sums, SHIPPED_META, SUMS_LEN};
@@ -143,6 +144,14 @@ pub fn _canonicalize(mask: u64) -> (u64, [u8; 4]) {
 #[pyfunction]
 pub fn _expert_table_present() -> bool {
     has_table()
+}
+
+/// The Expert's ties table (`expert_ties.bin`) built from the shipped
+/// discard table, on every core.
+#[pyfunction]
+pub fn _expert_ties(py: Python<'_>) -> PyResult<Bound<'_, PyBytes>> {
+    let bytes = py.detach(build_ties)?;
+    Ok(PyBytes::new(py, &bytes))
 }
 
 /// Exact pegging sums of samples `start..stop` of a table seeded `seed`:

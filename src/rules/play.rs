@@ -266,6 +266,15 @@ pub(crate) const fn fits_mask(room: u8) -> u64 {
     }
 }
 
+/// The lowest card of each rank in `mask` (4 bits per rank): the play scores
+/// ranks only, so one card of a rank stands for all.
+pub(crate) const fn one_per_rank(mask: u64) -> u64 {
+    const ABOVE_1: u64 = 0xEEEE_EEEE_EEEE_EEEE;
+    const ABOVE_2: u64 = 0xCCCC_CCCC_CCCC_CCCC;
+    const ABOVE_3: u64 = 0x8888_8888_8888_8888;
+    mask & !(mask << 1 & ABOVE_1 | mask << 2 & ABOVE_2 | mask << 3 & ABOVE_3)
+}
+
 /// The cards of a bitmask in index order.
 pub fn mask_cards(mask: u64) -> impl Iterator<Item = Card> {
     CardSet::from_mask(mask).iter()
@@ -766,6 +775,22 @@ pub fn random_play_phases(phases: u64, seats: usize, seed: u64) -> Result<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn one_per_rank_keeps_the_lowest_card_of_each_rank() {
+        let mut rng = crate::ground::rng::Rng::new(3);
+        for _ in 0..2000 {
+            let mask = rng.draw(ALL_CARDS, 8);
+            let mut expected = 0u64;
+            for card in mask_cards(mask) {
+                if expected >> (4 * (card.rank() - 1)) & 0xF == 0 {
+                    expected |= card.bit();
+                }
+            }
+            assert_eq!(one_per_rank(mask), expected, "{mask:#x}");
+        }
+        assert_eq!(one_per_rank(ALL_CARDS).count_ones(), 13);
+    }
     use crate::ground::card::parse_cards;
 
     fn points(text: &str) -> u8 {
