@@ -55,7 +55,7 @@ use crate::ground::card::{Card, CardSet};
 use crate::ground::error::{Error, Result};
 use crate::ground::rng::Rng;
 use crate::rules::observe::{four, Observation};
-use crate::rules::play::{fits_mask, mask_cards, one_per_rank, score_play, MAX_COUNT};
+use crate::rules::play::{fits_mask, mask_cards, one_per_rank, score_play_at, MAX_COUNT};
 use crate::rules::show::score_hand;
 use crate::tables::discards::{best_discard_mask, modelled_discard};
 use crate::tables::pegging::net_pegging;
@@ -315,7 +315,7 @@ impl Play {
         next.pile[next.len] = card;
         next.len += 1;
         next.count += card.value();
-        next.points[mover] += u16::from(score_play(&next.pile[..next.len]));
+        next.points[mover] += u16::from(score_play_at(&next.pile[..next.len], next.count));
         next.last = mover;
         if next.count == MAX_COUNT {
             next.reset();

@@ -54,7 +54,7 @@ use crate::rules::game::{Game, Move, Phase};
 use crate::rules::observe::four;
 pub use crate::rules::observe::Observation;
 use crate::rules::play::{
-    fits_mask, mask_cards, one_per_rank, score_play, ALL_CARDS, MAX_COUNT, MAX_PILE,
+    fits_mask, mask_cards, one_per_rank, score_play, score_play_at, ALL_CARDS, MAX_COUNT, MAX_PILE,
 };
 use crate::rules::show::score_hand;
 use crate::tables::discards::best_discard_mask;
@@ -311,7 +311,7 @@ impl Count {
         next.pile[next.len] = card;
         next.len += 1;
         next.total += card.value();
-        (score_play(&next.pile[..next.len]), next)
+        (score_play_at(&next.pile[..next.len], next.total), next)
     }
 }
 

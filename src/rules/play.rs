@@ -178,6 +178,12 @@ pub fn score_play(pile: &[Card]) -> u8 {
     play_items(pile).total()
 }
 
+/// [`score_play`] when the pile's count is already known (searches keep a
+/// running count).
+pub fn score_play_at(pile: &[Card], count: u8) -> u8 {
+    items_for(pile, count).total()
+}
+
 /// The items scored by the last card of a valid pile, without allocating.
 pub fn play_items(pile: &[Card]) -> PlayItems {
     // A valid pile counts at most 31, so the sum fits a u8.
@@ -205,6 +211,8 @@ fn items_for(pile: &[Card], count: u8) -> PlayItems {
             kind: PlayKind::Pair(same),
             points: same * (same - 1),
         });
+        // The last two cards share a rank, so no run ends here.
+        return items;
     }
     let run = run_tail(pile);
     if run >= 3 {
