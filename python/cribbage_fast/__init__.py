@@ -52,6 +52,7 @@ from ._core import (
 )
 from .bulk_text import card_indices
 from .game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
+from .hints import Hint, hint
 from .tables.positions import PositionTable, expected_game_points, position_table, win_probability
 
 __all__ = [
@@ -64,6 +65,7 @@ __all__ = [
     "GameResult",
     "GreedyPlayer",
     "HandBreakdown",
+    "Hint",
     "IllegalMove",
     "MasterPlayer",
     "MatchResult",
@@ -91,6 +93,7 @@ __all__ = [
     "explain_play",
     "hand_score_distribution",
     "his_heels",
+    "hint",
     "master_match",
     "play_match",
     "position_table",

@@ -2773,6 +2773,19 @@ def _decision_equities(
     """The equities of chosen unforced decisions (record move indexes) of a
     finished two-player game, as ``(move_index, seat, equities)``."""
 
+def _decision_values(
+    game: Game,
+    *,
+    objective: str = "win",
+    policy: str = "expert",
+    precision: float = 0.005,
+    budget: int = 1024,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """Every action of the decision the seat to move faces, valued from its
+    view as the game analysis values it; `cribbage_fast.hints.hint` builds
+    the hint from it."""
+
 # Card text in bulk (cribbage_fast.bulk_text): codes and bad cells (row, column, reason).
 _ParsedText = tuple[NDArray[np.uint8], list[tuple[int, int, str]]]
 _ArrowChunk = tuple[NDArray[Any], list[NDArray[np.uint8]], NDArray[np.uint8] | None, int]
