@@ -263,11 +263,15 @@ class Engine:
         try:
             query = json.loads(line)
         except ValueError as err:
-            self._emit({"id": None, "status": "error", "error": f"line {self._line}: not JSON: {err}"})
+            self._emit(
+                {"id": None, "status": "error", "error": f"line {self._line}: not JSON: {err}"}
+            )
             return
         if not isinstance(query, dict) or "id" not in query:
             what = "has no id" if isinstance(query, dict) else "is not a JSON object"
-            self._emit({"id": None, "status": "error", "error": f"line {self._line}: the query {what}"})
+            self._emit(
+                {"id": None, "status": "error", "error": f"line {self._line}: the query {what}"}
+            )
             return
         if query.get("action", "analyze") == "terminate":
             self._terminate(query)

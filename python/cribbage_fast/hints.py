@@ -300,7 +300,9 @@ def _position(game: Game | dict[str, Any] | str, move_index: int | None) -> Game
     if isinstance(move_index, bool) or not isinstance(move_index, int):
         raise TypeError(f"move_index must be an int, got {type(move_index).__name__}")
     if not 0 <= move_index <= len(moves):
-        raise ValueError(f"move_index must be 0 to {len(moves)} (the record's moves), got {move_index}")
+        raise ValueError(
+            f"move_index must be 0 to {len(moves)} (the record's moves), got {move_index}"
+        )
     at = Game(
         num_players=game.num_players,
         seed=game.seed,
@@ -377,7 +379,9 @@ def hint(
     """
     at = _position(game, move_index)
     if at.num_players != 2:
-        raise ValueError(f"hints cover two-player games only; this game has {at.num_players} players")
+        raise ValueError(
+            f"hints cover two-player games only; this game has {at.num_players} players"
+        )
     if at.is_over:
         raise ValueError("the game is over: there is no decision to hint")
     if seat is not None and seat != at.to_move:
@@ -388,9 +392,7 @@ def hint(
     mover = int(raw["seat"])
     hand = at.hand(mover)
     parts = _discard_parts(at, mover) if at.phase == "discard" else None
-    options = [
-        _option(raw, i, _move_text(m, hand), parts) for i, m in enumerate(raw["actions"])
-    ]
+    options = [_option(raw, i, _move_text(m, hand), parts) for i, m in enumerate(raw["actions"])]
     # Best first; equal equities keep the evaluator's order (its best is first).
     order = sorted(range(len(options)), key=lambda i: (i != raw["best"], -options[i].equity, i))
     return Hint(

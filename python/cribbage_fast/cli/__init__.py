@@ -21,11 +21,11 @@ from typing import Any
 import click
 
 from .. import _core, _progress
-from ..game import Game
 from .errors import fail
 from .score_file import file_options, run_score_file
 from .tables import ray_address_of, ray_option
 from .tables import tables as tables_group
+
 
 def _summary(command: click.Command) -> str:
     """A command's line in the command list: its short help, else the whole

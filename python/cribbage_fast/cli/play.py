@@ -258,7 +258,10 @@ def _ask(
 @click.option(
     "--tutor",
     is_flag=True,
-    help="Warn before a mistake or a blunder, say what to play instead and why, offer to take it back.",
+    help=(
+        "Warn before a mistake or a blunder, say what to play instead and why, "
+        "offer to take it back."
+    ),
 )
 @click.option(
     "--budget",
@@ -365,7 +368,9 @@ def _human_play(game: Game, coach: _Coach) -> None:
 
     def go() -> str:
         fits = " ".join(str(c) for c in sorted(legal))
-        return f"you can still play ({fits} fit the count of {view.count}): go only when no card fits"
+        return (
+            f"you can still play ({fits} fit the count of {view.count}): go only when no card fits"
+        )
 
     (card,) = _ask("Lay a card", game.hand(HUMAN), 1, lay, coach, go)
     game.lay(card)
