@@ -26,7 +26,7 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict
 from typing import IO, Any
 
-from .analysis import analyze_game
+from .analysis import DecisionReview, analyze_game
 from .game import Game
 from .hints import hint
 
@@ -73,7 +73,8 @@ def _check_settings(query: dict[str, Any]) -> dict[str, Any]:
         kind = float if isinstance(default, float) else type(default)
         ok = isinstance(value, kind) or (kind is float and isinstance(value, int))
         if isinstance(value, bool) or not ok:
-            raise ValueError(f"{name} must be {kind.__name__}, got {json.dumps(value)}")
+            what = {int: "an integer", float: "a number", str: "a string"}[kind]
+            raise ValueError(f"{name} must be {what}, got {json.dumps(value)}")
         out[name] = float(value) if kind is float else value
     return out
 
@@ -123,6 +124,30 @@ def _single(game: Game, at: int | None, settings: dict[str, Any]) -> dict[str, A
     }
 
 
+def _reviewed(d: DecisionReview) -> dict[str, Any]:
+    """One decision of a whole-game analysis (a forced one has no equities)."""
+    if d.forced:
+        actions: list[dict[str, Any]] = [{"action": d.played}]
+    else:
+        actions = [
+            {"action": text, "equity": eq, "stderr": se, "samples": d.samples}
+            for text, eq, se in zip(d.actions, d.equities, d.stderrs, strict=True)
+        ]
+    return {
+        "move_index": d.move_index,
+        "seat": d.seat,
+        "deal": d.deal,
+        "kind": d.kind,
+        "forced": d.forced,
+        "played": d.played,
+        "best": d.best,
+        "loss": d.loss,
+        "loss_stderr": d.loss_stderr,
+        "mark": d.mark,
+        "actions": actions,
+    }
+
+
 def _whole_game(
     game: Game, settings: dict[str, Any], cancelled: Callable[[], bool]
 ) -> dict[str, Any]:
@@ -131,27 +156,7 @@ def _whole_game(
             raise Cancelled
 
     a = analyze_game(game, threads=1, progress=check, **settings)
-    decisions = []
-    for d in a.decisions:
-        actions = [
-            {"action": text, "equity": eq, "stderr": se, "samples": d.samples}
-            for text, eq, se in zip(d.actions, d.equities, d.stderrs, strict=True)
-        ]
-        decisions.append(
-            {
-                "move_index": d.move_index,
-                "seat": d.seat,
-                "deal": d.deal,
-                "kind": d.kind,
-                "forced": d.forced,
-                "played": d.played,
-                "best": d.best,
-                "loss": d.loss,
-                "loss_stderr": d.loss_stderr,
-                "mark": d.mark,
-                "actions": actions,
-            }
-        )
+    decisions = [_reviewed(d) for d in a.decisions]
     players = [asdict(p) for p in a.players]
     return {"decisions": decisions, "players": players, "winner": a.winner}
 
