@@ -355,8 +355,8 @@ def serve(lines: Iterable[str], out: IO[str], threads: int = 1) -> None:
     >>> import io
     >>> out = io.StringIO()
     >>> serve(['{"id": "x"}'], out)
-    >>> out.getvalue()
-    '{"error":"the query has no record","id":"x","status":"error"}\n'
+    >>> print(out.getvalue(), end="")
+    {"error":"the query has no record","id":"x","status":"error"}
     """
 
     def write(text: str) -> None:

@@ -96,7 +96,7 @@ class Hint:
     >>> from cribbage_fast import Game
     >>> h = hint(Game(2, seed=7), budget=46, seed=1)
     >>> h.best is h.options[0], h.seat
-    (True, 1)
+    (True, 0)
     """
 
     seat: int
@@ -375,7 +375,7 @@ def hint(
     >>> h = hint(g, budget=46, seed=1)
     >>> g.discard(h.best.move["cards"])  # take the hint
     >>> g.to_move
-    0
+    1
     """
     at = _position(game, move_index)
     if at.num_players != 2:

@@ -6,6 +6,8 @@ from __future__ import annotations
 import io
 import json
 import os
+import re
+import shutil
 import subprocess
 import sys
 import time
@@ -136,3 +138,28 @@ def test_the_thread_option_is_checked() -> None:
     assert len(result.stderr.strip().splitlines()) == 1
     with pytest.raises(ValueError, match="threads"):
         Engine(threads=0)
+
+
+@pytest.mark.skipif(shutil.which("jq") is None, reason="the example client needs jq")
+def test_the_shell_client_prints_the_best_move_and_the_alternatives(tmp_path: Path) -> None:
+    record = tmp_path / "game.json"
+    record.write_text(json.dumps(Game(2, seed=7).to_record()), encoding="utf-8")
+    script = Path(__file__).resolve().parents[2] / "docs" / "engine_client.sh"
+    env = {**os.environ, "PATH": f"{Path(CLI).parent}{os.pathsep}{os.environ['PATH']}"}
+    result = subprocess.run(
+        ["bash", str(script), str(record), "1"],
+        capture_output=True,
+        text=True,
+        env=env,
+        check=False,
+    )
+    assert result.returncode == 0, result.stderr
+    lines = result.stdout.splitlines()
+    assert lines[0].startswith("seat 0 to move: keep ") and len(lines) == 16
+    assert re.fullmatch(r"  keep( \S+){4}\t\d+\.\d% ± \d+\.\d  \(\d+ samples\)", lines[1])
+    bad = tmp_path / "bad.json"
+    bad.write_text("{}", encoding="utf-8")
+    result = subprocess.run(
+        ["bash", str(script), str(bad)], capture_output=True, text=True, env=env, check=False
+    )
+    assert result.returncode == 2 and result.stderr.startswith("engine: the game record has no")
