@@ -276,16 +276,21 @@ def _discard_parts(game: Game, seat: int) -> dict[str, tuple[float, float, float
 
 def _option(raw: dict[str, Any], i: int, text: str, parts: Any) -> HintOption:
     move = dict(raw["actions"][i])
-    values = {
-        "equity": float(raw["equity"][i]),
-        "stderr": float(raw["stderr"][i]),
-        "diff_stderr": float(raw["diff_stderr"][i]),
-        "samples": int(raw["samples"][i]),
-    }
-    if parts is None:
-        return HintOption(move, text, pegging=float(raw["pegging"][i]), **values)
-    hand, crib, pegging, keep = parts[" ".join(sorted(move["cards"].split()))]
-    return HintOption(move, text, pegging=pegging, hand=hand, crib=crib, keep=keep, **values)
+    pegging, hand, crib, keep = float(raw["pegging"][i]), None, None, None
+    if parts is not None:
+        hand, crib, pegging, keep = parts[" ".join(sorted(move["cards"].split()))]
+    return HintOption(
+        move,
+        text,
+        equity=float(raw["equity"][i]),
+        stderr=float(raw["stderr"][i]),
+        diff_stderr=float(raw["diff_stderr"][i]),
+        samples=int(raw["samples"][i]),
+        pegging=pegging,
+        hand=hand,
+        crib=crib,
+        keep=keep,
+    )
 
 
 def _position(game: Game | dict[str, Any] | str, move_index: int | None) -> Game:
