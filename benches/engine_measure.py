@@ -54,6 +54,8 @@ def latency(queries: list[dict[str, Any]]) -> dict[str, Any]:
         "wall_p95_s": _percentile(wall, 0.95),
         "cpu_median_s": statistics.median(cpu),
         "cpu_p95_s": _percentile(cpu, 0.95),
+        "cpu_mean_s": statistics.mean(cpu),
+        "cpu_mean_se_s": statistics.stdev(cpu) / len(cpu) ** 0.5,
         "queries_per_cpu_second": len(cpu) / sum(cpu),
     }
 

@@ -237,7 +237,13 @@ class Engine:
     def __enter__(self) -> Engine:
         return self
 
-    def __exit__(self, *exc: object) -> None:
+    def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
+        if kind is not None and issubclass(kind, KeyboardInterrupt):
+            # Ctrl-C: every query in flight stops at its next check.
+            with self._lock:
+                for events in self._running.values():
+                    for event in events:
+                        event.set()
         self.close()
 
     def _emit(self, obj: dict[str, Any] | str) -> None:

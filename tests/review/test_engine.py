@@ -8,6 +8,7 @@ import json
 import os
 import re
 import shutil
+import signal
 import subprocess
 import sys
 import time
@@ -87,7 +88,7 @@ def _engine(*args: str) -> subprocess.Popen[str]:
 def test_a_terminated_query_answers_cancelled_and_the_engine_keeps_serving() -> None:
     game = Game(2, seed=3)
     game.play([ExpertPlayer(), ExpertPlayer()])
-    long = {"id": "long", "record": game.to_record(), "decisions": "game", "budget": 100000}
+    long = {"id": "long", "record": game.to_record(), "decisions": "game"}
     quick = {"id": "quick", "record": Game(2, seed=1).to_record(), "budget": 46}
     terminate = {"id": "t", "action": "terminate", "terminate_id": "long"}
     with _engine("--threads", "2") as engine:
@@ -111,6 +112,23 @@ def test_a_terminated_query_answers_cancelled_and_the_engine_keeps_serving() -> 
     assert got["t"]["terminated"] is True
     assert got["quick"]["status"] == "ok"
     assert elapsed < 30
+
+
+def test_ctrl_c_stops_the_engine_within_seconds() -> None:
+    game = Game(2, seed=3)
+    game.play([ExpertPlayer(), ExpertPlayer()])
+    long = {"id": "long", "record": game.to_record(), "decisions": "game"}
+    with _engine("--threads", "1") as engine:
+        assert engine.stdin is not None
+        engine.stdin.write(json.dumps(long) + "\n")
+        engine.stdin.flush()
+        time.sleep(1.0)
+        start = time.monotonic()
+        engine.send_signal(signal.SIGINT)
+        assert engine.wait(timeout=30) == 130
+        elapsed = time.monotonic() - start
+        engine.stdin.close()
+    assert elapsed < 10
 
 
 def test_malformed_lines_get_an_error_and_the_engine_goes_on() -> None:
