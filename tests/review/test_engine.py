@@ -181,3 +181,18 @@ def test_the_shell_client_prints_the_best_move_and_the_alternatives(tmp_path: Pa
         ["bash", str(script), str(bad)], capture_output=True, text=True, env=env, check=False
     )
     assert result.returncode == 2 and result.stderr.startswith("engine: the game record has no")
+
+
+def test_a_text_record_is_read_by_the_game_notation() -> None:
+    """With `Game.from_text` (the notation) a text record answers as its JSON
+    record does; without it, the error names the missing feature."""
+    game = Game(2, seed=4)
+    query = {"id": 1, "budget": 46}
+    by_json = json.loads(answer({**query, "record": game.to_record()}))
+    if not hasattr(Game, "from_text"):
+        reply = json.loads(answer({**query, "record": "a game in the notation"}))
+        assert reply["status"] == "error" and "Game.from_text" in reply["error"]
+        return
+    text = game.to_text()  # type: ignore[attr-defined]
+    by_text = json.loads(answer({**query, "record": text}))
+    assert by_text == by_json
