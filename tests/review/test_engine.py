@@ -196,3 +196,13 @@ def test_a_text_record_is_read_by_the_game_notation() -> None:
     text = game.to_text()  # type: ignore[attr-defined]
     by_text = json.loads(answer({**query, "record": text}))
     assert by_text == by_json
+
+
+def test_the_master_policy_answers_and_repeats_itself() -> None:
+    game = Game(2, seed=11)
+    expert = ExpertPlayer()
+    for _ in range(4):
+        game.step(expert)
+    query = {"id": "m", "record": game.to_record(), "policy": "master", "budget": 8, "seed": 1}
+    first = answer(query)
+    assert json.loads(first)["status"] == "ok" and answer(query) == first

@@ -41,7 +41,6 @@ def queries() -> list[Any]:
         {"id": "points", "record": _live(9, 2), "objective": "points", **CHEAP},
         {"id": "seed-2", "record": _live(9, 2), **{**CHEAP, "seed": 2}},
         {"id": 17, "record": _live(10, 0), "decisions": "current", **CHEAP},
-        {"id": "master", "record": _live(11, 4), "policy": "master", "budget": 8, "seed": 1},
         {"id": "indexes", "record": done, "decisions": [0, 3, 4, 20, 41], **CHEAP},
         {"id": "whole", "record": done, "decisions": "game", "budget": 8, "precision": 0.05},
         {
