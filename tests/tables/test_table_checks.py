@@ -42,9 +42,7 @@ def read(path: Path) -> dict[str, Any]:
         return {name: data[name] for name in data.files}
 
 
-def write(
-    path: Path, arrays: dict[str, Any], meta_key: str, restamp: bool, **meta: Any
-) -> Path:
+def write(path: Path, arrays: dict[str, Any], meta_key: str, restamp: bool, **meta: Any) -> Path:
     """`arrays` written to `path`, the build record updated by `meta`, its
     checksum recomputed when `restamp` (a tamperer who knows the format)."""
     record = json.loads(str(arrays[meta_key]))
@@ -162,14 +160,15 @@ def test_files_that_are_not_tables_are_refused_naming_them(tmp_path: Path) -> No
 
 @FUZZ
 @given(
-    where=st.tuples(
-        st.integers(0, 1819), st.integers(0, 1), st.integers(0, 4)
-    ),
+    where=st.tuples(st.integers(0, 1819), st.integers(0, 1), st.integers(0, 4)),
     value=st.integers(0, 2**64 - 1),
     restamp=st.booleans(),
 )
 def test_fuzzed_pegging_tables_load_only_when_possible(
-    pegging_file: Path, tmp_path_factory: pytest.TempPathFactory, where: Any, value: int,
+    pegging_file: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    where: Any,
+    value: int,
     restamp: bool,
 ) -> None:
     arrays = read(pegging_file)
@@ -259,8 +258,12 @@ def test_position_tables_of_the_wrong_form_are_refused(
     restamp=st.booleans(),
 )
 def test_fuzzed_position_tables_load_only_when_possible(
-    positions_file: Path, tmp_path_factory: pytest.TempPathFactory, name: str,
-    cell: tuple[int, int], value: float, restamp: bool,
+    positions_file: Path,
+    tmp_path_factory: pytest.TempPathFactory,
+    name: str,
+    cell: tuple[int, int],
+    value: float,
+    restamp: bool,
 ) -> None:
     arrays = read(positions_file)
     arrays[name] = arrays[name].copy()

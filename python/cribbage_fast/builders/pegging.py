@@ -57,8 +57,6 @@ def pegging_sums(seed: int, start: int, stop: int) -> npt.NDArray[np.uint64]:
     return _core._pegging_sums(seed, start, stop)
 
 
-
-
 def keep_range_sums(
     seed: int, froms: Sequence[int], tos: Sequence[int], start: int, stop: int
 ) -> npt.NDArray[np.uint64]:

@@ -140,7 +140,9 @@ class TableCheck:
         if not isinstance(recorded, str):
             self.fail("its build record has no checksum of its arrays: rebuild the table")
         if recorded != checksum(arrays):
-            self.fail("its arrays do not match the checksum in its build record (changed or damaged)")
+            self.fail(
+                "its arrays do not match the checksum in its build record (changed or damaged)"
+            )
 
 
 def _version(text: str) -> tuple[int, ...] | None:

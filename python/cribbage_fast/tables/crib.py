@@ -76,7 +76,9 @@ def check_crib_tables(arrays: dict[str, Any], source: str | Path) -> dict[str, A
 
 @functools.cache
 def _crib_data() -> dict[str, Any]:
-    return check_crib_tables(TableCheck(CRIB_FILE, "crib table file").load_npz(CRIB_FILE), CRIB_FILE)
+    return check_crib_tables(
+        TableCheck(CRIB_FILE, "crib table file").load_npz(CRIB_FILE), CRIB_FILE
+    )
 
 
 def crib_table(

@@ -14,7 +14,7 @@ import numpy.typing as npt
 
 from .. import _core
 from .crib import _table_key, crib_table
-from .pegging import keep_index, pegging_table
+from .pegging import _shipped_pegging_table, keep_index
 
 if TYPE_CHECKING:
     from .discard_atlas import Atlas
@@ -23,7 +23,9 @@ _ATLAS: list[Atlas] = []  # the atlas loaded by atlas(), if any
 
 
 #: How every table ranking orders discards, best first (`rank_discards`).
-TIE_BREAK = "the larger total, then the larger hand EV, then the discard whose cards have the lower indices"
+TIE_BREAK = (
+    "the larger total, then the larger hand EV, then the discard whose cards have the lower indices"
+)
 
 
 @dataclass(frozen=True, repr=False)
@@ -126,17 +128,34 @@ def _with_model(option: _core.DiscardOption, crib_model: str, pegging: bool) -> 
         a, b = (c.rank - 1 for c in option.discard)
         crib = float(crib_table(own=dealer, model=crib_model, flushes=True)[a, b])
     net = option.hand_ev + crib if dealer else option.hand_ev - crib
-    peg: tuple[float | None, ...] = (None, None, None)
+    own = opponent = net_peg = None
     if pegging:
         if len(option.discard) != 2:
             raise ValueError("the pegging table is for two-player (six-card) hands")
-        table, keep = pegging_table(), keep_index([c.rank for c in option.keep])
-        own, opponent = (table.dealer, table.dealer_opponent) if dealer else (table.pone, table.pone_opponent)
-        net_peg = table.dealer_net if dealer else table.pone_net
-        peg = (float(own[keep]), float(opponent[keep]), float(net_peg[keep]))
+        own, opponent, net_peg = _pegging_parts([c.rank for c in option.keep], dealer)
     return TableDiscardOption(
-        option.discard, option.keep, dealer, option.hand_ev, crib, net, *peg, crib_model
+        option.discard,
+        option.keep,
+        dealer,
+        option.hand_ev,
+        crib,
+        net,
+        own,
+        opponent,
+        net_peg,
+        crib_model,
     )
+
+
+def _pegging_parts(ranks: list[int], dealer: bool) -> tuple[float, float, float]:
+    """Own, the opponent's and net expected pegging holding `ranks`."""
+    table, keep = _shipped_pegging_table(), keep_index(ranks)
+    if dealer:
+        parts = table.dealer, table.dealer_opponent, table.dealer_net
+    else:
+        parts = table.pone, table.pone_opponent, table.pone_net
+    own, opponent, net = (float(part[keep]) for part in parts)
+    return own, opponent, net
 
 
 def sort_options(options: list[TableDiscardOption]) -> list[TableDiscardOption]:
@@ -149,7 +168,9 @@ def sort_options(options: list[TableDiscardOption]) -> list[TableDiscardOption]:
             for o in options
         ]
     )
-    order = rank_discards(keys[:, 0], keys[:, 1], keys[:, 2].astype(np.int64), keys[:, 3].astype(np.int64))
+    order = rank_discards(
+        keys[:, 0], keys[:, 1], keys[:, 2].astype(np.int64), keys[:, 3].astype(np.int64)
+    )
     return [options[i] for i in order]
 
 
