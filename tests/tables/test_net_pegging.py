@@ -9,6 +9,8 @@ import random
 
 import numpy as np
 import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 import cribbage_fast as cf
 from cribbage_fast import _core, tables
@@ -92,3 +94,30 @@ def test_pegging_and_dealer_must_be_booleans(value: object) -> None:
     with pytest.raises(TypeError, match="dealer must be True or False"):
         tables.best_discard(HAND, dealer=value)
     assert tables.analyze_discards(HAND, np.bool_(True), pegging=np.bool_(True))[0].pegging_net
+
+
+@settings(
+    max_examples=40,
+    derandomize=True,
+    deadline=None,
+    database=None,
+    suppress_health_check=list(HealthCheck),
+)
+@given(
+    cards=st.lists(st.integers(0, 51), min_size=6, max_size=6, unique=True),
+    dealer=st.booleans(),
+    model=st.sampled_from(["uniform", "fixed_point"]),
+)
+def test_any_hand_is_ranked_by_total_with_one_tie_break(
+    cards: list[int], dealer: bool, model: str
+) -> None:
+    hand = [_core.Card.from_index(i) for i in cards]
+    options = cf.analyze_discards(hand, dealer, crib_model=model, pegging=True)
+    keys = [(-o.total, -o.hand_ev, sorted(c.index for c in o.discard)) for o in options]
+    assert keys == sorted(keys)
+    for o in options:
+        assert o.total == o.net + o.pegging_net
+        assert o.pegging_net == pytest.approx(o.pegging_ev - o.opponent_pegging_ev, abs=1e-12)
+    # The hand's order does not change the choice among equal discards.
+    again = cf.analyze_discards(hand[::-1], dealer, crib_model=model, pegging=True)
+    assert [set(o.discard) for o in again] == [set(o.discard) for o in options]

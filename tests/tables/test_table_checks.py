@@ -346,7 +346,7 @@ def test_a_partial_atlas_loads_and_its_misses_are_computed_directly(atlas_file: 
         ("masks", True, ["not canonical deals in ascending order"]),
         ("weights", True, ["weights differ"]),
         ("order dtype", True, ["order must be uint8"]),
-        ("old format", True, ["missing pegging_net, pegging_opponent"]),
+        ("old format", True, ["before the ranking used the net pegging", "rebuild"]),
     ],
 )
 def test_a_bad_atlas_is_refused_at_load(

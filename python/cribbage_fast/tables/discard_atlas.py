@@ -507,6 +507,11 @@ def check_atlas(arrays: dict[str, Any], check: TableCheck) -> Atlas:
     orders that are permutations ranking the totals best first, this
     engine's tables, version and ranking, and the recorded checksum (else
     a ValueError naming the file)."""
+    check.true(
+        "pegging_net" in arrays or "pegging" not in arrays,
+        "built before the ranking used the net pegging: rebuild it with "
+        "`cribbage-fast tables atlas --out FILE`",
+    )
     check.keys(arrays, [*ATLAS_ARRAYS, "meta"])
     meta = check.meta(arrays, "meta")
     masks = check.array(arrays, "masks", np.uint64, (None,))

@@ -258,7 +258,7 @@ def _shipped_position_table() -> PositionTable:
             "this engine was built without a position table: "
             "`python scripts/ship_tables.py positions` writes one into src/data"
         )
-    check = TableCheck("the engine's built-in position table (src/data/positions.bin)", "table")
+    check = TableCheck("the engine's built-in table (src/data/positions.bin)", "position table")
     metadata = check.meta_text(text)
     arrays = flat.reshape(len(ARRAYS), SCORES, SCORES)
     dealer = check_positions(dict(zip(ARRAYS, arrays, strict=True)), metadata, check)
