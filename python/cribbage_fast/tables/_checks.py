@@ -41,6 +41,15 @@ def read_only(array: npt.NDArray[Any]) -> npt.NDArray[Any]:
     return array
 
 
+def built_in(size: int, table: str, command: str) -> None:
+    """Refuses an engine built without its `table` (``src/data`` was empty)."""
+    if size == 0:
+        raise RuntimeError(
+            f"this engine was built without a {table} table: "
+            f"`python scripts/ship_tables.py {command}` writes one into src/data"
+        )
+
+
 class TableCheck:
     """The checks of one table, every failure naming its `source`."""
 

@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from ._checks import TableCheck, read_only
+from ._checks import TableCheck, built_in, read_only
 
 #: Kept four-card rank multisets (ranks 1..13), in the pegging table's order.
 KEEPS: tuple[tuple[int, ...], ...] = tuple(itertools.combinations_with_replacement(range(1, 14), 4))
@@ -224,11 +224,7 @@ def check_pegging(
 @functools.cache
 def _shipped_pegging_table() -> PeggingTable:
     sums, text = _core._shipped_pegging()
-    if sums.size == 0:
-        raise RuntimeError(
-            "this engine was built without a pegging table: "
-            "`python scripts/ship_tables.py pegging` writes one into src/data"
-        )
+    built_in(sums.size, "pegging", "pegging")
     source = "the engine's built-in pegging table (src/data/pegging_sums.bin)"
     meta = TableCheck(source, "pegging table").meta_text(text)
     return _pegging_from_sums(check_pegging({"sums": sums}, meta, source), meta)

@@ -41,7 +41,7 @@ import numpy.typing as npt
 
 from .. import _core
 from .._extras import require
-from ._checks import TableCheck, read_only, stamp
+from ._checks import TableCheck, built_in, read_only, stamp
 
 TARGET = 121
 SCORES = 121
@@ -253,11 +253,7 @@ def check_positions(
 @functools.cache
 def _shipped_position_table() -> PositionTable:
     flat, text = _core._shipped_positions()
-    if flat.size == 0:
-        raise RuntimeError(
-            "this engine was built without a position table: "
-            "`python scripts/ship_tables.py positions` writes one into src/data"
-        )
+    built_in(flat.size, "position", "positions")
     check = TableCheck("the engine's built-in table (src/data/positions.bin)", "position table")
     metadata = check.meta_text(text)
     arrays = flat.reshape(len(ARRAYS), SCORES, SCORES)
