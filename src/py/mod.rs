@@ -88,8 +88,8 @@ mod _core {
     use super::simulate::{_game_seed, simulate, PySimStats};
     #[pymodule_export]
     use super::tables::{
-        _canonical_deals, _canonicalize, _expert_table_present, _keep_range_sums, _pegging_sums,
-        _shipped_pegging, PyDealAnalysis,
+        _canonical_deals, _canonicalize, _expert_table_present, _keep_range_sums, _net_pegging,
+        _pegging_sums, _shipped_pegging, PyDealAnalysis,
     };
     #[pymodule_export]
     use super::{CribbageError, IllegalMove, Misdeal};
