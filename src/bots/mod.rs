@@ -477,6 +477,23 @@ pub fn expert_lay(obs: &Observation, lays: u64) -> Card {
     best.1
 }
 
+/// Whether [`expert_lay`] lays a card of `card`'s rank from `lays`: the same
+/// values, but it stops at the first card that would be laid instead.
+pub fn expert_lays_rank(obs: &Observation, lays: u64, card: Card) -> bool {
+    let choices = one_per_rank(lays);
+    let Some(card) = mask_cards(choices & 0xF << (4 * (card.rank() - 1))).next() else {
+        return false;
+    };
+    let look = Lookahead::new(obs);
+    let start = Count::new(obs.pile(), obs.count);
+    let hand = obs.hand.mask();
+    let value = look.value(&start, hand, card);
+    mask_cards(choices & !card.bit()).all(|other| {
+        let beaten = look.value(&start, hand, other);
+        beaten < value || (beaten == value && other > card)
+    })
+}
+
 impl Bot {
     /// The move of `seat` (the seat to move) in `game`, from what it sees.
     pub fn decide(&mut self, game: &Game, seat: usize) -> Result<Move> {
