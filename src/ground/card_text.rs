@@ -393,7 +393,7 @@ fn parse_hand(cell: Cell<'_>, memo: Memo, out: &mut [u8]) -> std::result::Result
     let separator = |c: u32| is_separator(char_of(c));
     match cell {
         Cell::Null => Err(Fault::Null),
-        Cell::Utf8(bytes) if bytes.is_ascii() => ascii_hand(bytes, memo, out),
+        Cell::Utf8(bytes) if bytes.is_ascii() => ascii_hand(bytes, |t| code_of_bytes(t, memo), out),
         Cell::Utf8(bytes) => {
             let text = String::from_utf8_lossy(bytes);
             put_cards(
@@ -402,11 +402,18 @@ fn parse_hand(cell: Cell<'_>, memo: Memo, out: &mut [u8]) -> std::result::Result
                 out,
             )
         }
-        Cell::Ucs4(codes) => put_cards(
-            unpadded(codes).split(|&c| separator(c)),
-            |t| code_of_codes(t, false, memo),
-            out,
-        ),
+        Cell::Ucs4(codes) => {
+            let codes = unpadded(codes);
+            if codes.iter().all(|&c| c < 128) {
+                ascii_hand(codes, |t| code_of_codes(t, false, memo), out)
+            } else {
+                put_cards(
+                    codes.split(|&c| separator(c)),
+                    |t| code_of_codes(t, false, memo),
+                    out,
+                )
+            }
+        }
     }
 }
 
@@ -416,23 +423,28 @@ fn ascii_separators() -> &'static [bool; 128] {
     TABLE.get_or_init(|| std::array::from_fn(|b| is_separator(char::from(b as u8))))
 }
 
-/// [`parse_hand`] for ASCII text (the common case, and the one worth making
-/// fast): cards found by a table of separators, then looked up whole.
+/// [`parse_hand`] for ASCII text, as bytes or code points (the common case,
+/// and the one worth making fast): cards found by a table of separators,
+/// then looked up whole by `code_of`.
 #[inline(always)]
-fn ascii_hand(bytes: &[u8], memo: Memo, out: &mut [u8]) -> std::result::Result<usize, Fault> {
+fn ascii_hand<T: Copy + Into<u32>>(
+    text: &[T],
+    code_of: impl Fn(&[T]) -> Option<u8>,
+    out: &mut [u8],
+) -> std::result::Result<usize, Fault> {
     let separators = ascii_separators();
-    let separator = |b: u8| separators[usize::from(b & 127)];
+    let separator = |c: T| separators[(c.into() & 127) as usize];
     let (mut n, mut i) = (0, 0);
-    while i < bytes.len() {
-        if separator(bytes[i]) {
+    while i < text.len() {
+        if separator(text[i]) {
             i += 1;
             continue;
         }
-        let end = bytes[i..]
+        let end = text[i..]
             .iter()
-            .position(|&b| separator(b))
-            .map_or(bytes.len(), |k| i + k);
-        let code = code_of_bytes(&bytes[i..end], memo).ok_or(Fault::Unknown(n))?;
+            .position(|&c| separator(c))
+            .map_or(text.len(), |k| i + k);
+        let code = code_of(&text[i..end]).ok_or(Fault::Unknown(n))?;
         *out.get_mut(n).ok_or(Fault::Count)? = code;
         n += 1;
         i = end + 1;
