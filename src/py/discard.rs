@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
 use super::card::{card_tuple, cards_from_py};
-use super::convert::{dealer_flag, Reduce};
+use super::convert::{dealer_flag, pegging_flag, Reduce};
 use crate::analysis::discard::{self, DiscardOption};
 use crate::ground::card::{format_cards, Card};
 
@@ -189,7 +189,7 @@ pub fn analyze_discards<'py>(
     hand: &Bound<'py, PyAny>,
     #[pyo3(from_py_with = dealer_flag)] dealer: bool,
     crib_model: &str,
-    pegging: bool,
+    #[pyo3(from_py_with = pegging_flag)] pegging: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     // The table-backed models are presented by the Python layer.
     if crib_model != "uniform" || pegging {

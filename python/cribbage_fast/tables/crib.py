@@ -17,6 +17,8 @@ from typing import Any, Literal
 import numpy as np
 import numpy.typing as npt
 
+from .._args import flag
+
 DATA = Path(__file__).parent.parent / "data"
 CRIB_FILE = DATA / "crib_tables.npz"
 
@@ -74,7 +76,7 @@ def crib_table(
     >>> round(float(t[4, 4] - t[12, 0]), 1) > 4
     True
     """
-    key = _table_key(model, own, flushes)
+    key = _table_key(model, flag(own, "own"), flag(flushes, "flushes"))
     table: npt.NDArray[np.float64] = _crib_data()["tables"][key].copy()
     return table
 

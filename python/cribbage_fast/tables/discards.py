@@ -10,6 +10,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
 from .. import _core
+from .._args import flag
 from .crib import _table_key, crib_table
 from .pegging import pegging_table
 
@@ -123,6 +124,7 @@ def analyze_discards(
     >>> " ".join(str(c) for c in best.discard), best.crib_model
     ('JC KD', 'fixed_point')
     """
+    dealer, pegging = flag(dealer, "dealer"), flag(pegging, "pegging")
     _table_key(crib_model, True, True)
     options = [_with_model(o, crib_model, pegging) for o in _core.analyze_discards(hand, dealer)]
     return sorted(options, key=_order)
@@ -155,6 +157,7 @@ def best_discard(hand: Any, dealer: bool) -> TableDiscardOption:
     >>> best_discard("5H 5D JC 4S 6H KD", dealer=True).pegging_ev is not None
     True
     """
+    dealer = flag(dealer, "dealer")
     if _ATLAS:
         return _ATLAS[0].lookup(hand, dealer)[0]
     return analyze_discards(hand, dealer, crib_model="fixed_point", pegging=True)[0]
