@@ -502,13 +502,13 @@ impl Plan {
 /// game whatever range it is played in, so runs over disjoint ranges
 /// (`first_game`) merge exactly (``a + b``). Two built-in players run entirely
 /// in Rust with the GIL released, on `threads` threads, in short chunks
-/// (Ctrl-C stops between chunks); the statistics do not depend on the thread
+/// (chunks of about 0.2 s: Ctrl-C stops between them); the statistics do not depend on the thread
 /// count. With a Python player the games run one at a time with the GIL held.
 ///
 /// Parameters
 /// ----------
 /// a, b : str, player object or class
-///     A bot name (``"random"``, ``"greedy"``, ``"expert"``), a built-in
+///     A bot name (``"random"``, ``"greedy"``, ``"expert"``, ``"master"``), a built-in
 ///     player object or class, or any object with ``discard(view)`` and
 ///     ``play(view)`` (a `PlayerProtocol`). Bots are seeded from the game's
 ///     seed; a seeded ``RandomPlayer(seed=s)`` also mixes in its own seed (an
@@ -638,14 +638,32 @@ pub(super) fn run_builtin(
 ) -> PyResult<SimStats> {
     let mut stats = SimStats::default();
     let mut start = range.start;
+    let mut chunk = FIRST_CHUNK;
     while start < range.end {
-        let end = range.end.min(start.saturating_add(sim.chunk_size()));
+        let end = range.end.min(start.saturating_add(chunk));
+        let began = std::time::Instant::now();
         stats = stats.merge(&py.detach(|| sim.run(start..end))?);
+        chunk = next_chunk(chunk, end - start, began.elapsed());
         start = end;
         py.check_signals()?;
         report(start - range.start)?;
     }
     Ok(stats)
+}
+
+/// Games in the first chunk of a run: a few per thread of a small machine.
+const FIRST_CHUNK: u64 = 4;
+
+/// Seconds of work a chunk aims at: Ctrl-C and progress wait at most about this.
+const CHUNK_SECONDS: f64 = 0.2;
+
+/// The next chunk's size: `done` games took `took`, so aim at
+/// [`CHUNK_SECONDS`], growing at most fourfold at a time. The totals are
+/// exact sums, the same however a run is cut.
+fn next_chunk(chunk: u64, done: u64, took: std::time::Duration) -> u64 {
+    let per_game = took.as_secs_f64().max(1e-9) / done.max(1) as f64;
+    let aim = (CHUNK_SECONDS / per_game).min(4.0 * chunk as f64);
+    (aim as u64).clamp(1, 1 << 24)
 }
 
 /// At least one Python player: one game at a time, the GIL held.
