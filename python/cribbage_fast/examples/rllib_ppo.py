@@ -24,6 +24,7 @@ import argparse
 from typing import Any
 
 from cribbage_fast.envs.rllib import ENV_NAME
+from cribbage_fast.examples import HelpFormatter
 
 
 def ppo_config(num_players: int = 2, num_env_runners: int = 1) -> Any:
@@ -66,10 +67,18 @@ def ppo_config(num_players: int = 2, num_env_runners: int = 1) -> Any:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--iterations", type=int, default=50)
-    parser.add_argument("--num-players", type=int, default=2, choices=(2, 3, 4))
+    parser = argparse.ArgumentParser(
+        prog="python -m cribbage_fast.examples.rllib_ppo",
+        description=__doc__,
+        formatter_class=HelpFormatter,
+    )
+    parser.add_argument("--iterations", type=int, default=50, help="training iterations")
+    parser.add_argument(
+        "--num-players", type=int, default=2, choices=(2, 3, 4), help="players at the table"
+    )
     args = parser.parse_args(argv)
+    if args.iterations < 1:
+        parser.error("--iterations must be at least 1")
     import ray
 
     ray.init(num_cpus=2, include_dashboard=False)
