@@ -228,7 +228,9 @@ def discard(
     note = "" if crib_model == "uniform" else f"; crib from the {crib_model} table"
     if pegging:
         note += "; ranked by total = net + pegging"
-    for text in _format_discards(shown, dealer, note):
+    # Without pegging the total is the net: one column for it.
+    table = [{k: v for k, v in o.items() if pegging or k != "total"} for o in shown]
+    for text in _format_discards(table, dealer, note):
         click.echo(text)
 
 

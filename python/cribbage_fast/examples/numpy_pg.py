@@ -253,7 +253,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     parser.add_argument("--minutes", type=float, default=4.0, help="training time")
     parser.add_argument(
-        "--updates", type=int, default=None, help="stop after this many updates (None: time only)"
+        "--updates", type=int, default=None, help="stop after this many updates (None: --minutes)"
     )
     parser.add_argument("--envs", type=int, default=256, help="games stepped together")
     parser.add_argument("--eval-games", type=int, default=4000, help="games of the evaluation")
