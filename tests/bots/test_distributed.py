@@ -282,6 +282,6 @@ def test_arguments_are_checked_before_ray_starts() -> None:
 
 def test_an_unreachable_address_gives_up_with_a_clear_error() -> None:
     began = time.monotonic()
-    with pytest.raises(ConnectionError, match="no Ray cluster answers at 127.0.0.1:1"):
+    with pytest.raises(ConnectionError, match=r"no Ray cluster answers at 127\.0\.0\.1:1"):
         distributed._reachable("127.0.0.1:1")
     assert time.monotonic() - began < distributed.CONNECT_TIMEOUT + 2
