@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 from ._args import integer, real
 from ._core import Move, PlayerView
-from .game import CardLike, Game, Player, PlayerProtocol
+from .game import CardLike, Game, Player, PlayerProtocol, _check_players
 
 __all__ = ["ISMCTSPlayer", "play_with_search"]
 
@@ -277,6 +277,8 @@ def play_with_search(game: Game, players: Sequence[PlayerProtocol]) -> tuple[int
 
     Raises
     ------
+    TypeError
+        `game` is not a `Game`, or `players` not a list of players.
     ValueError
         Not one player per seat, or a player's illegal move (`IllegalMove`).
 
@@ -288,6 +290,9 @@ def play_with_search(game: Game, players: Sequence[PlayerProtocol]) -> tuple[int
     >>> winner in (0, 1) and points >= 1
     True
     """
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a Game, got {type(game).__name__}")
+    _check_players(players)
     for p in players:
         if isinstance(p, ISMCTSPlayer):
             p.bind(game)
