@@ -193,6 +193,8 @@ impl PyMasterPlayer {
 ///
 /// Raises
 /// ------
+/// TypeError
+///     A count that is not an integer, or an ingredient that is not True or False.
 /// ValueError
 ///     On an unknown opponent, games, threads or budget below 1.
 ///

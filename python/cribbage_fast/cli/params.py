@@ -13,7 +13,7 @@ from typing import Any
 import click
 
 
-class OutPath(click.ParamType):
+class OutPath(click.ParamType):  # type: ignore[type-arg,unused-ignore]
     """A file to write, checked first: not empty, one of `suffixes`, not a
     directory, in a directory where a file can be created (with `make_dirs`,
     the nearest existing parent). The command then writes exactly this path."""
