@@ -410,19 +410,6 @@ impl Simulator {
         };
         self.pool.install(work)
     }
-
-    /// A chunk size that keeps each chunk short (for progress and Ctrl-C).
-    pub fn chunk_size(&self) -> u64 {
-        if self
-            .players
-            .iter()
-            .any(|p| matches!(p.kind, BotKind::Expert | BotKind::Master))
-        {
-            500
-        } else {
-            20_000
-        }
-    }
 }
 
 /// The game indices a set of statistics covers: sorted, disjoint, merged
