@@ -2,6 +2,8 @@
 //! `crate::bots::simulate`; the players in `super::bots`). `str(stats)` is
 //! formatted in Python, by `cribbage_fast.stats`.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
@@ -642,13 +644,45 @@ pub(super) fn run_builtin(
     while start < range.end {
         let end = range.end.min(start.saturating_add(chunk));
         let began = std::time::Instant::now();
-        stats = stats.merge(&py.detach(|| sim.run(start..end))?);
+        stats = stats.merge(&run_chunk(py, sim, start..end)?);
         chunk = next_chunk(chunk, end - start, began.elapsed());
         start = end;
         py.check_signals()?;
         report(start - range.start)?;
     }
     Ok(stats)
+}
+
+/// Seconds between looks at Ctrl-C while a chunk runs.
+const SIGNAL_POLL: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Games `range`, the GIL released; Ctrl-C stops them between two moves
+/// (a game may take seconds) and raises KeyboardInterrupt.
+fn run_chunk(py: Python<'_>, sim: &Simulator, range: std::ops::Range<u64>) -> PyResult<SimStats> {
+    let stop = AtomicBool::new(false);
+    let mut signal: PyResult<()> = Ok(());
+    let done = py.detach(|| {
+        let caller = std::thread::current();
+        std::thread::scope(|scope| {
+            let worker = scope.spawn(|| {
+                let done = sim.run_until(range, &stop);
+                caller.unpark();
+                done
+            });
+            while !worker.is_finished() {
+                std::thread::park_timeout(SIGNAL_POLL);
+                if signal.is_ok() && !worker.is_finished() {
+                    signal = Python::attach(|py| py.check_signals());
+                    stop.store(signal.is_err(), Ordering::Relaxed);
+                }
+            }
+            worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
+    });
+    signal?;
+    Ok(done?)
 }
 
 /// Games in the first chunk of a run: a few per thread of a small machine.

@@ -65,8 +65,14 @@ while True:
     assert_interrupted(*interrupt(code))
 
 
-def test_a_master_match_at_a_high_budget_stops() -> None:
-    code = "import cribbage_fast as cf\ncf.master_match('expert', games=10**6, budget=4096)"
+@pytest.mark.parametrize("adaptive", [True, False])
+def test_a_master_match_at_a_high_budget_stops(adaptive: bool) -> None:
+    """Without the adaptive budget one game takes seconds: the games stop
+    between two moves."""
+    code = (
+        "import cribbage_fast as cf\n"
+        f"cf.master_match('expert', games=10**6, budget=4096, adaptive={adaptive})"
+    )
     assert_interrupted(*interrupt(code, wait=3.0))
 
 
