@@ -232,7 +232,6 @@ flag_args!(
     crib_flag = "crib",
     dealer_flag = "dealer",
     breakdown_flag = "breakdown",
-    pegging_flag = "pegging",
     search_flag = "search",
     go_inference_flag = "go_inference",
     discard_inference_flag = "discard_inference",
