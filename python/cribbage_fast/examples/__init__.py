@@ -7,6 +7,16 @@ from __future__ import annotations
 import argparse
 
 
-class HelpFormatter(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
-    """``--help`` of the examples: the module text as written, and every
-    option's default."""
+class _HelpFormatter(argparse.RawDescriptionHelpFormatter, argparse.ArgumentDefaultsHelpFormatter):
+    """The module text as written, and every option's default."""
+
+
+def parser(name: str, doc: str | None) -> argparse.ArgumentParser:
+    """The command line of example `name` (``python -m
+    cribbage_fast.examples.NAME``): `doc` as its description, and every
+    option's default in ``--help``."""
+    return argparse.ArgumentParser(
+        prog=f"python -m cribbage_fast.examples.{name}",
+        description=doc,
+        formatter_class=_HelpFormatter,
+    )

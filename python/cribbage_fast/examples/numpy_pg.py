@@ -17,7 +17,6 @@ training early and still evaluates.
 
 from __future__ import annotations
 
-import argparse
 import math
 import sys
 import time
@@ -29,7 +28,7 @@ from numpy.typing import NDArray
 from cribbage_fast import _progress
 from cribbage_fast._core import NUM_ACTIONS, OBS_SIZE
 from cribbage_fast.envs import CribbageVectorEnv
-from cribbage_fast.examples import HelpFormatter
+from cribbage_fast.examples import parser as example_parser
 from cribbage_fast.examples.ismcts import wilson
 
 Array = NDArray[np.float32]
@@ -246,11 +245,7 @@ def plot(curve: list[tuple[int, float]], path: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m cribbage_fast.examples.numpy_pg",
-        description=__doc__,
-        formatter_class=HelpFormatter,
-    )
+    parser = example_parser("numpy_pg", __doc__)
     parser.add_argument("--minutes", type=float, default=4.0, help="training time")
     parser.add_argument(
         "--updates", type=int, default=None, help="stop after this many updates (None: --minutes)"

@@ -20,11 +20,10 @@ suite run this file). The configuration:
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
 from cribbage_fast.envs.rllib import ENV_NAME
-from cribbage_fast.examples import HelpFormatter
+from cribbage_fast.examples import parser as example_parser
 
 
 def ppo_config(num_players: int = 2, num_env_runners: int = 1) -> Any:
@@ -67,11 +66,7 @@ def ppo_config(num_players: int = 2, num_env_runners: int = 1) -> Any:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m cribbage_fast.examples.rllib_ppo",
-        description=__doc__,
-        formatter_class=HelpFormatter,
-    )
+    parser = example_parser("rllib_ppo", __doc__)
     parser.add_argument("--iterations", type=int, default=50, help="training iterations")
     parser.add_argument(
         "--num-players", type=int, default=2, choices=(2, 3, 4), help="players at the table"
