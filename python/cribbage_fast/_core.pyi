@@ -2737,6 +2737,9 @@ def master_match(
 
     Raises
     ------
+    TypeError
+        A count that is not an integer, or an ingredient that is not True or
+        False (named).
     ValueError
         An unknown opponent or a number out of range (named).
 

@@ -14,14 +14,14 @@ def require(module: str, extra: str) -> None:
     >>> require("json", "rl")
     >>> require("no_such_module", "rl")
     Traceback (most recent call last):
-    ImportError: ... pip install -e ".[rl]" (once published: pip install "cribbage_fast[rl]")
+    ImportError: ... pip install "cribbage_fast[rl]" (in a clone of the repository: ...)
     """
     try:
         importlib.import_module(module)
     except ImportError as err:
         raise ImportError(
             f"this part of cribbage_fast needs {module!r}, from the optional extra "
-            f'{extra!r}: in a clone of the repository run pip install -e ".[{extra}]" '
-            f'(once published: pip install "cribbage_fast[{extra}]")',
+            f'{extra!r}: pip install "cribbage_fast[{extra}]" '
+            f'(in a clone of the repository: pip install -e ".[{extra}]")',
             name=module,
         ) from err

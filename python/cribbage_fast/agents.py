@@ -25,8 +25,9 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
+from ._args import integer, real
 from ._core import Move, PlayerView
-from .game import CardLike, Game, Player, PlayerProtocol
+from .game import CardLike, Game, Player, PlayerProtocol, _check_players
 
 __all__ = ["ISMCTSPlayer", "play_with_search"]
 
@@ -55,6 +56,12 @@ class ISMCTSPlayer(Player):
     seed : int or None, default None
         Seeds the player's generator, for reproducible play.
 
+    Raises
+    ------
+    TypeError, ValueError
+        A count that is not an integer of at least 1, `c` not a finite
+        number of at least 0, or a seed that is not an integer (named).
+
     Examples
     --------
     >>> from cribbage_fast import Game, GreedyPlayer
@@ -71,10 +78,14 @@ class ISMCTSPlayer(Player):
         c: float = 0.7,
         seed: int | None = None,
     ) -> None:
-        self.iterations = iterations
-        self.discard_iterations = discard_iterations or 4 * iterations
-        self.c = c
-        self.rng = random.Random(seed)
+        self.iterations = integer(iterations, "iterations", 1)
+        self.discard_iterations = (
+            4 * self.iterations
+            if discard_iterations is None
+            else integer(discard_iterations, "discard_iterations", 1)
+        )
+        self.c = real(c, "c", 0.0)
+        self.rng = random.Random(None if seed is None else integer(seed, "seed"))
         self.game: Game | None = None
 
     def bind(self, game: Game) -> ISMCTSPlayer:
@@ -266,6 +277,8 @@ def play_with_search(game: Game, players: Sequence[PlayerProtocol]) -> tuple[int
 
     Raises
     ------
+    TypeError
+        `game` is not a `Game`, or `players` not a list of players.
     ValueError
         Not one player per seat, or a player's illegal move (`IllegalMove`).
 
@@ -277,6 +290,9 @@ def play_with_search(game: Game, players: Sequence[PlayerProtocol]) -> tuple[int
     >>> winner in (0, 1) and points >= 1
     True
     """
+    if not isinstance(game, Game):
+        raise TypeError(f"game must be a Game, got {type(game).__name__}")
+    _check_players(players)
     for p in players:
         if isinstance(p, ISMCTSPlayer):
             p.bind(game)

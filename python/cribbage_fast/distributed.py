@@ -31,6 +31,7 @@ require("ray", "ray")
 import ray  # noqa: E402
 
 from . import _core, _progress  # noqa: E402
+from ._args import flag, integer  # noqa: E402
 
 if TYPE_CHECKING:
     from ._core import SimulationStats
@@ -55,8 +56,10 @@ def connect(address: str | None = None) -> None:
 
     Raises
     ------
+    TypeError, ValueError
+        `address` is not None, ``"auto"``, ``"HOST:PORT"`` or ``"ray://HOST:PORT"``.
     ConnectionError
-        No Ray cluster answers at `address` (as Ray raises it).
+        No Ray cluster answers at `address` within `CONNECT_TIMEOUT` seconds.
 
     Examples
     --------
@@ -65,12 +68,56 @@ def connect(address: str | None = None) -> None:
     >>> ray.is_initialized()
     True
     """
+    if address is not None:
+        _check_address(address)
     if ray.is_initialized():
         return
     if address is None:
         ray.init(include_dashboard=False, log_to_driver=False)
     else:
+        _reachable(address)
         ray.init(address=address, log_to_driver=False)
+
+
+#: Seconds to wait for a cluster's address to answer before giving up.
+CONNECT_TIMEOUT = 10.0
+
+
+def _host_port(address: str) -> tuple[str, int] | None:
+    """The host and port of a cluster address (None for "auto")."""
+    if address == "auto":
+        return None
+    host, sep, port = address.removeprefix("ray://").rpartition(":")
+    if not sep or not host or not port.isdigit() or not 0 < int(port) < 65536 or " " in host:
+        raise ValueError(
+            'address must be "auto", "HOST:PORT" or "ray://HOST:PORT" (or None for a '
+            f"local Ray), got {address!r}"
+        )
+    return host.strip("[]"), int(port)
+
+
+def _check_address(address: object) -> None:
+    """A TypeError or ValueError, naming the address, unless it is one."""
+    if not isinstance(address, str):
+        raise TypeError(f"address must be a string or None, got {type(address).__name__}")
+    _host_port(address)
+
+
+def _reachable(address: str) -> None:
+    """Raises ConnectionError unless `address` accepts a connection within
+    `CONNECT_TIMEOUT` seconds (Ray itself would wait for ever)."""
+    import socket
+
+    target = _host_port(address)
+    if target is None:
+        return
+    try:
+        socket.create_connection(target, timeout=CONNECT_TIMEOUT).close()
+    except OSError as err:
+        raise ConnectionError(
+            f"no Ray cluster answers at {address} (gave up after {CONNECT_TIMEOUT:.0f} s: "
+            f"{err.strerror or err})"
+        ) from err
 
 
 def _call(fn: Callable[[int, int], T], start: int, stop: int) -> T:
@@ -80,12 +127,12 @@ def _call(fn: Callable[[int, int], T], start: int, stop: int) -> T:
 _remote_call: Any = ray.remote(num_cpus=1)(_call)
 
 
+#: The most items (games) one call covers, as for local `simulate`.
+MAX_ITEMS = 2**63 - 1
+
+
 def _check_count(name: str, value: object, low: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool):
-        raise TypeError(f"{name} must be an integer, got {type(value).__name__}")
-    if value < low:
-        raise ValueError(f"{name} must be at least {low}, got {value}")
-    return value
+    return integer(value, name, low, MAX_ITEMS)
 
 
 def map_ranges(
@@ -130,7 +177,8 @@ def map_ranges(
     Raises
     ------
     ValueError, TypeError
-        A bad `total`, `chunk` or `max_retries`.
+        A bad `total`, `chunk`, `max_retries`, `progress` or `address`
+        (checked before Ray starts).
     KeyboardInterrupt
         Ctrl-C: the outstanding ranges are cancelled first.
     Exception
@@ -143,27 +191,44 @@ def map_ranges(
     """
     total = _check_count("total", total, 1)
     chunk = _check_count("chunk", chunk, 1)
-    max_retries = _check_count("max_retries", max_retries, 0)
+    max_retries = integer(max_retries, "max_retries", 0, 10_000)
+    progress = flag(progress, "progress")
+    if not callable(fn):
+        raise TypeError(f"fn must be a callable fn(start, stop), got {type(fn).__name__}")
+    if desc is not None and not isinstance(desc, str):
+        raise TypeError(f"desc must be a string or None, got {type(desc).__name__}")
     connect(address)
-    ranges = _progress.ranges(total, chunk)
     task = _remote_call.options(max_retries=max_retries)
     fn_ref = ray.put(fn)
-    index = {task.remote(fn_ref, start, stop): i for i, (start, stop) in enumerate(ranges)}
-    results: list[Any] = [None] * len(ranges)
-    pending = list(index)
+    count = -(-total // chunk)
+    # Ranges are submitted a window at a time: memory stays bounded however many.
+    window = 4 * _cpus() + 4
+    results: dict[int, Any] = {}
+    running: dict[Any, int] = {}
+    submitted = 0
     try:
         with _progress.progress(total, desc, enabled=progress) as bar:
-            while pending:
-                ready, pending = ray.wait(pending, num_returns=len(pending), timeout=_POLL)
+            while submitted < count or running:
+                while submitted < count and len(running) < window:
+                    start = submitted * chunk
+                    running[task.remote(fn_ref, start, min(start + chunk, total))] = submitted
+                    submitted += 1
+                ready, _ = ray.wait(list(running), num_returns=len(running), timeout=_POLL)
                 for ref, value in zip(ready, ray.get(ready), strict=True):
-                    i = index[ref]
+                    i = running.pop(ref)
                     results[i] = value
-                    bar.update(ranges[i][1] - ranges[i][0])
+                    bar.update(min(chunk, total - i * chunk))
     except BaseException:
-        for ref in pending:
+        for ref in running:
             ray.cancel(ref, force=True)
         raise
-    return results
+    return [results[i] for i in range(count)]
+
+
+def _cpus() -> int:
+    """The CPUs of the Ray cluster this process joined."""
+    resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
+    return max(1, int(resources.get("CPU", 1)))
 
 
 def _player_spec(player: object) -> str | tuple[str, int]:
@@ -213,10 +278,8 @@ class _SimulationChunk:
 
 def _default_chunk(games: int, expert: bool) -> int:
     """About 4 chunks per CPU, each under a second or two of work."""
-    resources: dict[str, float] = ray.cluster_resources()  # type: ignore[no-untyped-call]
-    cpus = max(1, int(resources.get("CPU", 1)))
     cap = 4_000 if expert else 100_000
-    return max(1, min(cap, -(-games // (4 * cpus))))
+    return max(1, min(cap, -(-games // (4 * _cpus()))))
 
 
 def simulate(
@@ -264,7 +327,10 @@ def simulate(
     TypeError
         A Python player object (only built-in players run on Ray).
     ValueError
-        As `cribbage_fast.simulate`, or a bad `chunk_games`.
+        As `cribbage_fast.simulate`, or a bad `chunk_games`, `max_retries` or
+        `address`; every argument is checked before Ray starts.
+    ConnectionError
+        No Ray cluster answers at `address` (see `connect`).
     KeyboardInterrupt
         Ctrl-C; the outstanding tasks are cancelled.
 
@@ -277,6 +343,14 @@ def simulate(
     """
     specs = (_player_spec(a), _player_spec(b))
     games = _check_count("games", games, 1)
+    if chunk_games is not None:
+        chunk_games = _check_count("chunk_games", chunk_games, 1)
+    max_retries = integer(max_retries, "max_retries", 0, 10_000)
+    progress = flag(progress, "progress")
+    seed = integer(seed, "seed", 0, 2**64 - 1)
+    first_game = integer(first_game, "first_game", 0, MAX_ITEMS - games)
+    if address is not None:
+        _check_address(address)
     options: dict[str, Any] = {"scores": scores, "first_dealer": first_dealer}
     # One local game checks every other argument with simulate's own messages.
     _core.simulate(
@@ -296,7 +370,7 @@ def simulate(
     parts = map_ranges(
         job,
         games,
-        chunk=_check_count("chunk_games", chunk, 1),
+        chunk=chunk,
         progress=progress,
         desc=f"{names[0]} vs {names[1]}",
         max_retries=max_retries,

@@ -441,19 +441,37 @@ def _record_dict(record: object) -> dict[str, Any]:
 def _first_difference(what: str, recorded: list[Any], replayed: list[Any]) -> None:
     """Fails on the first entry where the record and the replay disagree."""
     for i, (ours, theirs) in enumerate(zip(_plain(replayed), _plain(recorded), strict=False)):
-        if ours != theirs:
+        if not _same(ours, theirs):
             if isinstance(theirs, dict):
                 keys = sorted(set(ours) | set(theirs), key=str)
                 diff = ", ".join(
                     f"{k}: record {theirs.get(k)!r}, replay {ours.get(k)!r}"
                     for k in keys
-                    if ours.get(k) != theirs.get(k)
+                    if not _same(ours.get(k), theirs.get(k))
                 )
             else:
                 diff = f"record {theirs!r}, replay {ours!r}"
             raise ValueError(f"{what} {i} of the record differs from the replay ({diff})")
     if len(recorded) != len(replayed):
         raise ValueError(f"the record has {len(recorded)} {what}s, the replay {len(replayed)}")
+
+
+def _same(ours: Any, theirs: Any) -> bool:
+    """Equal and of the same kind, as JSON compares: a count of 2.0 or True
+    is not the count 2."""
+    if isinstance(ours, dict):
+        return (
+            isinstance(theirs, dict)
+            and ours.keys() == theirs.keys()
+            and all(_same(ours[k], theirs[k]) for k in ours)
+        )
+    if isinstance(ours, list):
+        return (
+            isinstance(theirs, list)
+            and len(ours) == len(theirs)
+            and all(_same(a, b) for a, b in zip(ours, theirs, strict=True))
+        )
+    return type(ours) is type(theirs) and ours == theirs
 
 
 def _plain(value: Any) -> Any:

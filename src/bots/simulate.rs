@@ -5,6 +5,7 @@
 //! same whatever the number of threads.
 
 use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
@@ -212,17 +213,37 @@ impl Contestant {
     }
 }
 
-/// Plays game `index` of a simulation between two built-in bots.
+/// Plays game `index` of a simulation between two built-in bots, given up
+/// between two moves once `stop` is set (an error): a long game need not
+/// finish before Ctrl-C is answered.
 pub fn simulate_game(
     players: [Contestant; 2],
     seed: u64,
     start: &Start,
     index: u64,
+    stop: &AtomicBool,
 ) -> Result<GameSummary> {
     let mut game = start.game(seed, index)?;
     let s = game.seed();
-    let mut bots = [players[0].bot(s, 0)?, players[1].bot(s, 1)?];
-    play_out(&mut game, &mut bots)
+    let mut seats =
+        [players[0].bot(s, 0)?, players[1].bot(s, 1)?].map(|bot| Stoppable { bot, stop });
+    play_out(&mut game, &mut seats)
+}
+
+/// A bot that refuses to move once `stop` is set.
+struct Stoppable<'a> {
+    bot: Bot,
+    stop: &'a AtomicBool,
+}
+
+impl Seat for Stoppable<'_> {
+    type Error = Error;
+    fn decide(&mut self, game: &Game, seat: usize) -> Result<Move> {
+        if self.stop.load(Ordering::Relaxed) {
+            return Err(Error::Invalid("the simulation was stopped".to_string()));
+        }
+        self.bot.decide(game, seat)
+    }
 }
 
 /// Statistics of a two-player simulation: exact integer totals, so merging
@@ -398,30 +419,22 @@ impl Simulator {
 
     /// Games `range` of the simulation, in parallel; exact totals.
     pub fn run(&self, range: Range<u64>) -> Result<SimStats> {
+        self.run_until(range, &AtomicBool::new(false))
+    }
+
+    /// [`Simulator::run`], given up (an error) soon after `stop` is set.
+    pub fn run_until(&self, range: Range<u64>, stop: &AtomicBool) -> Result<SimStats> {
         let (players, seed, start) = (self.players, self.seed, self.start);
         let work = move || {
             range
                 .into_par_iter()
                 .try_fold(SimStats::default, |mut acc, i| {
-                    acc.add(&simulate_game(players, seed, &start, i)?);
+                    acc.add(&simulate_game(players, seed, &start, i, stop)?);
                     Ok::<SimStats, Error>(acc)
                 })
                 .try_reduce(SimStats::default, |a, b| Ok(a.merge(&b)))
         };
         self.pool.install(work)
-    }
-
-    /// A chunk size that keeps each chunk short (for progress and Ctrl-C).
-    pub fn chunk_size(&self) -> u64 {
-        if self
-            .players
-            .iter()
-            .any(|p| matches!(p.kind, BotKind::Expert | BotKind::Master))
-        {
-            500
-        } else {
-            20_000
-        }
     }
 }
 
@@ -548,6 +561,7 @@ mod tests {
                 4,
                 &Start::default(),
                 g,
+                &AtomicBool::new(false),
             )
             .unwrap();
             let mut game = Start::default().game(4, g).unwrap();

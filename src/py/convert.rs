@@ -173,21 +173,6 @@ pub fn flag(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<bool> {
     )))
 }
 
-/// [`flag`] for `crib` (for `#[pyo3(from_py_with = crib_flag)]`).
-pub fn crib_flag(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
-    flag(obj, "crib")
-}
-
-/// [`flag`] for `dealer`.
-pub fn dealer_flag(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
-    flag(obj, "dealer")
-}
-
-/// [`flag`] for `breakdown`.
-pub fn breakdown_flag(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
-    flag(obj, "breakdown")
-}
-
 /// A seed: any integer in `0..=2**64 - 1`.
 pub fn seed_in(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
     int_value(obj, name)?
@@ -202,3 +187,56 @@ pub fn threads_from_py(obj: Option<&Bound<'_, PyAny>>) -> PyResult<Option<usize>
     let max = i128::try_from(pool::MAX_THREADS).unwrap_or(i128::MAX);
     int_in(obj, "threads", 1..=max, " (or None for every core)").map(Some)
 }
+
+/// A number argument `name`: a Python or NumPy int or float, finite and in
+/// `range`. Not a number (bool, str, None, ...): TypeError; NaN, infinite or
+/// out of range: ValueError naming `name`.
+pub fn real_in(obj: &Bound<'_, PyAny>, name: &str, range: RangeInclusive<f64>) -> PyResult<f64> {
+    let not_number =
+        || PyTypeError::new_err(format!("{name} must be a number, got {}", describe(obj)));
+    if obj.is_instance_of::<PyBool>()
+        || type_name(obj).starts_with("bool")
+        || obj.is_instance_of::<PyString>()
+    {
+        return Err(not_number());
+    }
+    let value: f64 = obj.extract().map_err(|_| not_number())?;
+    if !value.is_finite() {
+        return Err(PyValueError::new_err(format!(
+            "{name} must be a finite number, got {value}"
+        )));
+    }
+    if !range.contains(&value) {
+        return Err(PyValueError::new_err(format!(
+            "{name} must be at least {} and at most {}, got {value}",
+            range.start(),
+            range.end()
+        )));
+    }
+    Ok(value)
+}
+
+/// `#[pyo3(from_py_with = ...)]` converters: [`flag`] per parameter.
+macro_rules! flag_args {
+    ($($fn_name:ident = $name:literal),* $(,)?) => {
+        $(
+            #[doc = concat!("[`flag`] for `", $name, "`.")]
+            pub fn $fn_name(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+                flag(obj, $name)
+            }
+        )*
+    };
+}
+
+flag_args!(
+    crib_flag = "crib",
+    dealer_flag = "dealer",
+    breakdown_flag = "breakdown",
+    search_flag = "search",
+    go_inference_flag = "go_inference",
+    discard_inference_flag = "discard_inference",
+    board_flag = "board",
+    pegging_table_flag = "pegging_table",
+    lay_inference_flag = "lay_inference",
+    adaptive_flag = "adaptive",
+);

@@ -263,7 +263,7 @@ impl PyActionGame {
 /// Parameters
 /// ----------
 /// opponent : str
-///     A name from `OPPONENTS` ("random", "greedy", "expert").
+///     A name from `OPPONENTS` ("random", "greedy", "expert", "master").
 /// reward : str
 ///     "win", "game_points" or "points".
 /// target : int

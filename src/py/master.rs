@@ -5,7 +5,10 @@ use pyo3::prelude::*;
 
 use super::bots::expect_answer;
 use super::card::PyCard;
-use super::convert::{int_in, seed_in, threads_from_py};
+use super::convert::{
+    adaptive_flag, board_flag, discard_inference_flag, go_inference_flag, int_in,
+    lay_inference_flag, pegging_table_flag, search_flag, seed_in, threads_from_py,
+};
 use super::game::PyPlayerView;
 use super::simulate::{reporter, run_builtin, PySimStats};
 use crate::bots::master::MasterConfig;
@@ -62,13 +65,19 @@ pub struct PyMasterPlayer {
 }
 
 impl PyMasterPlayer {
+    /// The search runs with the GIL released, so Ctrl-C is seen as soon
+    /// as it returns (and other threads run meanwhile).
     fn answer(&self, view: &Bound<'_, PyPlayerView>, want: &str) -> PyResult<Move> {
+        let py = view.py();
         let obs = &view.borrow().obs;
-        let mut master = self
-            .master
-            .lock()
-            .unwrap_or_else(std::sync::PoisonError::into_inner);
-        expect_answer(master.choose(obs), obs, want)
+        let chosen = py.detach(|| {
+            self.master
+                .lock()
+                .unwrap_or_else(std::sync::PoisonError::into_inner)
+                .choose(obs)
+        });
+        py.check_signals()?;
+        expect_answer(chosen, obs, want)
     }
 }
 
@@ -184,6 +193,8 @@ impl PyMasterPlayer {
 ///
 /// Raises
 /// ------
+/// TypeError
+///     A count that is not an integer, or an ingredient that is not True or False.
 /// ValueError
 ///     On an unknown opponent, games, threads or budget below 1.
 ///
@@ -204,13 +215,13 @@ pub fn master_match(
     #[pyo3(from_py_with = seed_arg)] seed: u64,
     threads: Option<&Bound<'_, PyAny>>,
     #[pyo3(from_py_with = budget_arg)] budget: u32,
-    search: bool,
-    go_inference: bool,
-    discard_inference: bool,
-    board: bool,
-    pegging_table: bool,
-    lay_inference: bool,
-    adaptive: bool,
+    #[pyo3(from_py_with = search_flag)] search: bool,
+    #[pyo3(from_py_with = go_inference_flag)] go_inference: bool,
+    #[pyo3(from_py_with = discard_inference_flag)] discard_inference: bool,
+    #[pyo3(from_py_with = board_flag)] board: bool,
+    #[pyo3(from_py_with = pegging_table_flag)] pegging_table: bool,
+    #[pyo3(from_py_with = lay_inference_flag)] lay_inference: bool,
+    #[pyo3(from_py_with = adaptive_flag)] adaptive: bool,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PySimStats> {
     let kind = BotKind::from_name(opponent)?;

@@ -5,7 +5,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use super::convert::{int_in, seed_in, threads_from_py};
+use super::convert::{int_in, real_in, seed_in, threads_from_py};
 use super::game::{move_dict, PyGame};
 use super::simulate::reporter;
 use crate::bots::BotKind;
@@ -36,7 +36,7 @@ pub fn _analyze_game<'py>(
     game: PyRef<'py, PyGame>,
     objective: &str,
     policy: &str,
-    precision: f64,
+    #[pyo3(from_py_with = precision_arg)] precision: f64,
     #[pyo3(from_py_with = budget_arg)] budget: u32,
     #[pyo3(from_py_with = seed_arg)] seed: u64,
     threads: Option<&Bound<'py, PyAny>>,
@@ -57,6 +57,11 @@ pub fn _analyze_game<'py>(
     }
     let review = py.detach(|| plan.assemble(&values))?;
     review_dict(py, &review, total)
+}
+
+/// `precision`: a finite number (the core checks that it is positive).
+fn precision_arg(obj: &Bound<'_, PyAny>) -> PyResult<f64> {
+    real_in(obj, "precision", f64::MIN..=f64::MAX)
 }
 
 fn settings_of(objective: &str, policy: &str, precision: f64, budget: u32) -> PyResult<Settings> {
@@ -93,7 +98,7 @@ pub fn _decision_equities<'py>(
     moves: Vec<usize>,
     objective: &str,
     policy: &str,
-    precision: f64,
+    #[pyo3(from_py_with = precision_arg)] precision: f64,
     #[pyo3(from_py_with = budget_arg)] budget: u32,
     #[pyo3(from_py_with = seed_arg)] seed: u64,
     threads: Option<&Bound<'py, PyAny>>,

@@ -2,6 +2,8 @@
 //! `crate::bots::simulate`; the players in `super::bots`). `str(stats)` is
 //! formatted in Python, by `cribbage_fast.stats`.
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
@@ -502,13 +504,13 @@ impl Plan {
 /// game whatever range it is played in, so runs over disjoint ranges
 /// (`first_game`) merge exactly (``a + b``). Two built-in players run entirely
 /// in Rust with the GIL released, on `threads` threads, in short chunks
-/// (Ctrl-C stops between chunks); the statistics do not depend on the thread
+/// (chunks of about 0.2 s: Ctrl-C stops between them); the statistics do not depend on the thread
 /// count. With a Python player the games run one at a time with the GIL held.
 ///
 /// Parameters
 /// ----------
 /// a, b : str, player object or class
-///     A bot name (``"random"``, ``"greedy"``, ``"expert"``), a built-in
+///     A bot name (``"random"``, ``"greedy"``, ``"expert"``, ``"master"``), a built-in
 ///     player object or class, or any object with ``discard(view)`` and
 ///     ``play(view)`` (a `PlayerProtocol`). Bots are seeded from the game's
 ///     seed; a seeded ``RandomPlayer(seed=s)`` also mixes in its own seed (an
@@ -638,14 +640,64 @@ pub(super) fn run_builtin(
 ) -> PyResult<SimStats> {
     let mut stats = SimStats::default();
     let mut start = range.start;
+    let mut chunk = FIRST_CHUNK;
     while start < range.end {
-        let end = range.end.min(start.saturating_add(sim.chunk_size()));
-        stats = stats.merge(&py.detach(|| sim.run(start..end))?);
+        let end = range.end.min(start.saturating_add(chunk));
+        let began = std::time::Instant::now();
+        stats = stats.merge(&run_chunk(py, sim, start..end)?);
+        chunk = next_chunk(chunk, end - start, began.elapsed());
         start = end;
         py.check_signals()?;
         report(start - range.start)?;
     }
     Ok(stats)
+}
+
+/// Seconds between looks at Ctrl-C while a chunk runs.
+const SIGNAL_POLL: std::time::Duration = std::time::Duration::from_millis(50);
+
+/// Games `range`, the GIL released; Ctrl-C stops them between two moves
+/// (a game may take seconds) and raises KeyboardInterrupt.
+fn run_chunk(py: Python<'_>, sim: &Simulator, range: std::ops::Range<u64>) -> PyResult<SimStats> {
+    let stop = AtomicBool::new(false);
+    let mut signal: PyResult<()> = Ok(());
+    let done = py.detach(|| {
+        let caller = std::thread::current();
+        std::thread::scope(|scope| {
+            let worker = scope.spawn(|| {
+                let done = sim.run_until(range, &stop);
+                caller.unpark();
+                done
+            });
+            while !worker.is_finished() {
+                std::thread::park_timeout(SIGNAL_POLL);
+                if signal.is_ok() && !worker.is_finished() {
+                    signal = Python::attach(|py| py.check_signals());
+                    stop.store(signal.is_err(), Ordering::Relaxed);
+                }
+            }
+            worker
+                .join()
+                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
+        })
+    });
+    signal?;
+    Ok(done?)
+}
+
+/// Games in the first chunk of a run: a few per thread of a small machine.
+const FIRST_CHUNK: u64 = 4;
+
+/// Seconds of work a chunk aims at: Ctrl-C and progress wait at most about this.
+const CHUNK_SECONDS: f64 = 0.2;
+
+/// The next chunk's size: `done` games took `took`, so aim at
+/// [`CHUNK_SECONDS`], growing at most fourfold at a time. The totals are
+/// exact sums, the same however a run is cut.
+fn next_chunk(chunk: u64, done: u64, took: std::time::Duration) -> u64 {
+    let per_game = took.as_secs_f64().max(1e-9) / done.max(1) as f64;
+    let aim = (CHUNK_SECONDS / per_game).min(4.0 * chunk as f64);
+    (aim as u64).clamp(1, 1 << 24)
 }
 
 /// At least one Python player: one game at a time, the GIL held.

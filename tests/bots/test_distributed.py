@@ -176,7 +176,7 @@ class _Python:
 def test_errors() -> None:
     with pytest.raises(TypeError, match="built-in players only"):
         distributed.simulate(_Python(), "random", 10, progress=False)
-    with pytest.raises(ValueError, match="seed must be 0 to"):
+    with pytest.raises(ValueError, match="seed must be at least 0"):
         distributed.simulate("random", "random", 10, -1, progress=False)
     with pytest.raises(ValueError, match="games must be at least 1"):
         distributed.simulate("random", "random", 0, progress=False)
@@ -214,3 +214,74 @@ def test_one_cpu_gives_the_same_statistics() -> None:
     ray.init(num_cpus=1, include_dashboard=False, log_to_driver=False)
     got = distributed.simulate("greedy", "random", 2_000, 1, chunk_games=300, progress=False)
     assert got == cf.simulate("greedy", "random", games=2_000, seed=1)
+
+
+# ----- issue 22: NumPy integers, bounds, and checks before Ray -----------------
+
+
+def test_numpy_integers_are_accepted() -> None:
+    import numpy as np
+
+    got = distributed.simulate(
+        "greedy", "random", np.int64(300), np.uint64(7), chunk_games=np.int32(100), progress=False
+    )
+    assert got == cf.simulate("greedy", "random", games=300, seed=7)
+    assert distributed.map_ranges(_squares, np.int64(4), chunk=np.uint8(2), progress=False) == [
+        [0, 1],
+        [4, 9],
+    ]
+
+
+def test_an_impossible_game_count_is_refused_at_once() -> None:
+    began = time.monotonic()
+    for games in (10**30, 2**63):
+        with pytest.raises(ValueError, match="games must be at least 1 and at most"):
+            distributed.simulate("random", "random", games, progress=False)
+    with pytest.raises(ValueError, match="total must be at least 1 and at most"):
+        distributed.map_ranges(_squares, 10**30, chunk=1, progress=False)
+    with pytest.raises(ValueError, match="first_game"):
+        distributed.simulate("random", "random", 10, first_game=2**63 - 5, progress=False)
+    assert time.monotonic() - began < 5
+
+
+CHECKS_BEFORE_RAY = """
+import ray
+from cribbage_fast import distributed
+bad = [
+    dict(games=10**30), dict(games=2.0), dict(games=True), dict(seed=-1), dict(seed="1"),
+    dict(chunk_games=0), dict(max_retries=-1), dict(progress="no"), dict(address="not an address"),
+    dict(address=5), dict(first_game=-1), dict(scores=(200, 0)), dict(first_dealer=2),
+]
+for kwargs in bad:
+    try:
+        distributed.simulate("random", "random", **kwargs)
+    except (TypeError, ValueError):
+        pass
+    else:
+        raise SystemExit(f"accepted {kwargs}")
+for kwargs in [dict(total=0), dict(total=5, chunk=1.0), dict(total=5, progress=1)]:
+    try:
+        distributed.map_ranges(print, **{"chunk": 1, **kwargs})
+    except (TypeError, ValueError):
+        pass
+    else:
+        raise SystemExit(f"accepted {kwargs}")
+print("ray started" if ray.is_initialized() else "no ray")
+"""
+
+
+def test_arguments_are_checked_before_ray_starts() -> None:
+    import subprocess
+
+    done = subprocess.run(
+        [sys.executable, "-c", CHECKS_BEFORE_RAY], capture_output=True, text=True, timeout=120
+    )
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.strip() == "no ray"
+
+
+def test_an_unreachable_address_gives_up_with_a_clear_error() -> None:
+    began = time.monotonic()
+    with pytest.raises(ConnectionError, match=r"no Ray cluster answers at 127\.0\.0\.1:1"):
+        distributed._reachable("127.0.0.1:1")
+    assert time.monotonic() - began < distributed.CONNECT_TIMEOUT + 2

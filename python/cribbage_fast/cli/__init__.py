@@ -21,7 +21,7 @@ from typing import Any
 import click
 
 from .. import _core, _progress
-from .errors import fail
+from .errors import EXPECTED, describe, fail, interrupted
 from .score_file import file_options, run_score_file
 from .tables import ray_address_of, ray_option
 from .tables import tables as tables_group
@@ -57,9 +57,13 @@ class _Group(click.Group):
             if isinstance(err, click.UsageError) and err.ctx is not None:
                 message += f" (see '{err.ctx.command_path} --help')"
             fail(message)
-        except click.Abort:
+        except click.Abort as err:
+            if isinstance(err.__cause__ or err.__context__, KeyboardInterrupt):
+                interrupted()
             click.echo("Aborted!", err=True)
             sys.exit(1)
+        except EXPECTED as err:
+            fail(describe(err))
         if standalone_mode:
             sys.exit(code if isinstance(code, int) else 0)
         return code
@@ -111,18 +115,29 @@ def score(cards: tuple[str, ...], crib: bool, as_json: bool, **file_args: Any) -
         click.echo(f"  {item}")
 
 
-def _format_discards(options: list[_core.DiscardOption], dealer: bool) -> list[str]:
-    """The ranked discards as an aligned table."""
-    header = ("#", "discard", "keep", "hand EV", "crib EV", "net")
+#: Columns of every discard table, then whatever else a table model adds.
+_DISCARD_COLUMNS = {"hand_ev": "hand EV", "crib_ev": "crib EV", "net": "net"}
+_NOT_COLUMNS = {"discard", "keep", "dealer", "crib_model"}
+
+
+def _columns(option: dict[str, Any]) -> dict[str, str]:
+    """The value columns of a discard option's dict: hand, crib and net,
+    then any expectations a table model adds (pegging, total); the exact
+    model's integer totals stay in the JSON."""
+    extra = {
+        key: key.replace("_ev", " EV").replace("_", " ")
+        for key, value in option.items()
+        if key not in _NOT_COLUMNS and key not in _DISCARD_COLUMNS and isinstance(value, float)
+    }
+    return {**_DISCARD_COLUMNS, **extra}
+
+
+def _format_discards(options: list[dict[str, Any]], dealer: bool, note: str = "") -> list[str]:
+    """The ranked discards (their dicts) as an aligned table."""
+    columns = _columns(options[0]) if options else _DISCARD_COLUMNS
+    header = ("#", "discard", "keep", *columns.values())
     rows = [
-        (
-            str(rank),
-            " ".join(str(c) for c in option.discard),
-            " ".join(str(c) for c in option.keep),
-            f"{option.hand_ev:.3f}",
-            f"{option.crib_ev:.3f}",
-            f"{option.net:.3f}",
-        )
+        (str(rank), option["discard"], option["keep"], *(f"{option[k]:.3f}" for k in columns))
         for rank, option in enumerate(options, start=1)
     ]
     widths = [max(len(row[i]) for row in [header, *rows]) for i in range(len(header))]
@@ -137,7 +152,18 @@ def _format_discards(options: list[_core.DiscardOption], dealer: bool) -> list[s
         return "  ".join(cells).rstrip()
 
     net = "hand + crib (dealer)" if dealer else "hand - crib (pone)"
-    return [f"net = {net}", line(header), *(line(row) for row in rows)]
+    return [f"net = {net}{note}", line(header), *(line(row) for row in rows)]
+
+
+def _discard_options(hand: str, dealer: bool, crib_model: str, pegging: bool) -> list[Any]:
+    """The ranked discards: exact, or with the fixed-point crib table and/or
+    the pegging table (`cribbage_fast.tables.analyze_discards`)."""
+    model = crib_model.replace("-", "_")
+    if model == "uniform" and not pegging:
+        return list(_core.analyze_discards(hand, dealer))
+    from ..tables import analyze_discards
+
+    return list(analyze_discards(hand, dealer, crib_model=model, pegging=pegging))
 
 
 @main.command()
@@ -154,45 +180,75 @@ def _format_discards(options: list[_core.DiscardOption], dealer: bool) -> list[s
     metavar="N",
     help="Show only the N best discards.",
 )
+@click.option(
+    "--crib-model",
+    type=click.Choice(["uniform", "fixed-point"]),
+    default="uniform",
+    show_default=True,
+    help="The crib's other cards: uniform (exact over the unseen cards) or fixed-point "
+    "(the shipped table of both players discarding well; six-card hands).",
+)
+@click.option(
+    "--pegging",
+    is_flag=True,
+    help="Add the kept cards' expected pegging (the shipped pegging table; six-card hands) "
+    "and rank by the total.",
+)
 @click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
-def discard(cards: tuple[str, ...], dealer: bool, top: int | None, as_json: bool) -> None:
-    """Rank the discards of a hand by exact expected points.
+def discard(
+    cards: tuple[str, ...],
+    dealer: bool,
+    top: int | None,
+    crib_model: str,
+    pegging: bool,
+    as_json: bool,
+) -> None:
+    """Rank the discards of a hand by expected points.
 
     A 6-card hand (2 players) lays away two cards, a 5-card hand (3 or 4 players) one.
     Expected hand and crib points are exact over every unseen starter and every
-    completion of the crib from the unseen cards, e.g. 5H 5D JC 4S 6H KD --dealer.
+    completion of the crib from the unseen cards, e.g. 5H 5D JC 4S 6H KD --dealer;
+    --crib-model fixed-point and --pegging use the shipped tables instead.
     """
-    try:
-        options = _core.analyze_discards(" ".join(cards), dealer)
-    except (ValueError, TypeError) as err:
-        fail(str(err))
+    hand = " ".join(cards)
+    options = [o.to_dict() for o in _discard_options(hand, dealer, crib_model, pegging)]
     shown = options if top is None else options[:top]
     if as_json:
-        hand = " ".join(cards)
         payload = {
             "hand": " ".join(str(c) for c in _core.cards(hand)),
             "dealer": dealer,
-            "options": [option.to_dict() for option in shown],
+            "options": shown,
         }
         click.echo(json.dumps(payload))
         return
-    for text in _format_discards(shown, dealer):
+    note = "" if crib_model == "uniform" else f"; crib from the {crib_model} table"
+    if pegging:
+        note += "; ranked by total = net + pegging net"
+    # Without pegging the total is the net: one column for it.
+    table = [{k: v for k, v in o.items() if pegging or k != "total"} for o in shown]
+    for text in _format_discards(table, dealer, note):
         click.echo(text)
 
 
 BOTS = tuple(_core.OPPONENTS)
+#: The most games and threads `simulate` takes.
+MAX_GAMES, MAX_THREADS = 2**63 - 1, 256
 
 
 @main.command()
 @click.argument("a", type=click.Choice(BOTS, case_sensitive=False), metavar="A")
 @click.argument("b", type=click.Choice(BOTS, case_sensitive=False), metavar="B")
 @click.option(
-    "--games", type=click.IntRange(min=1), default=10_000, show_default=True, help="Games to play."
+    "--games",
+    type=click.IntRange(1, MAX_GAMES),
+    default=10_000,
+    show_default=True,
+    help="Games to play.",
 )
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True)
 @click.option(
     "--threads",
-    type=click.IntRange(min=1),
+    type=click.IntRange(1, MAX_THREADS),
     default=None,
     help="Threads to use (default: every core). Results do not depend on it.",
 )
@@ -207,7 +263,7 @@ def simulate(
     as_json: bool,
     ray_address: str | None,
 ) -> None:
-    """Play seeded games between two built-in bots (random, greedy, expert).
+    """Play seeded games between two built-in bots (random, greedy, expert, master).
 
     A plays seat 0, B seat 1; the first deal alternates. E.g. expert greedy --games 100000.
     A progress bar shows on a terminal. With --ray the games run as Ray
@@ -216,17 +272,9 @@ def simulate(
     if ray_address is not None:
         from .. import distributed
 
-        try:
-            stats = distributed.simulate(
-                a.lower(),
-                b.lower(),
-                games,
-                seed,
-                address=ray_address_of(ray_address),
-            )
-        except KeyboardInterrupt:
-            click.echo("\ninterrupted", err=True)
-            sys.exit(130)
+        stats = distributed.simulate(
+            a.lower(), b.lower(), games, seed, address=ray_address_of(ray_address)
+        )
         click.echo(json.dumps(stats.to_dict()) if as_json else str(stats))
         return
     done = 0

@@ -19,6 +19,7 @@ import click
 from .. import analysis
 from ..game import Game
 from .errors import fail
+from .params import FiniteFloat, OutPath
 from .tables import ray_address_of, ray_option
 
 
@@ -51,7 +52,7 @@ def after_the_game(game: Game, record_path: str | None) -> None:
 @click.option(
     "--plot",
     "plot_path",
-    type=click.Path(dir_okay=False, writable=True),
+    type=OutPath(".png"),
     default=None,
     help="Draw the win probability through the game, with the marks (PNG; extra plot).",
 )
@@ -64,7 +65,7 @@ def after_the_game(game: Game, record_path: str | None) -> None:
 )
 @click.option(
     "--precision",
-    type=click.FloatRange(min=1e-4, max=1.0),
+    type=FiniteFloat(min=1e-4, max=1.0),
     default=analysis.DEFAULT_PRECISION,
     show_default=True,
     help="Target standard error of each loss (win probability).",
@@ -83,12 +84,12 @@ def after_the_game(game: Game, record_path: str | None) -> None:
     show_default=True,
     help="Who plays the rest of each sampled deal.",
 )
-@click.option("--seed", type=click.IntRange(min=0), default=0, show_default=True)
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True)
 @ray_option("Analyse the games")
 def analyze(
     game: str,
     as_json: bool,
-    plot_path: str | None,
+    plot_path: Path | None,
     objective: str,
     precision: float,
     budget: int,
@@ -129,6 +130,6 @@ def analyze(
         try:
             from ..analysis_report import plot
 
-            plot(results[0], plot_path)
+            plot(results[0], str(plot_path))
         except ImportError as err:
             fail(str(err))

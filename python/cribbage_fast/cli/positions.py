@@ -10,6 +10,7 @@ Example::
 from __future__ import annotations
 
 import sys
+from pathlib import Path
 from typing import Any
 
 import click
@@ -17,7 +18,8 @@ import click
 from .. import builders
 from ..tables import positions
 from ..tables.positions import PositionTable
-from .tables import F, ray_address_of, ray_option, tables
+from .params import FiniteFloat, OutPath
+from .tables import F, ray_address_of, ray_option, tables, wrote
 
 
 def positions_options(f: F) -> F:
@@ -27,14 +29,14 @@ def positions_options(f: F) -> F:
         [
             click.option(
                 "--precision",
-                type=click.FloatRange(min=0.01, max=50.0),
+                type=FiniteFloat(min=0.01, max=50.0),
                 default=builders.DEFAULT_PRECISION,
                 show_default=True,
                 help="Goal for the worst cell's 95% half-width, in percentage points.",
             ),
             click.option(
                 "--deals",
-                type=click.IntRange(min=builders.BATCHES),
+                type=click.IntRange(min=builders.BATCHES, max=2**40),
                 default=None,
                 help="Deals to sample (overrides --precision).",
             ),
@@ -84,18 +86,18 @@ def echo_positions(table: PositionTable, written: object) -> None:
 @tables.command("positions")
 @click.option(
     "--out",
-    type=click.Path(dir_okay=False, writable=True),
+    type=OutPath(".npz"),
     default=None,
     help="Rebuild the table and write it here (.npz, read by PositionTable.load).",
 )
 @click.option(
     "--plot",
-    type=click.Path(dir_okay=False, writable=True),
+    type=OutPath(".png"),
     default=None,
     help="Draw the table (the rebuilt one, else the shipped one) as a heat map (.png).",
 )
 @positions_options
-def positions_command(out: str | None, plot: str | None, **options: Any) -> None:
+def positions_command(out: Path | None, plot: Path | None, **options: Any) -> None:
     """Rebuild the win-probability table of board positions, or draw it."""
     if out is None and plot is None:
         raise click.UsageError("give --out FILE to rebuild the table, or --plot FILE.png")
@@ -106,11 +108,8 @@ def positions_command(out: str | None, plot: str | None, **options: Any) -> None
         table.save(out)
         echo_positions(table, out)
     if plot is not None:
-        try:
-            positions.plot_table(table, plot)
-        except ImportError as err:
-            raise click.ClickException(str(err)) from err
-        click.echo(f"{plot}: heat map written")
+        positions.plot_table(table, plot)
+        wrote(plot, "the heat map")
 
 
 @click.command()

@@ -134,7 +134,7 @@ def _codes(
     """The (N, 5) card indices of a batch and its bad rows (batch row ->
     reason); without ``skip`` the first bad row raises FileError."""
     limit = batch.num_rows if skip else 1
-    width = 4 if starter else 5
+    width = 4 if starter is not None else 5
     codes, bad = parse_text(batch.column(hand), width=width, threads=threads, max_bad=limit)
     bad = [BadRow(b.row, repr(hand), b.reason) for b in bad]
     if starter is not None:
@@ -246,7 +246,7 @@ def score_file(
     if hand_column is None or out is None:
         raise FileError("--file needs --hand COLUMN and --out OUT.csv|OUT.parquet")
     _format(out, "--out")
-    columns = [hand_column, *([starter_column] if starter_column else [])]
+    columns = [hand_column, *([starter_column] if starter_column is not None else [])]
     batches, total = _batches(file, columns)
     writer = _Writer(out)
     first, bad = 0, 0

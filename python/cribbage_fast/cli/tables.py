@@ -25,7 +25,7 @@ import numpy as np
 from .. import builders
 from ..tables.crib import _table_key
 from ..tables.pegging import PeggingTable
-from .errors import fail
+from .params import FiniteFloat, OutPath, check_ray_address
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -40,6 +40,7 @@ def ray_option(what: str) -> Callable[[F], F]:
         flag_value="local",
         default=None,
         metavar="[ADDRESS]",
+        callback=check_ray_address,
         help=f"{what} on Ray: alone a local Ray, or a cluster (auto, HOST:PORT, ray://HOST:PORT).",
     )
 
@@ -55,26 +56,29 @@ def tables() -> None:
     """Build the tables into files: crib and pegging values, the atlas, board positions."""
 
 
-def out_option(required: bool = True, help: str = "File to write.") -> Callable[[F], F]:
-    """``--out FILE`` (a Path)."""
+def out_option(
+    *suffixes: str, make_dirs: bool = False, help: str = "File to write."
+) -> Callable[[F], F]:
+    """``--out FILE`` (a Path), checked before any work (`OutPath`)."""
     return click.option(
-        "--out", type=click.Path(dir_okay=False, path_type=Path), required=required, help=help
+        "--out", type=OutPath(*suffixes, make_dirs=make_dirs), required=True, help=help
     )
 
 
-OUT = out_option()
+def wrote(path: Path, what: str) -> None:
+    """The line that says what a command wrote, and where."""
+    click.echo(f"wrote {what} to {path}")
 
 
 @tables.command()
-@OUT
-@click.option(
-    "--plot", type=click.Path(dir_okay=False, path_type=Path), default=None, help="Heat map PNG."
-)
+@out_option(".npz", help="File to write (.npz).")
+@click.option("--plot", type=OutPath(".png"), default=None, help="Heat map PNG.")
 def crib(out: Path, plot: Path | None) -> None:
     """Crib tables: exact over every deal (a few minutes on two cores)."""
     analysis = builders.analyze_all_deals(progress=sys.stderr.isatty())
     built = builders.build_crib_tables(analysis)
     builders.save_crib_tables(built, out)
+    wrote(out, "the crib tables")
     fp = built["meta"]["fixed_point"]
     for key, info in fp.items():
         click.echo(
@@ -86,6 +90,7 @@ def crib(out: Path, plot: Path | None) -> None:
     click.echo(f"5-5 without crib flushes: own crib {own[4, 4]:.2f}, opponent's {opp[4, 4]:.2f}")
     if plot is not None:
         plot_crib_tables({"own crib": own, "opponent's crib": opp}, plot)
+        wrote(plot, "the heat maps")
 
 
 def plot_crib_tables(tables_by_title: dict[str, np.ndarray], path: Path) -> None:
@@ -130,7 +135,7 @@ def pegging_options(f: F) -> F:
             ),
             click.option(
                 "--target-se",
-                type=click.FloatRange(min=1e-4),
+                type=FiniteFloat(min=1e-4),
                 default=0.05,
                 show_default=True,
                 help="Standard error every value reaches: a pilot, then samples where the "
@@ -154,18 +159,15 @@ def build_pegging(
     seed: int, samples: int | None, target_se: float, pilot: int, ray_address: str | None
 ) -> PeggingTable:
     """The pegging table the `pegging_options` ask for, progress on a terminal."""
-    try:
-        return builders.build_pegging_table(
-            samples,
-            seed,
-            target_se=None if samples else target_se,
-            pilot=pilot,
-            use_ray=ray_address is not None,
-            ray_address=ray_address_of(ray_address),
-            progress=sys.stderr.isatty(),
-        )
-    except ImportError as err:
-        fail(f"{err} (the Ray path needs cribbage_fast.distributed)")
+    return builders.build_pegging_table(
+        samples,
+        seed,
+        target_se=None if samples else target_se,
+        pilot=pilot,
+        use_ray=ray_address is not None,
+        ray_address=ray_address_of(ray_address),
+        progress=sys.stderr.isatty(),
+    )
 
 
 def echo_pegging(table: PeggingTable) -> None:
@@ -179,17 +181,18 @@ def echo_pegging(table: PeggingTable) -> None:
 
 
 @tables.command()
-@out_option(help="File to write (.npz, read by pegging_table(FILE)).")
+@out_option(".npz", help="File to write (.npz, read by pegging_table(FILE)).")
 @pegging_options
 def pegging(out: Path, **options: Any) -> None:
     """Pegging table: simulated against the Expert, same seed same table."""
     table = build_pegging(**options)
     builders.save_pegging_table(table, out)
     echo_pegging(table)
+    wrote(out, "the pegging table")
 
 
 @tables.command()
-@OUT
+@out_option(".npz", ".parquet", make_dirs=True, help="File to write (.npz or .parquet).")
 def atlas(out: Path) -> None:
     """The atlas of every deal's discards (.npz, or .parquet with pyarrow)."""
     built = builders.build_atlas(builders.analyze_all_deals(progress=sys.stderr.isatty()))
@@ -199,7 +202,7 @@ def atlas(out: Path) -> None:
 
 
 @tables.command()
-@OUT
+@out_option(".bin", help="File to write (.bin).")
 def expert(out: Path) -> None:
     """The Expert's discard table (src/data/expert_discards.bin)."""
     analysis = builders.analyze_all_deals(progress=sys.stderr.isatty())

@@ -18,6 +18,7 @@ from numpy.typing import NDArray  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 
+from .._args import integer  # noqa: E402
 from .._core import NUM_ACTIONS, OBS_SIZE, ActionGame  # noqa: E402
 
 __all__ = ["CribbageAECEnv", "aec_env"]
@@ -64,8 +65,7 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         render_mode: str | None = None,
     ) -> None:
         super().__init__()
-        if num_players not in (2, 3, 4):
-            raise ValueError(f"cribbage is played by 2, 3 or 4 players, got {num_players}")
+        num_players = integer(num_players, "num_players", 2, 4)
         if reward not in ("win", "game_points", "points"):
             raise ValueError(f'reward must be "win", "game_points" or "points", got {reward!r}')
         if render_mode is not None and render_mode != "ansi":

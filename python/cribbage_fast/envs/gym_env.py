@@ -13,6 +13,7 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
+from .._args import real
 from .._core import NUM_ACTIONS, OBS_SIZE, IllegalMove, SoloEnv
 
 __all__ = ["CribbageEnv", "RewardMode"]
@@ -74,7 +75,7 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
         self.reward_mode = reward
         self.target = target
         self.illegal_action = illegal_action
-        self.illegal_reward = float(illegal_reward)
+        self.illegal_reward = real(illegal_reward, "illegal_reward")
         self.render_mode = render_mode
         self.observation_space = spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32)
         self.action_space = spaces.Discrete(NUM_ACTIONS)

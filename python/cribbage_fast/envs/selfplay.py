@@ -15,6 +15,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 from numpy.typing import DTypeLike, NDArray
 
+from .._args import flag
 from .._core import NUM_ACTIONS, OBS_SIZE, obs_denominators
 from .._core import SelfPlayVecEnv as _CoreSelfPlay
 from .gym_env import RewardMode
@@ -112,6 +113,7 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
         threads: int | None = None,
         copy: bool = True,
     ) -> None:
+        copy = flag(copy, "copy")
         dtype = np.dtype(obs_dtype)
         if dtype not in (np.dtype(np.float32), np.dtype(np.uint8)):
             raise ValueError(f"obs_dtype must be float32 or uint8, got {dtype}")

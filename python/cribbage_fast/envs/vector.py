@@ -18,6 +18,7 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 from numpy.typing import NDArray
 
+from .._args import flag
 from .._core import NUM_ACTIONS, OBS_SIZE
 from .._core import VecEnv as _CoreVecEnv
 from .gym_env import RewardMode
@@ -117,6 +118,7 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
         threads: int | None = None,
         copy: bool = True,
     ) -> None:
+        copy = flag(copy, "copy")
         self._core = _CoreVecEnv(num_envs, opponent, reward, target, threads)
         self.num_envs = self._core.num_envs
         self.copy = copy

@@ -11,7 +11,6 @@ terminal, and Ctrl-C stops with the games played so far.
 
 from __future__ import annotations
 
-import argparse
 import math
 import sys
 import time
@@ -20,6 +19,7 @@ from collections.abc import Iterator
 from cribbage_fast import Game, GreedyPlayer, PlayerProtocol
 from cribbage_fast._progress import progress
 from cribbage_fast.agents import ISMCTSPlayer, play_with_search
+from cribbage_fast.examples import parser as example_parser
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:
@@ -62,24 +62,15 @@ def match(games: int, iterations: int, seed: int = 0) -> tuple[int, int]:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        prog="python -m cribbage_fast.examples.ismcts",
-        description=__doc__,
-        formatter_class=argparse.RawDescriptionHelpFormatter,
-    )
-    parser.add_argument(
-        "--games", type=int, default=200, help="games to play (default: %(default)s)"
-    )
+    parser = example_parser("ismcts", __doc__)
+    parser.add_argument("--games", type=int, default=200, help="games to play")
     parser.add_argument(
         "--iterations",
         type=int,
         default=200,
-        help="ISMCTS iterations per play decision, 4 times as many per discard "
-        "(default: %(default)s)",
+        help="ISMCTS iterations per play decision, 4 times as many per discard",
     )
-    parser.add_argument(
-        "--seed", type=int, default=0, help="seed of the deals and the search (default: 0)"
-    )
+    parser.add_argument("--seed", type=int, default=0, help="seed of the deals and the search")
     args = parser.parse_args(argv)
     if args.games < 1 or args.iterations < 1 or args.seed < 0:
         parser.error("--games and --iterations must be at least 1, --seed at least 0")

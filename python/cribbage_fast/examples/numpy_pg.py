@@ -17,7 +17,7 @@ training early and still evaluates.
 
 from __future__ import annotations
 
-import argparse
+import math
 import sys
 import time
 from dataclasses import dataclass, field
@@ -28,6 +28,7 @@ from numpy.typing import NDArray
 from cribbage_fast import _progress
 from cribbage_fast._core import NUM_ACTIONS, OBS_SIZE
 from cribbage_fast.envs import CribbageVectorEnv
+from cribbage_fast.examples import parser as example_parser
 from cribbage_fast.examples.ismcts import wilson
 
 Array = NDArray[np.float32]
@@ -40,6 +41,8 @@ class Policy:
     hidden: int = 64
     seed: int = 0
     params: dict[str, Array] = field(default_factory=dict)
+    steps: int = 0
+    """Agent steps trained on so far (one per game row per env step)."""
 
     def __post_init__(self) -> None:
         rng = np.random.default_rng(self.seed)
@@ -192,6 +195,7 @@ def train(
                 adam.step(policy.params, grads)
                 updates += 1
                 steps += horizon * num_envs
+                policy.steps = steps
                 if updates % 25 == 0 and games:
                     curve.append((steps, wins / games))
                     wins = games = 0
@@ -241,16 +245,22 @@ def plot(curve: list[tuple[int, float]], path: str) -> None:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(
-        description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter
-    )
+    parser = example_parser("numpy_pg", __doc__)
     parser.add_argument("--minutes", type=float, default=4.0, help="training time")
-    parser.add_argument("--updates", type=int, default=None, help="stop after this many updates")
+    parser.add_argument(
+        "--updates", type=int, default=None, help="stop after this many updates (None: --minutes)"
+    )
     parser.add_argument("--envs", type=int, default=256, help="games stepped together")
-    parser.add_argument("--eval-games", type=int, default=4000)
-    parser.add_argument("--seed", type=int, default=0)
+    parser.add_argument("--eval-games", type=int, default=4000, help="games of the evaluation")
+    parser.add_argument("--seed", type=int, default=0, help="seed of the policy and the games")
     parser.add_argument("--plot", metavar="PATH", help="save the learning curve as a PNG")
     args = parser.parse_args(argv)
+    if not (math.isfinite(args.minutes) and args.minutes > 0):
+        parser.error("--minutes must be a positive number")
+    if min(args.envs, args.eval_games) < 1 or (args.updates is not None and args.updates < 1):
+        parser.error("--envs, --eval-games and --updates must be at least 1")
+    if args.seed < 0:
+        parser.error("--seed must be at least 0")
     start = time.perf_counter()
     policy, curve = train(
         args.minutes * 60,
@@ -262,7 +272,7 @@ def main(argv: list[str] | None = None) -> None:
     trained = time.perf_counter() - start
     wins, games = evaluate(policy, args.eval_games)
     low, high = wilson(wins, games)
-    steps = curve[-1][0] if curve else 0
+    steps = policy.steps
     print(
         f"trained {trained:.0f} s ({steps:,} agent steps); greedy policy vs random: "
         f"won {wins}/{games} = {wins / max(games, 1):.3f} (95% Wilson {low:.3f}-{high:.3f})"

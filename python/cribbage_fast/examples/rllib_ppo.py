@@ -20,10 +20,10 @@ suite run this file). The configuration:
 
 from __future__ import annotations
 
-import argparse
 from typing import Any
 
 from cribbage_fast.envs.rllib import ENV_NAME
+from cribbage_fast.examples import parser as example_parser
 
 
 def ppo_config(num_players: int = 2, num_env_runners: int = 1) -> Any:
@@ -66,10 +66,14 @@ def ppo_config(num_players: int = 2, num_env_runners: int = 1) -> Any:
 
 
 def main(argv: list[str] | None = None) -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("--iterations", type=int, default=50)
-    parser.add_argument("--num-players", type=int, default=2, choices=(2, 3, 4))
+    parser = example_parser("rllib_ppo", __doc__)
+    parser.add_argument("--iterations", type=int, default=50, help="training iterations")
+    parser.add_argument(
+        "--num-players", type=int, default=2, choices=(2, 3, 4), help="players at the table"
+    )
     args = parser.parse_args(argv)
+    if args.iterations < 1:
+        parser.error("--iterations must be at least 1")
     import ray
 
     ray.init(num_cpus=2, include_dashboard=False)

@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._args import flag
 from ._checks import TableCheck, read_only
 
 DATA = Path(__file__).parent.parent / "data"
@@ -116,7 +117,7 @@ def crib_table(
     >>> round(float(t[4, 4] - t[12, 0]), 1) > 4
     True
     """
-    key = _table_key(model, own, flushes)
+    key = _table_key(model, flag(own, "own"), flag(flushes, "flushes"))
     table: npt.NDArray[np.float64] = _crib_data()["tables"][key].copy()
     return table
 

@@ -17,13 +17,13 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._args import flag
 from ._checks import TableCheck, read_only, stamp
 from .crib import crib_table, crib_table_info
 from .discards import (
     _ATLAS,
     TIE_BREAK,
     TableDiscardOption,
-    _flag,
     analyze_discards,
     rank_discards,
     sort_options,
@@ -264,7 +264,7 @@ class Atlas:
         >>> tiny.lookup("AC AD AH AS 2C 2D", dealer=True)[0].discard
         (Card('2C'), Card('2D'))
         """
-        dealer = _flag(dealer, "dealer")
+        dealer = flag(dealer, "dealer")
         held = _six_cards(hand)
         canon, to_canonical = _core._canonicalize(sum(1 << c.index for c in held))
         row = int(np.searchsorted(self.masks, np.uint64(canon)))

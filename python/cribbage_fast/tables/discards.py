@@ -13,6 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._args import flag
 from .crib import _table_key, crib_table
 from .pegging import _shipped_pegging_table, keep_index
 
@@ -113,12 +114,6 @@ def rank_discards(
     return np.lexsort((high, low, -hand_ev, -total), axis=-1)
 
 
-def _flag(value: object, name: str) -> bool:
-    if not isinstance(value, bool | np.bool_):
-        raise TypeError(f"{name} must be True or False, got {type(value).__name__} {value!r}")
-    return bool(value)
-
-
 def _with_model(option: _core.DiscardOption, crib_model: str, pegging: bool) -> TableDiscardOption:
     dealer = option.dealer
     crib = option.crib_ev
@@ -217,8 +212,8 @@ def analyze_discards(
     >>> " ".join(str(c) for c in best.discard), best.crib_model
     ('JC KD', 'fixed_point')
     """
+    dealer, pegging = flag(dealer, "dealer"), flag(pegging, "pegging")
     _table_key(crib_model, True, True)
-    pegging = _flag(pegging, "pegging")
     options = [_with_model(o, crib_model, pegging) for o in _core.analyze_discards(hand, dealer)]
     return sort_options(options)
 
@@ -255,7 +250,7 @@ def best_discard(hand: Any, dealer: bool) -> TableDiscardOption:
     >>> round(best.pegging_ev - best.opponent_pegging_ev - best.pegging_net, 9)
     0.0
     """
-    dealer = _flag(dealer, "dealer")
+    dealer = flag(dealer, "dealer")
     if _ATLAS:
         return _ATLAS[0].lookup(hand, dealer)[0]
     return analyze_discards(hand, dealer, crib_model="fixed_point", pegging=True)[0]

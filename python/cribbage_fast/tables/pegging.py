@@ -23,6 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._args import flag, integer
 from ._checks import TableCheck, built_in, read_only
 
 #: Kept four-card rank multisets (ranks 1..13), in the pegging table's order.
@@ -97,7 +98,7 @@ class PeggingTable:
         True
         """
         index = keep_index(ranks)
-        return float(self.dealer[index] if dealer else self.pone[index])
+        return float(self.dealer[index] if flag(dealer, "dealer") else self.pone[index])
 
     def net(self, ranks: Iterable[int], dealer: bool) -> float:
         """Expected points pegged holding `ranks` minus the opponent's: what
@@ -153,7 +154,7 @@ def keep_index(ranks: Iterable[int]) -> int:
     >>> keep_index([1, 1, 1, 1]), keep_index([13, 13, 13, 13])
     (0, 1819)
     """
-    key = tuple(sorted(int(r) for r in ranks))
+    key = tuple(sorted(integer(r, "ranks", 1, 13) for r in ranks))
     if key not in _KEEP_INDEX:
         raise ValueError(f"not four ranks from 1 to 13: {key}")
     return _KEEP_INDEX[key]

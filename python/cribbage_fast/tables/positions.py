@@ -31,7 +31,6 @@ import copy
 import dataclasses
 import functools
 import json
-import operator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -40,6 +39,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._args import flag, integer
 from .._extras import require
 from ._checks import TableCheck, built_in, read_only, stamp
 
@@ -286,23 +286,10 @@ def position_table() -> PositionTable:
     return dataclasses.replace(table, metadata=copy.deepcopy(table.metadata))
 
 
-def _score(value: object, name: str) -> int:
-    if isinstance(value, bool | np.bool_):
-        raise ValueError(f"{name} must be a score from 0 to 120, got {value!r}")
-    try:
-        score = operator.index(value)  # type: ignore[arg-type]
-    except TypeError:
-        raise ValueError(f"{name} must be a score from 0 to 120, got {value!r}") from None
-    if not 0 <= score < TARGET:
-        raise ValueError(f"{name} must be a score from 0 to 120, got {score}")
-    return int(score)
-
-
 def _cell(my_score: object, their_score: object, dealer: object) -> tuple[int, int, int]:
-    x, y = _score(my_score, "my_score"), _score(their_score, "their_score")
-    if not isinstance(dealer, bool | np.bool_):
-        raise ValueError(f"dealer must be True (I deal next) or False, got {dealer!r}")
-    return x, y, 0 if dealer else 1
+    x = integer(my_score, "my_score", 0, TARGET - 1)
+    y = integer(their_score, "their_score", 0, TARGET - 1)
+    return x, y, 0 if flag(dealer, "dealer") else 1
 
 
 def win_probability(my_score: int, their_score: int, dealer: bool) -> float:
