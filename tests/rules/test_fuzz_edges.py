@@ -85,18 +85,7 @@ TARGETS = [
 
 # Left to the table readers' own validation (issue 22, class 1): the atlas's
 # arrays, and the loader's helper that checks a position table's arrays.
-PENDING = {"cribbage_fast.tables:Atlas", "cribbage_fast.tables.positions:check_positions"}
-
-
-@pytest.mark.parametrize(
-    "target",
-    [
-        pytest.param(t, marks=pytest.mark.xfail(reason="the table readers' arrays"))
-        if t in PENDING
-        else t
-        for t in TARGETS
-    ],
-)
+@pytest.mark.parametrize("target", TARGETS)
 def test_python_entry_points_refuse_bad_input(target: str) -> None:
     module, name = target.split(":")
     fn = dict(_public(MODULES[module]()))[name]

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import itertools
 import json
+from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
@@ -110,6 +111,13 @@ class Atlas:
     """
 
     def __init__(self, arrays: dict[str, Any]) -> None:
+        if not isinstance(arrays, Mapping):
+            raise TypeError(
+                f"arrays must be a mapping of names to arrays, got {type(arrays).__name__}"
+            )
+        missing = [k for k in (*ATLAS_ARRAYS, "meta") if k != "order" and k not in arrays]
+        if missing:
+            raise ValueError(f"arrays has no {', '.join(missing)}")
         self.masks: npt.NDArray[np.uint64] = _view(arrays["masks"])
         self.weights: npt.NDArray[np.uint32] = _view(arrays["weights"])
         self.hand_total: npt.NDArray[np.uint16] = _view(arrays["hand_total"])
@@ -472,7 +480,7 @@ def atlas(path: str | Path | None = None) -> Atlas:
         )
     check = TableCheck(path, "atlas")
     arrays = check.load_npz(path)
-    loaded = check_atlas(arrays, check)
+    loaded = _check_atlas(arrays, check)
     _ATLAS[:] = [loaded]
     return loaded
 
@@ -501,7 +509,7 @@ def _engine_tables() -> dict[str, npt.NDArray[np.float64]]:
     }
 
 
-def check_atlas(arrays: dict[str, Any], check: TableCheck) -> Atlas:
+def _check_atlas(arrays: dict[str, Any], check: TableCheck) -> Atlas:
     """An atlas being loaded, validated once: its arrays' dtypes and shapes,
     canonical deals in order with their weights, possible show totals,
     orders that are permutations ranking the totals best first, this

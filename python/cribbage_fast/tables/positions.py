@@ -221,7 +221,7 @@ class PositionTable:
         arrays = check.load_npz(path)
         check.keys(arrays, [*ARRAYS, "metadata"])
         metadata = check.meta(arrays, "metadata")
-        return cls.from_dealer(check_positions(arrays, metadata, check), metadata)
+        return cls.from_dealer(_check_positions(arrays, metadata, check), metadata)
 
 
 def _shipped_form(dealer: dict[str, FloatArray]) -> dict[str, npt.NDArray[np.float32]]:
@@ -229,7 +229,7 @@ def _shipped_form(dealer: dict[str, FloatArray]) -> dict[str, npt.NDArray[np.flo
     return {name: dealer[name].astype(np.float32) for name in ARRAYS}
 
 
-def check_positions(
+def _check_positions(
     arrays: dict[str, Any], metadata: dict[str, Any], check: TableCheck
 ) -> dict[str, FloatArray]:
     """The dealer's arrays of a table being loaded, validated: float32
@@ -257,7 +257,7 @@ def _shipped_position_table() -> PositionTable:
     check = TableCheck("the engine's built-in table (src/data/positions.bin)", "position table")
     metadata = check.meta_text(text)
     arrays = flat.reshape(len(ARRAYS), SCORES, SCORES)
-    dealer = check_positions(dict(zip(ARRAYS, arrays, strict=True)), metadata, check)
+    dealer = _check_positions(dict(zip(ARRAYS, arrays, strict=True)), metadata, check)
     return PositionTable.from_dealer(dealer, metadata)
 
 
