@@ -88,13 +88,15 @@ def replay(parsed: Parsed, seed: int) -> Replayed:
     _check_cut(parsed, game)
     rng = random.Random(seed)
     seeded = "Seed" in parsed.tags
-    for deal in parsed.deals:
-        _check_start(out.game, deal)
-        _deal(out, deal, seeded, rng)
+    if parsed.deals:
+        _check_start(out.game, parsed.deals[0])
+    for i, deal in enumerate(parsed.deals):
+        _deal(out, parsed, i, seeded, rng)
+    if not parsed.deals:
+        _check_result(parsed, out.game)
     by_deal = _by_deal(out.game.events())
     for deal in parsed.deals:
         _check_shows(by_deal.get(deal.number, []), deal)
-    _check_result(parsed, out.game)
     return out
 
 
@@ -329,9 +331,11 @@ def _index(card: Card) -> int:
     return card.index
 
 
-def _deal(out: Replayed, deal: Deal, seeded: bool, rng: random.Random) -> None:
-    """Plays one deal of the text on a copy of the game; with unknown cards,
-    tries completions until the replay accepts one (shows included)."""
+def _deal(out: Replayed, parsed: Parsed, i: int, seeded: bool, rng: random.Random) -> None:
+    """Plays deal `i` of the text on a copy of the game and checks where it
+    leads (the next deal's start, or the result); with unknown cards, tries
+    completions until the replay accepts one (shows included)."""
+    deal = parsed.deals[i]
     known = _Known(out.game, deal, deal.supplied or not seeded)
     if deal.supplied and not seeded:
         raise deal.head.error("'supplied' goes with a Seed tag (without one every deal is)")
@@ -345,6 +349,10 @@ def _deal(out: Replayed, deal: Deal, seeded: bool, rng: random.Random) -> None:
             moves = _apply(work, deal, fill, out.moves, marks)
             if tries > 1:
                 _check_shows(_by_deal(work.events()).get(deal.number, []), deal)
+            if i + 1 < len(parsed.deals):
+                _check_start(work, parsed.deals[i + 1])
+            else:
+                _check_result(parsed, work)
         except NotationError as err:
             if tries == 1:
                 raise
