@@ -83,7 +83,7 @@ _PHASE = {
     "show": 6,
     "crib": 6,
 }
-_TAG_LINE = re.compile(r'\[([A-Za-z0-9_]+)\s+"([^"\\]*)"\]\s*$')
+_TAG_LINE = re.compile(r'\[([A-Za-z0-9_]+)\s+"([^"\\]*)"\]\s*(#.*)?')
 _MAX_LINE = 1000
 
 
