@@ -152,6 +152,7 @@ class _Known:
         self.deal, self.supplied, self.n = deal, supplied, n
         self.size, self.dsize = (6, 2) if n == 2 else (5, 1)
         self.owner: dict[Card, tuple[str, Token]] = {}
+        self.seeded = None if supplied else {s: set(game.hand(s)) for s in range(n)}
         self.hand_cards = {s: self._hand(s) for s in range(n)}
         self.dealt = {s: {c for c in self.hand_cards[s] if c is not None} for s in range(n)}
         self.kept: dict[int, set[Card]] = {s: set() for s in range(n)}
@@ -200,6 +201,8 @@ class _Known:
             card = card_of(tok, unknown)
             if card is not None:
                 self._claim(card, f"seat {seat}", tok)
+                if self.seeded is not None and card not in self.seeded[seat]:
+                    raise tok.error(f"seat {seat} was not dealt {card} (the seed deals it elsewhere)")
             out.append(card)
         return out
 
@@ -226,13 +229,9 @@ class _Known:
         return card
 
     def _seeded(self, game: Game) -> None:
-        """The seed deals the cards: the text's must agree."""
-        for s in range(self.n):
-            hand = set(game.hand(s))
-            for card, (owner, tok) in self.owner.items():
-                if owner == f"seat {s}" and card not in hand:
-                    raise tok.error(f"seat {s} was not dealt {card} (the seed deals it elsewhere)")
-            self.dealt[s] = hand
+        """The seed deals the cards (the seats' are checked as they are read)."""
+        assert self.seeded is not None
+        self.dealt = self.seeded
         if self.n == 3 and self.crib_card is not None and [self.crib_card] != game.crib:
             assert self.deal.crib_card is not None
             raise self.deal.crib_card.error(f"the seed deals {game.crib[0]} to the crib")
