@@ -23,8 +23,10 @@ from .notation import (
     integer,
 )
 
-#: Completions tried for a deal with unknown cards before the text is refused.
+#: Completions tried for a deal with unknown cards before the text is refused,
+#: and for the whole text (so hostile text cannot make parsing slow).
 TRIES = 400
+TOTAL_TRIES = 4000
 
 _DECK = tuple(Card.from_index(i) for i in range(52))
 
@@ -39,6 +41,7 @@ class Replayed:
     filled: list[FilledCard] = field(default_factory=list)
     marks: dict[int, str] = field(default_factory=dict)
     moves: int = 0
+    tries: int = 0
 
 
 def _tag_int(parsed: Parsed, name: str, low: int, high: int) -> int | None:
@@ -341,6 +344,9 @@ def _deal(out: Replayed, parsed: Parsed, i: int, seeded: bool, rng: random.Rando
     tries = 1 if known.complete else TRIES
     last: NotationError | None = None
     for _ in range(tries):
+        out.tries += 1
+        if out.tries > TOTAL_TRIES:
+            raise deal.head.error(f"more than {TOTAL_TRIES} completions of unknown cards tried")
         fill = known.fill(rng)
         work = out.game.clone()
         marks: dict[int, str] = {}
