@@ -302,14 +302,28 @@ def _starters(game: Game) -> dict[int, str]:
     return found
 
 
-def _replayed(record: Record) -> Game:
+def _replayed(record: Record) -> tuple[Game, int | None]:
+    """The game, and the seat whose view the record holds (text with a View
+    tag, or JSON from ``cribbage-fast convert`` with a ``view`` key)."""
     if isinstance(record, Game):
-        return record
+        return record, None
     if isinstance(record, _core.Game):
         raise TypeError(
             "analyze_game needs a cribbage_fast.Game or its record, not a bare core Game"
         )
-    return Game.replay(record)
+    if isinstance(record, str) and not record.lstrip().startswith("{"):
+        from .notation import parse
+
+        parsed = parse(record)
+        return Game.replay(parsed.record), parsed.view
+    data: Any = record
+    if isinstance(record, str):
+        try:
+            data = json.loads(record)
+        except ValueError:
+            data = None  # Game.replay says what is wrong
+    view = data.get("view") if isinstance(data, dict) else None
+    return Game.replay(record), view if isinstance(view, int) else None
 
 
 def analyze_game(
@@ -329,8 +343,11 @@ def analyze_game(
     Parameters
     ----------
     record : dict, str or Game
-        A game record (``Game.to_record()``, ``GameResult.to_json()``) or a
-        finished `Game`; records are replayed and checked by `Game.replay`.
+        A game record (``Game.to_record()``, ``GameResult.to_json()``, or text
+        in the notation of `cribbage_fast.notation`) or a finished `Game`;
+        records are replayed and checked by `Game.replay`. A record holding
+        one seat's view (a ``View`` tag, a ``view`` key) is analysed from that
+        seat only, as with ``seats=[view]``.
     objective : {"win", "points"}
         Equity as the chance to win, or as the expected game points (1, 2 or 3
         with skunks) won less those lost.
@@ -350,7 +367,7 @@ def analyze_game(
     progress : callable or None
         Called with the number of evaluations done.
     seats : sequence of int or None
-        Only these seats' decisions (None: both). For a record that holds one
+        Only these seats' decisions (None: both, or the record's view). For a record that holds one
         seat's view (cards it never saw filled in, `cribbage_fast.notation`):
         each decision is valued from its mover's view, so the seat's own
         decisions, skill and equity curve are honest; its luck, the
@@ -381,8 +398,8 @@ def analyze_game(
     >>> sorted(a.players[0].marks)
     ['blunder', 'inaccuracy', 'mistake']
     """
-    game = _replayed(record)
-    chosen = _seats(seats)
+    game, view = _replayed(record)
+    chosen = _seats(seats if seats is not None or view is None else [view])
     if game.num_players != 2:
         raise ValueError(
             f"game analysis covers two-player games only; this record has {game.num_players} "

@@ -498,11 +498,13 @@ def _human_play(game: Game) -> None:
 
 
 from .analyze import analyze  # noqa: E402
+from .convert import convert  # noqa: E402
 from .positions import position  # noqa: E402
 
 main.add_command(tables_group)
 main.add_command(position)
 main.add_command(analyze)
+main.add_command(convert)
 
 if __name__ == "__main__":
     main()
