@@ -53,7 +53,9 @@ def _supply(game: Game, rng: random.Random) -> None:
     deck = [Card.from_index(i) for i in range(52)]
     rng.shuffle(deck)
     size = 6 if game.num_players == 2 else 5
-    hands = [" ".join(str(c) for c in deck[s * size : (s + 1) * size]) for s in range(game.num_players)]
+    hands = [
+        " ".join(str(c) for c in deck[s * size : (s + 1) * size]) for s in range(game.num_players)
+    ]
     rest = deck[game.num_players * size :]
     starter = rest[0] if rng.random() < 0.75 else None
     crib_card = rest[1] if game.num_players == 3 else None  # three players: required

@@ -468,18 +468,17 @@ def _view_only(
     decisions: list[DecisionReview],
     players: tuple[PlayerSummary, PlayerSummary],
     curve: list[tuple[int, int, float]],
-) -> tuple[
-    list[DecisionReview], list[LuckEvent], tuple[PlayerSummary, PlayerSummary], list[Any]
-]:
+) -> tuple[list[DecisionReview], list[LuckEvent], tuple[PlayerSummary, PlayerSummary], list[Any]]:
     """What stays honest when only `seats` saw their cards (see `analyze_game`)."""
     nan = float("nan")
-    unknown = {"luck": nan, "opponent_errors": nan, "luck_adjusted": nan}
     summaries = tuple(
-        replace(p, **unknown)
+        replace(p, luck=nan, opponent_errors=nan, luck_adjusted=nan)
         if p.seat in seats
         else replace(
             p,
-            **unknown,
+            luck=nan,
+            opponent_errors=nan,
+            luck_adjusted=nan,
             decisions=0,
             unforced=0,
             marks=dict.fromkeys(MARKS, 0),

@@ -159,7 +159,7 @@ class GameText:
         Examples
         --------
         >>> g = Game(2, seed=3)
-        >>> _ = g.play([Player(), Player()]) if False else g.playout(seed=1)
+        >>> g.playout(seed=1)
         >>> parse(write(g)).game().scores == g.scores
         True
         """
@@ -282,7 +282,9 @@ def _split(text: str) -> Parsed:
         words = _words(line, number)
         key = words[0]
         if key.text not in _PHASE:
-            raise key.error(f"expected one of {', '.join(_PHASE)} (or a comment #), got {key.text!r}")
+            raise key.error(
+                f"expected one of {', '.join(_PHASE)} (or a comment #), got {key.text!r}"
+            )
         rank = _PHASE[key.text]
         if key.text == "deal":
             deals.append(_deal_line(words))
@@ -316,7 +318,9 @@ def _deal_line(words: list[Token]) -> Deal:
         rest = rest[1:]
     if rest and rest[0].text == "scores" and len(rest) == 2:
         parts = rest[1].text.split("-")
-        deal.scores = [integer(Token(p, rest[1].line, rest[1].column), "a score", 0, 999) for p in parts]
+        deal.scores = [
+            integer(Token(p, rest[1].line, rest[1].column), "a score", 0, 999) for p in parts
+        ]
         rest = []
     if rest:
         raise rest[0].error(f"expected 'supplied' or 'scores A-B', got {rest[0].text!r}")
@@ -501,8 +505,9 @@ def write(
     Examples
     --------
     >>> g = Game(2, seed=1, first_dealer=0)
-    >>> g.discard("2C 4S")
-    >>> print(write(g))
+    >>> g.discard("3D 8H")
+    >>> print(write(g, tags={"Event": "Example"}))
+    [Event "Example"]
     [NumPlayers "2"]
     [Target "121"]
     [Muggins "no"]
@@ -511,9 +516,9 @@ def write(
     [Result "*"]
     <BLANKLINE>
     deal 1 dealer 0
-    hand 0 2C 4S 9D 10H JS KD
-    hand 1 AH 3D 5S 6D 8S QH
-    discard 1 2C 4S
+    hand 0 3S 6H 7C 7S 9C KH
+    hand 1 3D 8H 10C 10D QH KD
+    discard 1 3D 8H
     <BLANKLINE>
     """
     from .notation_write import write_game

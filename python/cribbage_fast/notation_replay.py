@@ -7,13 +7,12 @@ accepts; the engine is the judge of every rule, nothing here restates one."""
 from __future__ import annotations
 
 import random
-from typing import Any
 from dataclasses import dataclass, field
+from typing import Any
 
 from ._core import Card, CribbageError, Move
 from .game import Game
 from .notation import (
-    UNKNOWN,
     Deal,
     FilledCard,
     NotationError,
@@ -69,7 +68,7 @@ def _settings(parsed: Parsed) -> dict[str, object]:
     else:
         first_dealer = integer(Token(first, tok.line, tok.column), "the first dealer", 0, n - 1)
     if parsed.cut is not None and first_dealer is not None:
-        raise parsed.cut[0].error("a cut line goes with [FirstDealer \"cut\"] and a Seed tag")
+        raise parsed.cut[0].error('a cut line goes with [FirstDealer "cut"] and a Seed tag')
     return {
         "num_players": n,
         "seed": 0 if seed is None else seed,
@@ -93,7 +92,7 @@ def replay(parsed: Parsed, seed: int) -> Replayed:
     seeded = "Seed" in parsed.tags
     if parsed.deals:
         _check_start(out.game, parsed.deals[0])
-    for i, deal in enumerate(parsed.deals):
+    for i in range(len(parsed.deals)):
         _deal(out, parsed, i, seeded, rng)
     if not parsed.deals:
         _check_result(parsed, out.game)
@@ -119,9 +118,13 @@ def _check_start(game: Game, deal: Deal) -> None:
     fresh = len(game.crib) == (1 if game.num_players == 3 else 0)
     if game.phase != "discard" or game.deal_number != deal.number or not fresh:
         what = f"seat {game.to_move} is to {game.phase}" if game.to_move is not None else ""
-        raise deal.head.error(f"expected the rest of deal {game.deal_number} ({what}), not deal {deal.number}")
+        raise deal.head.error(
+            f"expected the rest of deal {game.deal_number} ({what}), not deal {deal.number}"
+        )
     if deal.dealer != game.dealer:
-        raise deal.head.error(f"seat {game.dealer} deals deal {deal.number}, not seat {deal.dealer}")
+        raise deal.head.error(
+            f"seat {game.dealer} deals deal {deal.number}, not seat {deal.dealer}"
+        )
 
 
 def _check_result(parsed: Parsed, game: Game) -> None:
@@ -205,11 +208,15 @@ class _Known:
             if card is not None:
                 self._claim(card, f"seat {seat}", tok)
                 if self.seeded is not None and card not in self.seeded[seat]:
-                    raise tok.error(f"seat {seat} was not dealt {card} (the seed deals it elsewhere)")
+                    raise tok.error(
+                        f"seat {seat} was not dealt {card} (the seed deals it elsewhere)"
+                    )
             out.append(card)
         return out
 
-    def _own(self, toks: list[Token], seat: int, dealt: set[Card], unknown: bool = True) -> set[Card]:
+    def _own(
+        self, toks: list[Token], seat: int, dealt: set[Card], unknown: bool = True
+    ) -> set[Card]:
         cards = {c for c in self._list(toks, seat, unknown) if c is not None}
         dealt |= cards
         if len(dealt) > self.size:
@@ -389,7 +396,9 @@ def _turn(game: Game, seat_tok: Token, phase: str, what: str) -> None:
     if game.is_over:
         raise seat_tok.error(f"the game is over (side {game.winner} won): no {what} by seat {seat}")
     if game.phase != phase or game.to_move != seat:
-        raise seat_tok.error(f"expected seat {game.to_move} to {game.phase}, not a {what} by seat {seat}")
+        raise seat_tok.error(
+            f"expected seat {game.to_move} to {game.phase}, not a {what} by seat {seat}"
+        )
 
 
 def _apply(game: Game, deal: Deal, fill: _Fill, index: int, marks: dict[int, str]) -> int:
@@ -415,7 +424,7 @@ def _apply(game: Game, deal: Deal, fill: _Fill, index: int, marks: dict[int, str
     _check_starter(game, deal)
     for i, (seat_tok, move_tok) in enumerate(deal.play):
         _turn(game, seat_tok, "play", "lay" if move_tok.text != "go" else "go")
-        move = Move.go() if move_tok.text == "go" else Move.lay(card_of(move_tok, False))
+        move = Move.go() if move_tok.text == "go" else Move.lay(_seen(move_tok))
         _do(game, move, move_tok)
         if ("play", i) in deal.marks:
             marks[index] = deal.marks[("play", i)]
@@ -425,10 +434,17 @@ def _apply(game: Game, deal: Deal, fill: _Fill, index: int, marks: dict[int, str
     return index
 
 
+def _seen(tok: Token) -> Card:
+    """A card laid face up (never ``xx``)."""
+    card = card_of(tok, unknown=False)
+    assert card is not None
+    return card
+
+
 def _check_starter(game: Game, deal: Deal) -> None:
     if deal.starter is None or game.starter is None:
         return
-    card = card_of(deal.starter, unknown=False)
+    card = _seen(deal.starter)
     if card != game.starter:
         raise deal.starter.error(f"the starter is {game.starter}, not {card}")
 
@@ -475,7 +491,9 @@ def _check_shows(events: list[Any], deal: Deal) -> None:
     shows = [e for e in events if e["event"] == "show"]
     for i, show in enumerate(deal.shows):
         if i >= len(shows):
-            raise show.head.error("the deal has no more shows (the game is over, or it is unfinished)")
+            raise show.head.error(
+                "the deal has no more shows (the game is over, or it is unfinished)"
+            )
         event = shows[i]
         seat, crib = event.get("seat"), bool(event.get("crib"))
         if (seat, crib) != (show.seat, show.crib):

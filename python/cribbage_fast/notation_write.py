@@ -39,7 +39,9 @@ def _check(game: Game, tags: dict[str, str], view: int | None, marks: dict[int, 
                 f"quotes, backslashes or line breaks, got {value!r}"
             )
     if view is not None and not (isinstance(view, int) and 0 <= view < game.num_players):
-        raise ValueError(f"view must be a seat of the game (0 to {game.num_players - 1}), got {view!r}")
+        raise ValueError(
+            f"view must be a seat of the game (0 to {game.num_players - 1}), got {view!r}"
+        )
     for index, mark in marks.items():
         if mark not in MARKS:
             raise ValueError(f"move {index}'s mark {mark!r} is not one of {' '.join(MARKS)}")
@@ -173,5 +175,5 @@ def write_game(game: Game, tags: dict[str, str], view: int | None, marks: dict[i
         if cut is not None:
             lines += ["", f"cut {cut}"]
     for part in _deals(game, moves, events):
-        lines += [""] + _deal_lines(part, view, marks)
+        lines += ["", *_deal_lines(part, view, marks)]
     return "\n".join(lines) + "\n"

@@ -7,8 +7,8 @@ import json
 from pathlib import Path
 
 import pytest
-
 from cli.test_cli import run
+
 from cribbage_fast import Game, Player
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "notation" / "real_game.txt"
@@ -39,7 +39,7 @@ def test_stdout_and_the_form_options(tmp_path: Path, game: Game) -> None:
     code, out, _ = run("convert", str(source), "-")
     assert code == 0 and out == game.to_text()
     code, out, _ = run("convert", str(source), "-", "--view", "1")
-    assert code == 0 and "[View \"1\"]" in out and "xx" in out
+    assert code == 0 and '[View "1"]' in out and "xx" in out
     code, out, _ = run("convert", str(source), "-", "--to", "json")
     assert code == 0 and out == json.dumps(game.to_record()) + "\n"
 
@@ -52,8 +52,8 @@ def test_a_view_text_keeps_what_was_filled(tmp_path: Path) -> None:
     assert Game.replay(record).winner == 0
     (tmp_path / "real.json").write_text(out)
     code, text, _ = run("convert", str(tmp_path / "real.json"), "-")
-    assert code == 0 and "[View \"0\"]" in text and "discard 1 xx xx" in text
-    assert "[Event \"Tuesday club night\"]" in text and "?!" in text
+    assert code == 0 and '[View "0"]' in text and "discard 1 xx xx" in text
+    assert '[Event "Tuesday club night"]' in text and "?!" in text
 
 
 def test_analyze_reads_a_text_record_from_its_view() -> None:

@@ -65,7 +65,9 @@ def test_the_base_text_parses() -> None:
         ("play 1:6C", "play 1-6C", 7, 6, "SEAT:CARD"),
     ],
 )
-def test_errors_name_the_line_and_column(old: str, new: str, line: int, column: int, words: str) -> None:
+def test_errors_name_the_line_and_column(
+    old: str, new: str, line: int, column: int, words: str
+) -> None:
     assert old in DEAL
     err = error(HEADER + DEAL.replace(old, new, 1))
     assert (err.line, err.column) == (FIRST + line, column), str(err)
@@ -88,7 +90,7 @@ def test_errors_name_the_line_and_column(old: str, new: str, line: int, column: 
         (HEADER + "starter 4D\n", FIRST, "deal line"),
         (HEADER + "deal 1 dealer 0\nplay 1:6C\nstarter 4D\n", FIRST + 2, "comes before"),
         (HEADER + "deal 1 dealer 0\nbid 3\n", FIRST + 1, "expected one of"),
-        (HEADER + "deal 1 dealer 0\n[Target \"61\"]\n", FIRST + 1, "expected one of"),
+        (HEADER + 'deal 1 dealer 0\n[Target "61"]\n', FIRST + 1, "expected one of"),
         (HEADER + "deal 1 dealer 0\ncut 8S 10S\n", FIRST + 1, "once, before the first deal"),
         (HEADER + "deal 1 dealer 0 supplied scores 5\n", FIRST, "deal"),
         ('[NumPlayers "2"]\n[FirstDealer "0"]\ndeal 1 dealer 0 supplied\n', 3, "Seed"),

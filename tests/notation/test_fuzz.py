@@ -130,7 +130,9 @@ def view_text(index: int) -> str:
 
 @settings(max_examples=100)
 @given(GAMES, st.data())
-def test_view_texts_with_swapped_words_are_refused_or_replay(index: int, data: st.DataObject) -> None:
+def test_view_texts_with_swapped_words_are_refused_or_replay(
+    index: int, data: st.DataObject
+) -> None:
     words = view_text(index).split(" ")
     i = data.draw(st.integers(0, len(words) - 1))
     j = data.draw(st.integers(0, len(words) - 1))

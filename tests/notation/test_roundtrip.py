@@ -18,7 +18,9 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def bench() -> ModuleType:
-    spec = importlib.util.spec_from_file_location("notation_roundtrip", ROOT / "benches" / "notation_roundtrip.py")
+    spec = importlib.util.spec_from_file_location(
+        "notation_roundtrip", ROOT / "benches" / "notation_roundtrip.py"
+    )
     assert spec is not None and spec.loader is not None
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)

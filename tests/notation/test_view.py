@@ -71,7 +71,7 @@ def test_the_writer_hides_what_the_seat_never_saw() -> None:
     for line in text.splitlines():
         if line.startswith("discard 0"):
             assert line == "discard 0 xx xx"
-    assert "[View \"1\"]" in text and "Seed" not in text
+    assert '[View "1"]' in text and "Seed" not in text
 
 
 def test_unknown_cards_the_record_contradicts_are_refused() -> None:

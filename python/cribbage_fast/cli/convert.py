@@ -11,6 +11,7 @@ Example::
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import asdict
 from pathlib import Path
 from typing import Any
@@ -25,7 +26,7 @@ from .errors import fail
 
 def _read(path: str) -> str:
     if path == "-":
-        return click.get_text_stream("stdin").read()
+        return sys.stdin.read()
     return Path(path).read_text(encoding="utf-8")
 
 
@@ -116,7 +117,11 @@ def convert(source: str, target: str, form: str | None, view: int | None, seed: 
             out = _checked(text) if _is_json(text) else _to_json(text, seed)
             out = out.rstrip("\n") + "\n"
         else:
-            out = _to_text(text, view) if _is_json(text) else write(parse(text, seed=seed).record, view=view)
+            out = (
+                _to_text(text, view)
+                if _is_json(text)
+                else write(parse(text, seed=seed).record, view=view)
+            )
         if target == "-":
             click.echo(out, nl=False)
         else:
