@@ -97,6 +97,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=100_000)
     parser.add_argument("--start", type=int, default=0)
+    parser.add_argument(
+        "--every", type=int, default=0, help="Also print a progress line every N games."
+    )
     args = parser.parse_args()
     failures: list[int] = []
     started, cpu = time.perf_counter(), time.process_time()
@@ -111,6 +114,9 @@ def main() -> None:
             failures.append(i)
         if bar is not None:
             bar.update(1)
+        done = i + 1 - args.start
+        if args.every and done % args.every == 0:
+            print(json.dumps({"done": done, "failures": len(failures)}), flush=True)
     seconds = time.perf_counter() - started
     print(
         json.dumps(

@@ -25,7 +25,7 @@ import json
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 from ._core import Card, CribbageError
 from .game import Game
@@ -85,6 +85,8 @@ _PHASE = {
 }
 _TAG_LINE = re.compile(r'\[([A-Za-z0-9_]+)\s+"([^"\\]*)"\]\s*(#.*)?')
 _MAX_LINE = 1000
+_WORD = re.compile(r"\S+")
+_NUMBER = re.compile(r"\d{1,6}")
 
 
 class NotationError(CribbageError):
@@ -107,8 +109,7 @@ class NotationError(CribbageError):
         self.reason = message
 
 
-@dataclass(frozen=True)
-class Token:
+class Token(NamedTuple):
     """A word of the text and where it stands (line and column from 1)."""
 
     text: str
@@ -216,7 +217,7 @@ class Parsed:
 def _words(line: str, number: int) -> list[Token]:
     """The words of a body line, comments (``#`` to the end) left out."""
     line = line.split("#", 1)[0]
-    return [Token(m.group(), number, m.start() + 1) for m in re.finditer(r"\S+", line)]
+    return [Token(m.group(), number, m.start() + 1) for m in _WORD.finditer(line)]
 
 
 def _mark(tok: Token) -> tuple[Token, str | None]:
@@ -232,7 +233,7 @@ def _mark(tok: Token) -> tuple[Token, str | None]:
 
 def integer(tok: Token, what: str, low: int, high: int) -> int:
     """The integer a word holds, between `low` and `high`."""
-    if not re.fullmatch(r"\d{1,6}", tok.text) or not low <= int(tok.text) <= high:
+    if not _NUMBER.fullmatch(tok.text) or not low <= int(tok.text) <= high:
         raise tok.error(f"expected {what} ({low} to {high}), got {tok.text!r}")
     return int(tok.text)
 
