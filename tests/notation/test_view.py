@@ -101,3 +101,18 @@ crib 0 8D 9D 6H KC
 """
     with pytest.raises(NotationError, match="KC"):
         parse(text)
+
+
+def test_seats_must_be_seats_of_the_game() -> None:
+    game = Game(2, seed=3)
+    game.play([ExpertPlayer(), GreedyPlayer()])
+    for bad in ([2], [], [True]):
+        with pytest.raises(ValueError, match="seats"):
+            analyze_game(game, seats=bad, **QUICK)
+
+
+def test_a_text_with_a_view_tag_is_analysed_from_that_seat() -> None:
+    a = analyze_game(REAL.read_text(encoding="utf-8"), **QUICK)
+    assert a.seats == (0,) and {d.seat for d in a.decisions} == {0}
+    both = analyze_game(parse(REAL.read_text(encoding="utf-8")).record, seats=[0, 1], **QUICK)
+    assert both.seats == (0, 1) and both.luck
