@@ -39,6 +39,15 @@ def accepted(text: str) -> dict | None:
     return record
 
 
+def swap(items: list[str], data: st.DataObject) -> tuple[list[str], bool]:
+    """`items` with two drawn places swapped, and whether they differed."""
+    i = data.draw(st.integers(0, len(items) - 1))
+    j = data.draw(st.integers(0, len(items) - 1))
+    out = list(items)
+    out[i], out[j] = out[j], out[i]
+    return out, items[i] != items[j]
+
+
 @settings(max_examples=100)
 @given(GAMES, st.floats(0, 1))
 def test_truncations_are_refused_or_a_prefix(index: int, at: float) -> None:
@@ -55,12 +64,9 @@ def test_truncations_are_refused_or_a_prefix(index: int, at: float) -> None:
 @given(GAMES, st.data())
 def test_swapped_words_are_refused_or_replay(index: int, data: st.DataObject) -> None:
     text, full = base(index)
-    words = text.split(" ")
-    i = data.draw(st.integers(0, len(words) - 1))
-    j = data.draw(st.integers(0, len(words) - 1))
-    words[i], words[j] = words[j], words[i]
+    words, changed = swap(text.split(" "), data)
     record = accepted(" ".join(words))
-    if record is not None and words[i] != words[j]:
+    if record is not None and changed:
         # a swap the rules allow is a different, legal game (two cards of one
         # hand, say); it never changes the header's settings unnoticed
         assert json.loads(full)["num_players"] == record["num_players"]
@@ -70,10 +76,7 @@ def test_swapped_words_are_refused_or_replay(index: int, data: st.DataObject) ->
 @given(GAMES, st.data())
 def test_swapped_lines_are_refused_or_the_same_game(index: int, data: st.DataObject) -> None:
     text, full = base(index)
-    lines = text.splitlines()
-    i = data.draw(st.integers(0, len(lines) - 1))
-    j = data.draw(st.integers(0, len(lines) - 1))
-    lines[i], lines[j] = lines[j], lines[i]
+    lines, _ = swap(text.splitlines(), data)
     record = accepted("\n".join(lines))
     if record is not None:
         # only lines whose order carries nothing may move (two hands, two tags)
@@ -133,10 +136,7 @@ def view_text(index: int) -> str:
 def test_view_texts_with_swapped_words_are_refused_or_replay(
     index: int, data: st.DataObject
 ) -> None:
-    words = view_text(index).split(" ")
-    i = data.draw(st.integers(0, len(words) - 1))
-    j = data.draw(st.integers(0, len(words) - 1))
-    words[i], words[j] = words[j], words[i]
+    words, _ = swap(view_text(index).split(" "), data)
     accepted(" ".join(words))
 
 
