@@ -40,6 +40,7 @@ __all__ = [
     "FilledCard",
     "GameText",
     "NotationError",
+    "analysis_marks",
     "parse",
     "write",
 ]
@@ -165,6 +166,38 @@ class GameText:
         True
         """
         return Game.replay(self.record)
+
+
+#: The mark of each mark of the game analysis (`cribbage_fast.analysis.MARKS`).
+ANALYSIS_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def analysis_marks(analysis: Any) -> dict[int, str]:
+    """The marks of a game analysis, by move index, for `write`.
+
+    Parameters
+    ----------
+    analysis : GameAnalysis
+        From `cribbage_fast.analysis.analyze_game`.
+
+    Returns
+    -------
+    dict of int to str
+        ``?!``, ``?`` or ``??`` for each inaccuracy, mistake or blunder.
+
+    Examples
+    --------
+    >>> from cribbage_fast import ExpertPlayer, GreedyPlayer
+    >>> from cribbage_fast.analysis import analyze_game
+    >>> g = Game(2, seed=3)
+    >>> _ = g.play([ExpertPlayer(), GreedyPlayer()])
+    >>> marks = analysis_marks(analyze_game(g, budget=8, precision=0.05))
+    >>> sorted(set(marks.values()))
+    ['?', '?!']
+    >>> parse(write(g, marks=marks)).marks == marks
+    True
+    """
+    return {d.move_index: ANALYSIS_MARKS[d.mark] for d in analysis.decisions if d.mark}
 
 
 # ---------------------------------------------------------------- parsing
