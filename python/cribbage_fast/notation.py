@@ -303,7 +303,7 @@ def _split(text: str) -> Parsed:
     deals: list[Deal] = []
     cut: list[Token] | None = None
     phase, body, number = -1, False, 0
-    for number, line in enumerate(text.splitlines(), start=1):
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
         if len(line) > _MAX_LINE:
             raise NotationError(f"a line may hold at most {_MAX_LINE} characters", number, 1)
         stripped = line.strip()

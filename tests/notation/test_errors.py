@@ -144,3 +144,10 @@ def test_a_tampered_record_is_refused_by_the_writer() -> None:
     record["moves"][3] = dict(record["moves"][3], card="KS")
     with pytest.raises(ValueError):
         write(record)
+
+
+def test_typed_text_may_use_any_card_spelling_tabs_and_crlf() -> None:
+    typed = "\ufeff" + TEXT.replace("10D", "td").replace("7H", "7♥").replace(
+        "hand 0 ", "hand\t0  "
+    ).replace("\n", "\r\n")
+    assert parse(typed).record == parse(TEXT).record
