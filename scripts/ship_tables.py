@@ -8,16 +8,20 @@ Example::
 
     $ .venv/bin/python scripts/ship_tables.py pegging --target-se 0.01 --seed 2026
     $ .venv/bin/python scripts/ship_tables.py positions --precision 0.45 --seed 2026
+    $ .venv/bin/python scripts/ship_tables.py expert-ties
 """
 
 from __future__ import annotations
 
+import hashlib
+import json
+import time
 from pathlib import Path
 from typing import Any
 
 import click
 
-from cribbage_fast import builders
+from cribbage_fast import _core, builders
 from cribbage_fast.cli.positions import build_positions, echo_positions, positions_options
 from cribbage_fast.cli.tables import build_pegging, echo_pegging, pegging_options
 
@@ -56,6 +60,32 @@ def positions(data_dir: Path, **options: Any) -> None:
     table = build_positions(**options)
     builders.ship_position_table(table, data_dir)
     echo_positions(table, data_dir / "positions.bin")
+
+
+@main.command(name="expert-ties")
+@data_dir_option
+def expert_ties(data_dir: Path) -> None:
+    """The Expert's tied discards: expert_ties.bin and expert_ties_meta.json.
+
+    Deterministic (no seed): every canonical deal the built-in discard table
+    marks tied is analysed exactly. Build the engine with the discard table
+    first; the ties file it reads is the one being replaced.
+    """
+    if not _core._expert_table_present():
+        raise click.ClickException("the engine has no Expert discard table to read the ties of")
+    began = time.perf_counter()
+    data = _core._expert_ties()
+    meta = {
+        "engine_version": _core.__version__,
+        "method": "exact analysis (best_discard) of each canonical six-card deal whose "
+        "entry in expert_discards.bin is tied, as pone and as dealer; the split it ranks first",
+        "deals": len(data) // 5,
+        "sha256": hashlib.sha256(data).hexdigest(),
+        "build_seconds": round(time.perf_counter() - began, 1),
+    }
+    (data_dir / "expert_ties.bin").write_bytes(data)
+    (data_dir / "expert_ties_meta.json").write_text(json.dumps(meta, indent=1) + "\n")
+    click.echo(f"{meta['deals']:,} tied deals written to {data_dir / 'expert_ties.bin'}")
 
 
 if __name__ == "__main__":

@@ -83,6 +83,7 @@ pub use review::{
 // Table builders (the skin, tests and benches only).
 pub use builders::crib_table::{fixed_point, uniform_table, RankTable, TOLERANCE};
 pub use builders::deal_tree::sample_deals;
+pub use builders::expert_ties::build_ties as build_expert_ties;
 pub use builders::pegging::{keep_range_sums, pegging_sums};
 pub use builders::positions::{build_table as build_position_table, Sample};
 pub use tables::discards::build_table as build_discard_table;

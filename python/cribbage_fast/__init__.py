@@ -52,6 +52,7 @@ from ._core import (
 )
 from .bulk_text import card_indices
 from .game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
+from .hints import Hint, hint
 from .tables.positions import PositionTable, expected_game_points, position_table, win_probability
 
 __all__ = [
@@ -64,6 +65,7 @@ __all__ = [
     "GameResult",
     "GreedyPlayer",
     "HandBreakdown",
+    "Hint",
     "IllegalMove",
     "MasterPlayer",
     "MatchResult",
@@ -90,6 +92,7 @@ __all__ = [
     "explain_hand",
     "explain_play",
     "hand_score_distribution",
+    "hint",
     "his_heels",
     "master_match",
     "play_match",

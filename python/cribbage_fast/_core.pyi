@@ -2555,11 +2555,13 @@ class DealAnalysis:
 def _canonical_deals() -> tuple[NDArray[np.uint64], NDArray[np.uint32]]: ...
 def _canonicalize(mask: int) -> tuple[int, list[int]]: ...
 def _expert_table_present() -> bool: ...
+def _expert_ties() -> bytes: ...
 def _pegging_sums(seed: int, start: int, stop: int) -> NDArray[np.uint64]: ...
 def _keep_range_sums(
     seed: int, froms: list[int], tos: list[int], start: int, stop: int
 ) -> NDArray[np.uint64]: ...
 def _shipped_pegging() -> tuple[NDArray[np.uint64], str]: ...
+def _net_pegging(sums: NDArray[np.uint64]) -> NDArray[np.float64]: ...
 def _shipped_positions() -> tuple[NDArray[np.float32], str]: ...
 def _sample_positions(start: int, stop: int, seed: int | None = None) -> bytes:
     """Samples deals ``start..stop`` of ``seed`` for the position table (the
@@ -2772,6 +2774,19 @@ def _decision_equities(
 ) -> list[tuple[int, int, list[float]]]:
     """The equities of chosen unforced decisions (record move indexes) of a
     finished two-player game, as ``(move_index, seat, equities)``."""
+
+def _decision_values(
+    game: Game,
+    *,
+    objective: str = "win",
+    policy: str = "expert",
+    precision: float = 0.005,
+    budget: int = 1024,
+    seed: int = 0,
+) -> dict[str, Any]:
+    """Every action of the decision the seat to move faces, valued from its
+    view as the game analysis values it; `cribbage_fast.hints.hint` builds
+    the hint from it."""
 
 # Card text in bulk (cribbage_fast.bulk_text): codes and bad cells (row, column, reason).
 _ParsedText = tuple[NDArray[np.uint8], list[tuple[int, int, str]]]

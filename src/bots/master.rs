@@ -55,7 +55,7 @@ use crate::ground::card::{Card, CardSet};
 use crate::ground::error::{Error, Result};
 use crate::ground::rng::Rng;
 use crate::rules::observe::{four, Observation};
-use crate::rules::play::{fits_mask, mask_cards, score_play, MAX_COUNT};
+use crate::rules::play::{fits_mask, mask_cards, one_per_rank, score_play_at, MAX_COUNT};
 use crate::rules::show::score_hand;
 use crate::tables::discards::{best_discard_mask, modelled_discard};
 use crate::tables::pegging::net_pegging;
@@ -315,7 +315,7 @@ impl Play {
         next.pile[next.len] = card;
         next.len += 1;
         next.count += card.value();
-        next.points[mover] += u16::from(score_play(&next.pile[..next.len]));
+        next.points[mover] += u16::from(score_play_at(&next.pile[..next.len], next.count));
         next.last = mover;
         if next.count == MAX_COUNT {
             next.reset();
@@ -335,22 +335,8 @@ impl Play {
     /// One card of each rank among `mask`'s cards that fit.
     fn moves(&self) -> u64 {
         let fits = self.hands[self.to_move] & fits_mask(MAX_COUNT - self.count);
-        distinct_ranks(fits)
+        one_per_rank(fits)
     }
-}
-
-/// The lowest card of each rank present in `mask`.
-fn distinct_ranks(mask: u64) -> u64 {
-    let mut out = 0;
-    let mut rest = mask;
-    while rest != 0 {
-        let low = rest & rest.wrapping_neg();
-        out |= low;
-        // Clear the whole rank (4 bits per rank, in rank order).
-        let rank_bits = 0xFu64 << (low.trailing_zeros() / 4 * 4);
-        rest &= !rank_bits;
-    }
-    out
 }
 
 /// Alpha-beta value of `play` for side 0 (which maximises).
@@ -402,7 +388,7 @@ pub fn search_lay(
     obs: &Observation,
     lays: u64,
 ) -> Card {
-    let choices = distinct_ranks(lays);
+    let choices = one_per_rank(lays);
     let first = mask_cards(choices).next().unwrap_or(Card::MIN);
     if choices.count_ones() == 1 {
         return first;

@@ -12,7 +12,7 @@
 
 use std::collections::HashMap;
 
-use crate::bots::expert_lay;
+use crate::bots::expert_lays_rank;
 use crate::ground::card::{Card, CardSet};
 use crate::rules::game::Phase;
 use crate::rules::observe::{four, Observation};
@@ -91,13 +91,13 @@ impl LayHistory {
                 continue;
             }
             let key = choice_key(moment, hand, shows_out(seen, kept));
-            let rank = *choices.entry(key).or_insert_with(|| {
+            let agrees = *choices.entry(key).or_insert_with(|| {
                 let mut seen = *seen;
                 seen.kept = CardSet::from_mask(kept);
                 seen.hand = CardSet::from_mask(hand);
-                expert_lay(&seen, lays).rank()
+                expert_lays_rank(&seen, lays, *card)
             });
-            if rank != card.rank() {
+            if !agrees {
                 return false;
             }
         }
@@ -109,9 +109,9 @@ impl LayHistory {
     }
 }
 
-/// The Expert's lays worked out for one deal, by [`choice_key`]: the rank
-/// laid.
-pub type Choices = HashMap<u64, u8>;
+/// The Expert's lays worked out for one deal, by [`choice_key`]: whether it
+/// lays what the opponent laid at that moment.
+pub type Choices = HashMap<u64, bool>;
 
 /// What the model Expert's lay at the `moment`-th lay of a deal depends on,
 /// beyond what is fixed for that moment: the ranks of the cards it holds
@@ -311,6 +311,25 @@ mod tests {
             }
         }
         out
+    }
+
+    #[test]
+    fn a_rank_check_is_the_experts_lay() {
+        use crate::bots::expert_lay;
+        let mut checked = 0;
+        for (obs, _, _, _) in positions(30) {
+            let lays = obs.hand.mask() & fits_mask(MAX_COUNT - obs.count);
+            if lays == 0 {
+                continue;
+            }
+            let laid = expert_lay(&obs, lays);
+            for card in obs.hand.iter() {
+                let expected = card.bit() & lays != 0 && card.rank() == laid.rank();
+                assert_eq!(expert_lays_rank(&obs, lays, card), expected, "{obs:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 3000, "{checked}");
     }
 
     #[test]

@@ -53,7 +53,9 @@ use crate::ground::rng::Rng;
 use crate::rules::game::{Game, Move, Phase};
 use crate::rules::observe::four;
 pub use crate::rules::observe::Observation;
-use crate::rules::play::{fits_mask, mask_cards, score_play, ALL_CARDS, MAX_COUNT, MAX_PILE};
+use crate::rules::play::{
+    fits_mask, mask_cards, one_per_rank, score_play, score_play_at, ALL_CARDS, MAX_COUNT, MAX_PILE,
+};
 use crate::rules::show::score_hand;
 use crate::tables::discards::best_discard_mask;
 
@@ -309,7 +311,7 @@ impl Count {
         next.pile[next.len] = card;
         next.len += 1;
         next.total += card.value();
-        (score_play(&next.pile[..next.len]), next)
+        (score_play_at(&next.pile[..next.len], next.total), next)
     }
 }
 
@@ -324,7 +326,7 @@ fn solo(count: &Count, hand: u64) -> f64 {
         return if count.len > 0 { 1.0 } else { 0.0 };
     }
     let mut best = 0.0f64;
-    for card in mask_cards(fits) {
+    for card in mask_cards(one_per_rank(fits)) {
         let (points, next) = count.lay(card);
         best = best.max(f64::from(points) + solo(&next, hand & !card.bit()));
     }
@@ -465,13 +467,31 @@ pub fn expert_lay(obs: &Observation, lays: u64) -> Card {
     let look = Lookahead::new(obs);
     let start = Count::new(obs.pile(), obs.count);
     let mut best = (f64::NEG_INFINITY, Card::MIN);
-    for card in mask_cards(lays) {
+    // Of equal values the lowest card wins, so the lowest of each rank.
+    for card in mask_cards(one_per_rank(lays)) {
         let value = look.value(&start, obs.hand.mask(), card);
         if value > best.0 {
             best = (value, card);
         }
     }
     best.1
+}
+
+/// Whether [`expert_lay`] lays a card of `card`'s rank from `lays`: the same
+/// values, but it stops at the first card that would be laid instead.
+pub fn expert_lays_rank(obs: &Observation, lays: u64, card: Card) -> bool {
+    let choices = one_per_rank(lays);
+    let Some(card) = mask_cards(choices & 0xF << (4 * (card.rank() - 1))).next() else {
+        return false;
+    };
+    let look = Lookahead::new(obs);
+    let start = Count::new(obs.pile(), obs.count);
+    let hand = obs.hand.mask();
+    let value = look.value(&start, hand, card);
+    mask_cards(choices & !card.bit()).all(|other| {
+        let beaten = look.value(&start, hand, other);
+        beaten < value || (beaten == value && other > card)
+    })
 }
 
 impl Bot {

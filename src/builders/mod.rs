@@ -4,5 +4,6 @@
 
 pub mod crib_table;
 pub mod deal_tree;
+pub mod expert_ties;
 pub mod pegging;
 pub mod positions;

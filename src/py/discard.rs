@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
 use super::card::{card_tuple, cards_from_py};
-use super::convert::{dealer_flag, Reduce};
+use super::convert::{dealer_flag, flag, Reduce};
 use crate::analysis::discard::{self, DiscardOption};
 use crate::ground::card::{format_cards, Card};
 
@@ -160,21 +160,24 @@ impl PyDiscardOption {
 ///     ``"fixed_point"``: they follow the shipped crib tables (see
 ///     `cribbage_fast.tables.analyze_discards`).
 /// pegging : bool, default False
-///     Add the expected pegging of the kept cards from the shipped pegging
-///     table (see `cribbage_fast.tables.analyze_discards`).
+///     Add the kept cards' expected net pegging (own points minus the
+///     opponent's) from the shipped pegging table (six cards only; see
+///     `cribbage_fast.tables.analyze_discards`).
 ///
 /// Returns
 /// -------
 /// list of DiscardOption
-///     Sorted by exact net, then hand EV, then the discarded cards
-///     (`TableDiscardOption` with a table model or pegging).
+///     Best first: by net (hand +/- crib), then hand EV, then the discarded
+///     cards' indices; with a table model or pegging,
+///     `TableDiscardOption` objects by ``total`` (net plus net pegging), then the same.
 ///
 /// Raises
 /// ------
 /// ValueError
-///     Not 5 or 6 distinct cards, or unknown card text.
+///     Not 5 or 6 distinct cards, unknown card text, or five cards with the
+///     fixed-point model or pegging (the tables are for two players).
 /// TypeError
-///     Not cards, or ``dealer`` not True or False.
+///     Not cards, or ``dealer`` or ``pegging`` not True or False.
 ///
 /// Examples
 /// --------
@@ -189,7 +192,7 @@ pub fn analyze_discards<'py>(
     hand: &Bound<'py, PyAny>,
     #[pyo3(from_py_with = dealer_flag)] dealer: bool,
     crib_model: &str,
-    pegging: bool,
+    #[pyo3(from_py_with = pegging_flag)] pegging: bool,
 ) -> PyResult<Bound<'py, PyAny>> {
     // The table-backed models are presented by the Python layer.
     if crib_model != "uniform" || pegging {
@@ -200,6 +203,10 @@ pub fn analyze_discards<'py>(
     let options = py.detach(|| discard::analyze_discards(&cards, dealer))?;
     let options: Vec<PyDiscardOption> = options.into_iter().map(PyDiscardOption).collect();
     options.into_pyobject(py).map(|list| list.into_any())
+}
+
+fn pegging_flag(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
+    flag(obj, "pegging")
 }
 
 /// The best discard of `analyze_discards`.

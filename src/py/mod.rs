@@ -81,15 +81,15 @@ mod _core {
     #[pymodule_export]
     use super::positions::{_shipped_positions, sample_positions, solve_positions};
     #[pymodule_export]
-    use super::review::{_analyze_game, _decision_equities};
+    use super::review::{_analyze_game, _decision_equities, _decision_values};
     #[pymodule_export]
     use super::show::{cards, explain_hand, his_heels, score_hand, PyHandBreakdown, PyShowItem};
     #[pymodule_export]
     use super::simulate::{_game_seed, simulate, PySimStats};
     #[pymodule_export]
     use super::tables::{
-        _canonical_deals, _canonicalize, _expert_table_present, _keep_range_sums, _pegging_sums,
-        _shipped_pegging, PyDealAnalysis,
+        _canonical_deals, _canonicalize, _expert_table_present, _expert_ties, _keep_range_sums,
+        _net_pegging, _pegging_sums, _shipped_pegging, PyDealAnalysis,
     };
     #[pymodule_export]
     use super::{CribbageError, IllegalMove, Misdeal};

@@ -1,6 +1,7 @@
 //! Game analysis for Python (the analysis lives in `crate::review`; the
 //! report is built by `cribbage_fast.analysis`).
 
+use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
@@ -8,8 +9,12 @@ use super::convert::{int_in, seed_in, threads_from_py};
 use super::game::{move_dict, PyGame};
 use super::simulate::reporter;
 use crate::bots::BotKind;
+use crate::ground::error::Error;
 use crate::ground::pool::Pool;
-use crate::review::{Decision, GameReview, Objective, Plan, Settings, Step, MAX_BUDGET};
+use crate::review::evaluate::evaluate;
+use crate::review::{
+    ActionValue, Decision, GameReview, Objective, Plan, Settings, Step, MAX_BUDGET,
+};
 
 fn budget_arg(obj: &Bound<'_, PyAny>) -> PyResult<u32> {
     int_in(obj, "budget", 1..=i128::from(MAX_BUDGET), "")
@@ -116,6 +121,79 @@ pub fn _decision_equities<'py>(
         .collect())
 }
 
+/// Every action of the decision the seat to move faces in a two-player game
+/// without muggins, valued from that seat's view as the game analysis values
+/// it (seeded as the analysis of the finished game seeds it). Keys: `seat`,
+/// `move_index`, `actions` (move dicts), `equity`, `stderr`,
+/// `diff_stderr`, `samples`, `pegging` (net points pegged from the action to
+/// the end of the deal's play), `best`. Use `cribbage_fast.hints.hint`.
+#[pyfunction]
+#[pyo3(signature = (game, *, objective = "win", policy = "expert", precision = 0.005,
+    budget = 1024, seed = 0))]
+#[allow(clippy::too_many_arguments)]
+pub fn _decision_values<'py>(
+    py: Python<'py>,
+    game: PyRef<'py, PyGame>,
+    objective: &str,
+    policy: &str,
+    precision: f64,
+    #[pyo3(from_py_with = budget_arg)] budget: u32,
+    #[pyo3(from_py_with = seed_arg)] seed: u64,
+) -> PyResult<Bound<'py, PyDict>> {
+    let settings = settings_of(objective, policy, precision, budget)?;
+    let g = &game.game;
+    if !g.records() {
+        return Err(PyValueError::new_err(
+            "the game does not record its moves (record=False): nothing to value",
+        ));
+    }
+    let (moves, config, first_dealer) = (g.moves(), g.config(), game.first_dealer);
+    let (seat, actions, values) = py.detach(|| {
+        let (seat, actions, task) =
+            Plan::current(config, g.seed(), first_dealer, moves, settings, seed)?;
+        if task.state.scores() != g.scores() || task.state.hand(seat) != g.hand(seat) {
+            return Err(Error::Invalid(
+                "the game's first deal or scores were supplied: its moves alone \
+                 do not rebuild it, so it cannot be valued"
+                    .into(),
+            ));
+        }
+        evaluate(&task, &settings).map(|v| (seat, actions, v))
+    })?;
+    let d = PyDict::new(py);
+    d.set_item("seat", seat)?;
+    d.set_item("move_index", moves.len())?;
+    let moves = actions
+        .iter()
+        .map(|m| move_dict(py, None, m))
+        .collect::<PyResult<Vec<_>>>()?;
+    d.set_item("actions", moves)?;
+    set_values(&d, &values)?;
+    let best = (0..values.len()).fold(0, |b, a| {
+        if values[a].equity > values[b].equity {
+            a
+        } else {
+            b
+        }
+    });
+    d.set_item("best", best)?;
+    Ok(d)
+}
+
+/// The per-action columns of an evaluation.
+fn set_values(d: &Bound<'_, PyDict>, values: &[ActionValue]) -> PyResult<()> {
+    let column = |f: fn(&ActionValue) -> f64| values.iter().map(f).collect::<Vec<_>>();
+    d.set_item("equity", column(|v| v.equity))?;
+    d.set_item("stderr", column(|v| v.stderr))?;
+    d.set_item("diff_stderr", column(|v| v.diff_stderr))?;
+    d.set_item("pegging", column(|v| v.pegging))?;
+    d.set_item(
+        "samples",
+        values.iter().map(|v| v.samples).collect::<Vec<_>>(),
+    )?;
+    Ok(())
+}
+
 fn review_dict<'py>(py: Python<'py>, r: &GameReview, tasks: usize) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     let objective = match r.objective {
@@ -159,22 +237,9 @@ fn decision_dict<'py>(py: Python<'py>, x: &Decision) -> PyResult<Bound<'py, PyDi
     d.set_item("played", x.played)?;
     d.set_item("best", x.best)?;
     d.set_item("forced", x.forced)?;
-    d.set_item(
-        "equity",
-        x.values.iter().map(|v| v.equity).collect::<Vec<_>>(),
-    )?;
-    d.set_item(
-        "stderr",
-        x.values.iter().map(|v| v.stderr).collect::<Vec<_>>(),
-    )?;
-    let diff = x.values.iter().map(|v| v.diff_stderr).collect::<Vec<_>>();
-    d.set_item("diff_stderr", diff)?;
+    set_values(&d, &x.values)?;
     let seconds = x.values.first().map_or(0.0, |v| v.seconds);
     d.set_item("seconds", seconds)?;
-    d.set_item(
-        "samples",
-        x.values.iter().map(|v| v.samples).collect::<Vec<_>>(),
-    )?;
     Ok(d)
 }
 

@@ -4,16 +4,17 @@
 //! `crate::tables::discards`; the presentation in Python).
 
 use numpy::ndarray::Array2;
-use numpy::{IntoPyArray, PyArray1, PyArray2};
+use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
 use crate::analysis::deal_analysis::{analyze_range, DealRow, SPLIT_COUNT};
 use crate::analysis::deals::{canonical_deals, canonicalize};
 use crate::builders::crib_table::{fixed_point, uniform_table, RankTable, TOLERANCE};
+use crate::builders::expert_ties::build_ties;
 use crate::builders::pegging::{keep_range_sums, pegging_sums};
 use crate::tables::discards::{build_table, has_table};
-use crate::tables::pegging::{shipped_sums, SHIPPED_META, SUMS_LEN};
+use crate::tables::pegging::{net_from_sums, shipped_sums, KEEP_COUNT, SHIPPED_META, SUMS_LEN};
 
 fn rank_array<'py>(py: Python<'py>, table: &RankTable) -> Bound<'py, PyArray2<f64>> {
     let flat: Vec<f64> = table.iter().flatten().copied().collect();
@@ -145,6 +146,14 @@ pub fn _expert_table_present() -> bool {
     has_table()
 }
 
+/// The Expert's ties table (`expert_ties.bin`) built from the shipped
+/// discard table, on every core.
+#[pyfunction]
+pub fn _expert_ties(py: Python<'_>) -> PyResult<Bound<'_, PyBytes>> {
+    let bytes = py.detach(build_ties)?;
+    Ok(PyBytes::new(py, &bytes))
+}
+
 /// Exact pegging sums of samples `start..stop` of a table seeded `seed`:
 /// (1820, 2, 5) uint64, roles pone then dealer, columns samples, our points,
 /// our squared points, the opponent's points, its squared points.
@@ -190,4 +199,29 @@ pub fn _keep_range_sums(
 pub fn _shipped_pegging(py: Python<'_>) -> (Bound<'_, PyArray1<u64>>, &'static str) {
     let sums = shipped_sums().unwrap_or_default().to_vec();
     (sums.into_pyarray(py), SHIPPED_META)
+}
+
+/// The net pegging (our points minus the opponent's, the master's discard
+/// term) of every keep and role of a table's sums (flat, `_pegging_sums`'
+/// layout): (1820, 2) float64, roles pone then dealer; NaN for a keep and
+/// role without samples.
+#[pyfunction]
+pub fn _net_pegging<'py>(
+    py: Python<'py>,
+    sums: PyReadonlyArray1<'py, u64>,
+) -> PyResult<Bound<'py, PyArray2<f64>>> {
+    let sums = sums.as_slice()?;
+    if sums.len() != SUMS_LEN {
+        return Err(pyo3::exceptions::PyValueError::new_err(format!(
+            "pegging sums must hold {SUMS_LEN} values, got {}",
+            sums.len()
+        )));
+    }
+    let net: Vec<f64> = (0..KEEP_COUNT)
+        .flat_map(|keep| [false, true].map(|dealer| net_from_sums(sums, keep, dealer)))
+        .map(|net| net.unwrap_or(f64::NAN))
+        .collect();
+    Ok(Array2::from_shape_vec((KEEP_COUNT, 2), net)
+        .unwrap_or_else(|_| Array2::zeros((KEEP_COUNT, 2)))
+        .into_pyarray(py))
 }

@@ -20,7 +20,7 @@ use crate::bots::simulate::game_seed;
 use crate::bots::Bot;
 use crate::ground::error::{Error, Result};
 use crate::ground::rng::Rng;
-use crate::rules::game::{Game, Move, Phase, SuppliedDeal};
+use crate::rules::game::{Game, Move, Phase, Source, SuppliedDeal};
 use crate::rules::observe::Observation;
 use crate::rules::play::ALL_CARDS;
 use crate::tables::positions::{shipped_arrays, SCORES};
@@ -64,6 +64,9 @@ pub struct ActionValue {
     /// the same samples (0 for the best).
     pub diff_stderr: f64,
     pub samples: u32,
+    /// The points the viewer pegs from the action to the end of the deal's
+    /// play, less the opponent's (mean over the same samples).
+    pub pegging: f64,
     /// Seconds the whole evaluation took (not part of the answer: it varies).
     pub seconds: f64,
 }
@@ -223,13 +226,21 @@ fn build_world(task: &Task, hidden: &Hidden, bots: &mut [Bot; 2]) -> Result<Game
     Ok(world)
 }
 
-/// Plays the deal out by the policy and values the end for `viewer`.
+/// The points `viewer` has pegged in the play this game, less the opponent's.
+fn net_pegged(game: &Game, viewer: usize) -> f64 {
+    let tally = game.points_by_source();
+    let play = Source::Play as usize;
+    f64::from(tally[viewer][play]) - f64::from(tally[1 - viewer][play])
+}
+
+/// Plays the deal out by the policy and values the end for `viewer`, with
+/// the viewer's net pegging at the end.
 fn play_out(
     mut world: Game,
     bots: &mut [Bot; 2],
     viewer: usize,
     objective: Objective,
-) -> Result<f64> {
+) -> Result<(f64, f64)> {
     let deal = world.deal_number();
     while world.deal_number() == deal {
         let Some(seat) = world.to_move() else { break };
@@ -241,13 +252,18 @@ fn play_out(
         let mv = bots[seat].decide(&world, seat)?;
         world.apply(mv)?;
     }
-    outcome(&world, viewer, objective)
+    Ok((
+        outcome(&world, viewer, objective)?,
+        net_pegged(&world, viewer),
+    ))
 }
 
 /// One action's sampled values.
 #[derive(Clone, Debug, Default)]
 struct Tally {
     values: Vec<f64>,
+    /// The sum of the net pegging over the samples.
+    pegging: f64,
 }
 
 impl Tally {
@@ -321,12 +337,13 @@ pub fn evaluate(task: &Task, settings: &Settings) -> Result<Vec<ActionValue>> {
             for (tally, action) in tallies.iter_mut().zip(&task.actions) {
                 let mut trial = world.clone();
                 let mut bots = players(settings, seed)?;
+                let pegged = net_pegged(&trial, task.viewer);
                 if let Some(mv) = action {
                     trial.apply(mv.clone())?;
                 }
-                tally
-                    .values
-                    .push(play_out(trial, &mut bots, task.viewer, settings.objective)?);
+                let (value, end) = play_out(trial, &mut bots, task.viewer, settings.objective)?;
+                tally.values.push(value);
+                tally.pegging += end - pegged;
             }
             k += 1;
         }
@@ -346,6 +363,7 @@ pub fn evaluate(task: &Task, settings: &Settings) -> Result<Vec<ActionValue>> {
                 paired_stderr(best, Some(&t.values))
             },
             samples: t.values.len() as u32,
+            pegging: t.pegging / t.values.len().max(1) as f64,
             seconds: clock.elapsed().as_secs_f64(),
         })
         .collect())

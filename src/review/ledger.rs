@@ -146,9 +146,9 @@ pub struct Plan {
     winner: usize,
 }
 
-/// The distinct choices at `game` and the index of `played` among them.
-fn choices(game: &Game, played: &Move) -> Result<(Vec<Move>, usize)> {
-    let actions: Vec<Move> = match (game.phase(), game.pegging()) {
+/// The distinct choices at `game` (one card of each rank in the play).
+fn actions_at(game: &Game) -> Result<Vec<Move>> {
+    Ok(match (game.phase(), game.pegging()) {
         (Phase::Discard, _) => game.legal_moves(),
         (Phase::Play, Some(play)) if play.legal_lays() == 0 => vec![Move::Go],
         (Phase::Play, Some(play)) => distinct_lays(play.legal_lays())
@@ -160,7 +160,12 @@ fn choices(game: &Game, played: &Move) -> Result<(Vec<Move>, usize)> {
                 "the analysis covers games without muggins only".into(),
             ))
         }
-    };
+    })
+}
+
+/// The distinct choices at `game` and the index of `played` among them.
+fn choices(game: &Game, played: &Move) -> Result<(Vec<Move>, usize)> {
+    let actions = actions_at(game)?;
     let same = |a: &Move| match (a, played) {
         (Move::Lay(x), Move::Lay(y)) => x.rank() == y.rank(),
         _ => a == played,
@@ -203,9 +208,69 @@ struct Walker {
     seed: u64,
     /// A decision evaluated ahead (at the cut): its move index and task.
     prepared: Option<(usize, usize)>,
+    /// An unfinished game: the decision after the last move is evaluated
+    /// with no move played ([`Plan::current`]).
+    live: bool,
 }
 
 impl Walker {
+    /// Replays `moves` from the start (see [`Plan::new`]), planning every
+    /// evaluation; `live`: the game may be unfinished.
+    fn walk(
+        config: GameConfig,
+        record_seed: u64,
+        first_dealer: Option<usize>,
+        moves: &[(u8, Move)],
+        settings: Settings,
+        seed: u64,
+        live: bool,
+    ) -> Result<Walker> {
+        check_config(config)?;
+        let game = match first_dealer {
+            Some(d) => Game::with_first_dealer(config, record_seed, false, d)?,
+            None => Game::new(config, record_seed, false),
+        };
+        let o = settings.objective;
+        let first_deal = [
+            position_value(&[0, 0], game.dealer(), 0, o)?,
+            position_value(&[0, 0], game.dealer(), 1, o)?,
+        ];
+        let even = match o {
+            Objective::Win => 0.5,
+            Objective::Points => 0.0,
+        };
+        let cut = first_dealer.is_none();
+        let plan = Plan {
+            settings,
+            tasks: Vec::new(),
+            decisions: Vec::new(),
+            events: Vec::new(),
+            start: if cut { [even; 2] } else { first_deal },
+            cut,
+            first_deal,
+            result: [0.0; 2],
+            winner: 0,
+        };
+        let mut walker = Walker {
+            plan,
+            game,
+            deal: None,
+            seed,
+            prepared: None,
+            live,
+        };
+        for (at, (seat, mv)) in moves.iter().enumerate() {
+            if walker.game.is_over() {
+                return Err(Error::Invalid(format!(
+                    "move {at} comes after the end of the game"
+                )));
+            }
+            let next = moves.get(at + 1).map(|(_, m)| m);
+            walker.step(at, usize::from(*seat), mv, next)?;
+        }
+        Ok(walker)
+    }
+
     fn task(
         &mut self,
         state: &Game,
@@ -370,6 +435,11 @@ impl Walker {
     /// and has a choice, else the policy's continuation from its view.
     fn starter_node(&mut self, at: usize, seat: usize, next: Option<&Move>) -> Result<Node> {
         if self.game.to_move() == Some(seat) {
+            if next.is_none() && self.live {
+                let task = self.live_task(seat, at + 1)?;
+                self.prepared = Some((at + 1, task));
+                return Ok(Node::Best(task));
+            }
             let next =
                 next.ok_or_else(|| Error::Invalid("the record ends after the cut".into()))?;
             if let (_, _, Some(task)) = self.decision_task(at + 1, seat, next)? {
@@ -379,6 +449,18 @@ impl Walker {
         }
         let state = self.game.clone();
         Ok(Node::Best(self.task(&state, seat, vec![None], None)?))
+    }
+
+    /// The evaluation of the decision `seat` faces now (move `at`), no move
+    /// played (forced ones included, for their equity).
+    fn live_task(&mut self, seat: usize, at: usize) -> Result<usize> {
+        let g = &self.game;
+        if g.phase() == Phase::Discard && g.discards_of(0) == 0 && g.discards_of(1) == 0 {
+            self.open_deal(at)?;
+        }
+        let state = self.game.clone();
+        let actions = actions_at(&state)?.into_iter().map(Some).collect();
+        self.task(&state, seat, actions, None)
     }
 }
 
@@ -394,56 +476,58 @@ impl Plan {
         settings: Settings,
         seed: u64,
     ) -> Result<Plan> {
-        check_config(config)?;
-        let game = match first_dealer {
-            Some(d) => Game::with_first_dealer(config, record_seed, false, d)?,
-            None => Game::new(config, record_seed, false),
-        };
-        let o = settings.objective;
-        let first_deal = [
-            position_value(&[0, 0], game.dealer(), 0, o)?,
-            position_value(&[0, 0], game.dealer(), 1, o)?,
-        ];
-        let even = match o {
-            Objective::Win => 0.5,
-            Objective::Points => 0.0,
-        };
-        let cut = first_dealer.is_none();
-        let plan = Plan {
+        let walker = Walker::walk(
+            config,
+            record_seed,
+            first_dealer,
+            moves,
             settings,
-            tasks: Vec::new(),
-            decisions: Vec::new(),
-            events: Vec::new(),
-            start: if cut { [even; 2] } else { first_deal },
-            cut,
-            first_deal,
-            result: [0.0; 2],
-            winner: 0,
-        };
-        let mut walker = Walker {
-            plan,
-            game,
-            deal: None,
             seed,
-            prepared: None,
-        };
-        for (at, (seat, mv)) in moves.iter().enumerate() {
-            if walker.game.is_over() {
-                return Err(Error::Invalid(format!(
-                    "move {at} comes after the end of the game"
-                )));
-            }
-            let next = moves.get(at + 1).map(|(_, m)| m);
-            walker.step(at, usize::from(*seat), mv, next)?;
-        }
+            false,
+        )?;
         let Some(winner) = walker.game.winner() else {
             return Err(Error::Invalid(
                 "the game is not finished: only whole games can be analysed".into(),
             ));
         };
-        walker.plan.winner = winner;
-        walker.plan.result = [outcome(&walker.game, 0, o)?, outcome(&walker.game, 1, o)?];
-        Ok(walker.plan)
+        let mut plan = walker.plan;
+        let o = settings.objective;
+        plan.winner = winner;
+        plan.result = [outcome(&walker.game, 0, o)?, outcome(&walker.game, 1, o)?];
+        Ok(plan)
+    }
+
+    /// The decision the seat to move faces in an unfinished game (the
+    /// arguments of [`Plan::new`]): its seat, its distinct actions and their
+    /// evaluation, seeded as the analysis of the finished game seeds it.
+    pub fn current(
+        config: GameConfig,
+        record_seed: u64,
+        first_dealer: Option<usize>,
+        moves: &[(u8, Move)],
+        settings: Settings,
+        seed: u64,
+    ) -> Result<(usize, Vec<Move>, Task)> {
+        let mut walker = Walker::walk(
+            config,
+            record_seed,
+            first_dealer,
+            moves,
+            settings,
+            seed,
+            true,
+        )?;
+        let Some(seat) = walker.game.to_move() else {
+            return Err(Error::Invalid(
+                "the game is over: no decision to value".into(),
+            ));
+        };
+        let task = match walker.prepared.take() {
+            Some((at, task)) if at == moves.len() => task,
+            _ => walker.live_task(seat, moves.len())?,
+        };
+        let actions = actions_at(&walker.game)?;
+        Ok((seat, actions, walker.plan.tasks.swap_remove(task)))
     }
 
     /// Runs the evaluations `range` (in parallel on the current pool).

@@ -174,3 +174,30 @@ fn records_outside_the_analysis_get_clear_errors() {
     let err = Plan::new(config(), game.seed(), None, half, cheap(), 0).unwrap_err();
     assert!(err.to_string().contains("not finished"), "{err}");
 }
+
+/// The decision now of an unfinished game is the task the finished game's
+/// plan makes for it: the same seat, state and seed (so the same samples).
+#[test]
+fn the_decision_now_is_planned_as_in_the_finished_game() {
+    let game = played(5, BotKind::Greedy);
+    let full = plan(&game, cheap(), 9);
+    let decisions = full.decision_tasks();
+    assert!(decisions.len() > 40);
+    for &(at, t) in &decisions {
+        let prefix = &game.moves()[..at];
+        let (seat, actions, task) =
+            Plan::current(config(), game.seed(), None, prefix, cheap(), 9).unwrap();
+        let planned = &full.tasks[t];
+        assert_eq!(
+            (seat, task.seed),
+            (planned.viewer, planned.seed),
+            "move {at}"
+        );
+        assert_eq!(task.state.scores(), planned.state.scores());
+        assert_eq!(task.deal.moves, planned.deal.moves);
+        assert_eq!(actions.len(), planned.actions.len());
+        assert_eq!(task.played, None);
+    }
+    let err = Plan::current(config(), game.seed(), None, game.moves(), cheap(), 9).unwrap_err();
+    assert!(err.to_string().contains("over"), "{err}");
+}

@@ -178,39 +178,77 @@ pub fn score_play(pile: &[Card]) -> u8 {
     play_items(pile).total()
 }
 
+/// [`score_play`] when the pile's count is already known (searches keep a
+/// running count): the same items' points, without listing them.
+pub fn score_play_at(pile: &[Card], count: u8) -> u8 {
+    let tail = Tail::of(pile, count);
+    tail.count_kind().map_or(0, |_| COUNT_POINTS) + pair_points(tail.same) + tail.run
+}
+
 /// The items scored by the last card of a valid pile, without allocating.
 pub fn play_items(pile: &[Card]) -> PlayItems {
     // A valid pile counts at most 31, so the sum fits a u8.
     items_for(pile, count_of(pile) as u8)
 }
 
+/// Points for making 15 or 31.
+const COUNT_POINTS: u8 = 2;
+
+/// Points for the last `same` cards sharing a rank (2 → 2, 3 → 6, 4 → 12).
+const fn pair_points(same: u8) -> u8 {
+    if same >= 2 {
+        same * (same - 1)
+    } else {
+        0
+    }
+}
+
+/// What the last card of a pile makes: its count, how many cards at the
+/// tail share its rank, and the run it ends (0 for none).
+struct Tail {
+    count: u8,
+    same: u8,
+    run: u8,
+}
+
+impl Tail {
+    fn of(pile: &[Card], count: u8) -> Tail {
+        let same = same_rank_tail(pile);
+        // Two cards of a rank at the tail end every run.
+        let run = if same >= 2 { 0 } else { run_tail(pile) };
+        Tail { count, same, run }
+    }
+
+    fn count_kind(&self) -> Option<PlayKind> {
+        match self.count {
+            15 => Some(PlayKind::Fifteen),
+            MAX_COUNT => Some(PlayKind::ThirtyOne),
+            _ => None,
+        }
+    }
+}
+
 /// The items for the last card of `pile` when its count is already known
 /// (the engine keeps a running count).
 fn items_for(pile: &[Card], count: u8) -> PlayItems {
+    let tail = Tail::of(pile, count);
     let mut items = PlayItems::EMPTY;
-    if count == 15 {
+    if let Some(kind) = tail.count_kind() {
         items.push(PlayItem {
-            kind: PlayKind::Fifteen,
-            points: 2,
-        });
-    } else if count == MAX_COUNT {
-        items.push(PlayItem {
-            kind: PlayKind::ThirtyOne,
-            points: 2,
+            kind,
+            points: COUNT_POINTS,
         });
     }
-    let same = same_rank_tail(pile);
-    if same >= 2 {
+    if tail.same >= 2 {
         items.push(PlayItem {
-            kind: PlayKind::Pair(same),
-            points: same * (same - 1),
+            kind: PlayKind::Pair(tail.same),
+            points: pair_points(tail.same),
         });
     }
-    let run = run_tail(pile);
-    if run >= 3 {
+    if tail.run >= 3 {
         items.push(PlayItem {
-            kind: PlayKind::Run(run),
-            points: run,
+            kind: PlayKind::Run(tail.run),
+            points: tail.run,
         });
     }
     items
@@ -228,18 +266,18 @@ fn same_rank_tail(pile: &[Card]) -> u8 {
 /// The longest n >= 3 such that the last n cards are n consecutive ranks.
 fn run_tail(pile: &[Card]) -> u8 {
     let mut best = 0;
-    let (mut seen, mut lo, mut hi) = (0u16, u8::MAX, 0u8);
+    // Ranks seen so far, as bits: n cards make a run when their n bits are
+    // consecutive.
+    let mut seen = 0u16;
     for (n, card) in pile.iter().rev().enumerate() {
         let bit = 1u16 << card.rank();
         if seen & bit != 0 {
             break; // a repeated rank ends every longer run too
         }
         seen |= bit;
-        lo = lo.min(card.rank());
-        hi = hi.max(card.rank());
-        let n = n as u8 + 1;
-        if n >= 3 && hi - lo + 1 == n {
-            best = n;
+        let n = n as u32 + 1;
+        if n >= 3 && seen >> seen.trailing_zeros() == (1 << n) - 1 {
+            best = n as u8;
         }
     }
     best
@@ -264,6 +302,15 @@ pub(crate) const fn fits_mask(room: u8) -> u64 {
     } else {
         (1u64 << (4 * room as u32)) - 1
     }
+}
+
+/// The lowest card of each rank in `mask` (4 bits per rank): the play scores
+/// ranks only, so one card of a rank stands for all.
+pub(crate) const fn one_per_rank(mask: u64) -> u64 {
+    const ABOVE_1: u64 = 0xEEEE_EEEE_EEEE_EEEE;
+    const ABOVE_2: u64 = 0xCCCC_CCCC_CCCC_CCCC;
+    const ABOVE_3: u64 = 0x8888_8888_8888_8888;
+    mask & !(mask << 1 & ABOVE_1 | mask << 2 & ABOVE_2 | mask << 3 & ABOVE_3)
 }
 
 /// The cards of a bitmask in index order.
@@ -766,6 +813,40 @@ pub fn random_play_phases(phases: u64, seats: usize, seed: u64) -> Result<u64> {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn points_with_a_known_count_are_the_items_points() {
+        let mut rng = crate::ground::rng::Rng::new(5);
+        let deck: Vec<Card> = Card::deck().collect();
+        for _ in 0..20_000 {
+            let mut pile = Vec::new();
+            let mut count = 0u8;
+            while let Some(&card) = deck.get(rng.below(52) as usize) {
+                if count + card.value() > MAX_COUNT || pile.contains(&card) {
+                    break;
+                }
+                pile.push(card);
+                count += card.value();
+                assert_eq!(score_play_at(&pile, count), score_play(&pile), "{pile:?}");
+            }
+        }
+    }
+
+    #[test]
+    fn one_per_rank_keeps_the_lowest_card_of_each_rank() {
+        let mut rng = crate::ground::rng::Rng::new(3);
+        for _ in 0..2000 {
+            let mask = rng.draw(ALL_CARDS, 8);
+            let mut expected = 0u64;
+            for card in mask_cards(mask) {
+                if expected >> (4 * (card.rank() - 1)) & 0xF == 0 {
+                    expected |= card.bit();
+                }
+            }
+            assert_eq!(one_per_rank(mask), expected, "{mask:#x}");
+        }
+        assert_eq!(one_per_rank(ALL_CARDS).count_ones(), 13);
+    }
     use crate::ground::card::parse_cards;
 
     fn points(text: &str) -> u8 {

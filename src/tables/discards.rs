@@ -11,6 +11,12 @@
 //! deals (and 5-card hands) are analysed directly. The table is built by
 //! [`build_table`] (`cribbage-fast tables expert`) and checked against the
 //! direct analysis in tests.
+//!
+//! `data/expert_ties.bin` (built by `crate::builders::expert_ties`, shipped by
+//! `scripts/ship_tables.py expert-ties`) lists the tied deals: their indexes
+//! (little-endian u32, ascending), then one byte each with the split the
+//! canonical deal's own analysis ranks first (pone low, dealer high; [`TIED`]
+//! for a role the main table answers). [`modelled_discard`] reads it.
 
 use std::sync::atomic::{AtomicU8, Ordering};
 use std::sync::OnceLock;
@@ -23,6 +29,7 @@ use crate::ground::error::Result;
 use crate::rules::play::mask_cards;
 
 static TABLE: &[u8] = include_bytes!("../data/expert_discards.bin");
+static TIES: &[u8] = include_bytes!("../data/expert_ties.bin");
 
 /// The shipped table, if it has one byte per canonical deal.
 fn table() -> Option<&'static [u8]> {
@@ -47,7 +54,7 @@ fn lookup(hand: u64, dealer: bool) -> Option<u64> {
 }
 
 /// The table's split for canonical deal `index` ([`TIED`] or a split).
-fn table_split(index: usize, dealer: bool) -> Option<u8> {
+pub fn table_split(index: usize, dealer: bool) -> Option<u8> {
     Some(table()?[index] >> (4 * u8::from(dealer)) & 0xF)
 }
 
@@ -58,8 +65,50 @@ fn real_discard(canon: Canonical, split: usize) -> Option<u64> {
     Some(canon.to_real(cards[i]).bit() | canon.to_real(cards[j]).bit())
 }
 
+/// The ties file's bytes for `rows` of (canonical index, splits byte), in
+/// ascending index order.
+pub fn encode_ties(rows: &[(u32, u8)]) -> Vec<u8> {
+    let mut bytes: Vec<u8> = rows.iter().flat_map(|r| r.0.to_le_bytes()).collect();
+    bytes.extend(rows.iter().map(|r| r.1));
+    bytes
+}
+
+/// The shipped ties: ascending canonical indexes and their splits bytes
+/// (empty if the file does not match the main table's deals).
+fn ties() -> &'static (Vec<u32>, &'static [u8]) {
+    static TIE_ROWS: OnceLock<(Vec<u32>, &'static [u8])> = OnceLock::new();
+    TIE_ROWS.get_or_init(|| {
+        let n = TIES.len() / 5;
+        let (indexes, splits) = TIES.split_at(4 * n);
+        let indexes: Vec<u32> = indexes
+            .chunks_exact(4)
+            .map(|b| u32::from_le_bytes([b[0], b[1], b[2], b[3]]))
+            .collect();
+        let fits = has_table()
+            && TIES.len() % 5 == 0
+            && indexes.windows(2).all(|w| w[0] < w[1])
+            && indexes
+                .last()
+                .is_none_or(|&i| (i as usize) < canonical_deals().len());
+        if fits {
+            (indexes, splits)
+        } else {
+            (Vec::new(), &[])
+        }
+    })
+}
+
+/// The shipped first split of tied canonical deal `index` for the role.
+fn shipped_tie_split(index: usize, dealer: bool) -> Option<u8> {
+    let (indexes, splits) = ties();
+    let row = indexes.binary_search(&u32::try_from(index).ok()?).ok()?;
+    let split = splits[row] >> (4 * u8::from(dealer)) & 0xF;
+    (split != TIED).then_some(split)
+}
+
 /// Tied deals' best splits as found by analysing the canonical deal, by
-/// canonical index and role (unknown until first asked: [`UNKNOWN`]).
+/// canonical index and role (unknown until first asked: [`UNKNOWN`]), for
+/// deals the shipped ties do not cover.
 fn tie_splits() -> &'static [[AtomicU8; 2]] {
     static SPLITS_OF_TIES: OnceLock<Vec<[AtomicU8; 2]>> = OnceLock::new();
     SPLITS_OF_TIES.get_or_init(|| {
@@ -82,6 +131,9 @@ pub fn modelled_discard(hand: u64, dealer: bool) -> Result<u64> {
         return best_discard_mask(hand, dealer);
     };
     let mut split = table_split(index, dealer).unwrap_or(TIED);
+    if split == TIED {
+        split = shipped_tie_split(index, dealer).unwrap_or(TIED);
+    }
     if split == TIED {
         let slot = &tie_splits()[index][usize::from(dealer)];
         split = slot.load(Ordering::Relaxed);
@@ -183,6 +235,30 @@ mod tests {
         }
         if has_table() {
             assert!(tied > 20, "{tied}");
+        }
+    }
+
+    #[test]
+    fn shipped_ties_are_the_canonical_analysis() {
+        if !has_table() {
+            return;
+        }
+        let deals = canonical_deals();
+        let tied = (0..deals.len())
+            .filter(|&i| table_split(i, false) == Some(TIED) || table_split(i, true) == Some(TIED))
+            .count();
+        assert_eq!(ties().0.len(), tied, "the ties file lists every tied deal");
+        for &index in ties().0.iter().step_by(997) {
+            let index = index as usize;
+            let cards = deal_cards(deals.masks[index]);
+            for dealer in [false, true] {
+                if table_split(index, dealer) != Some(TIED) {
+                    continue;
+                }
+                let best = best_discard(&cards, dealer).unwrap();
+                let split = split_of(&cards, best.discard()).unwrap() as u8;
+                assert_eq!(shipped_tie_split(index, dealer), Some(split));
+            }
         }
     }
 

@@ -40,8 +40,19 @@ pub fn shipped_sums() -> Option<&'static [u64]> {
 /// (1..=13, any order) as dealer or pone, from the shipped table; `None` for
 /// invalid ranks or a table without samples of this keep.
 pub fn net_pegging(ranks: [u8; 4], dealer: bool) -> Option<f64> {
-    let keep = keep_index(ranks)?;
-    let slot = &shipped_sums()?[(keep * 2 + usize::from(dealer)) * STATS..][..STATS];
+    net_from_sums(shipped_sums()?, keep_index(ranks)?, dealer)
+}
+
+/// Our mean points pegged minus the opponent's for keep `keep` (its index in
+/// [`keeps`]) as dealer or pone, from a table's sums ([`SUMS_LEN`]'s
+/// layout); `None` outside the table or without samples of this keep. The
+/// one place the net is computed: the master and every discard ranking with
+/// pegging read it.
+pub fn net_from_sums(sums: &[u64], keep: usize, dealer: bool) -> Option<f64> {
+    let start = keep
+        .checked_mul(2 * STATS)?
+        .checked_add(usize::from(dealer) * STATS)?;
+    let slot = sums.get(start..start.checked_add(STATS)?)?;
     (slot[0] > 0).then(|| (slot[1] as f64 - slot[3] as f64) / slot[0] as f64)
 }
 
@@ -93,5 +104,15 @@ mod tests {
         let want = (slot[1] as f64 - slot[3] as f64) / slot[0] as f64;
         assert_eq!(net_pegging([10, 5, 10, 5], true), Some(want));
         assert!(net_pegging([5, 5, 10, 10], false).is_some());
+    }
+
+    #[test]
+    fn net_from_sums_refuses_what_is_not_in_the_table() {
+        let mut sums = vec![0u64; SUMS_LEN];
+        sums[(3 * 2 + 1) * STATS..][..STATS].copy_from_slice(&[4, 10, 30, 2, 2]);
+        assert_eq!(net_from_sums(&sums, 3, true), Some(2.0));
+        assert_eq!(net_from_sums(&sums, 3, false), None);
+        assert_eq!(net_from_sums(&sums, KEEP_COUNT, true), None);
+        assert_eq!(net_from_sums(&sums[..10], 3, true), None);
     }
 }

@@ -12,9 +12,10 @@ from click.testing import CliRunner
 
 import cribbage_fast
 from cli.test_cli_bots import mirror_game
-from cribbage_fast import Game, GreedyPlayer, RandomPlayer, cli
+from cribbage_fast import Game, GreedyPlayer, RandomPlayer
 from cribbage_fast._progress import progress
 from cribbage_fast.cli import main
+from cribbage_fast.cli import play as play_cli
 
 
 def test_version_comes_from_the_package_metadata() -> None:
@@ -80,7 +81,7 @@ def test_game_over_line_says_skunk_and_double_skunk() -> None:
         points = game.result().game_points
         if points not in seen:
             high, low = sorted(game.scores, reverse=True)
-            seen[points] = cli._Table(game, "random").game_over()
+            seen[points] = play_cli._Table(game, "random").game_over()
             assert seen[points].startswith(f"You win {high} to {low}")
         if len(seen) == 3:
             break
@@ -143,7 +144,7 @@ def test_ctrl_c_during_a_game_leaves_like_quit(monkeypatch: pytest.MonkeyPatch) 
     def interrupted(*args: object) -> None:
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(cli, "_play_out", interrupted)
+    monkeypatch.setattr(play_cli, "_play_out", interrupted)
     result = CliRunner().invoke(main, ["play", "--bot", "random", "--seed", "1"])
     assert result.exit_code == 1
     assert result.output.splitlines()[-2:] == [

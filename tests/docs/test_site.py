@@ -39,6 +39,8 @@ DOCUMENTED = [
     "cribbage_fast.distributed",
     "cribbage_fast.analysis",
     "cribbage_fast.notation",
+    "cribbage_fast.hints",
+    "cribbage_fast.engine",
     "cribbage_fast.envs",
     "cribbage_fast.envs.rllib",
     "cribbage_fast.openspiel",

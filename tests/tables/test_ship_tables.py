@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import hashlib
 import importlib.util
 import json
 from pathlib import Path
@@ -46,3 +47,14 @@ def test_positions_writes_the_shipped_form(script: ModuleType, tmp_path: Path) -
     assert (tmp_path / "positions.bin").stat().st_size == 4 * 121 * 121 * 4
     meta = json.loads((tmp_path / "positions_meta.json").read_text())
     assert meta["deals"] == 40 and meta["seed"] == 4
+
+
+def test_expert_ties_rebuilds_the_shipped_file(script: ModuleType, tmp_path: Path) -> None:
+    result = CliRunner().invoke(script.main, ["expert-ties", "--data-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    built = (tmp_path / "expert_ties.bin").read_bytes()
+    assert built == (script.DATA_DIR / "expert_ties.bin").read_bytes()
+    meta = json.loads((tmp_path / "expert_ties_meta.json").read_text())
+    shipped = json.loads((script.DATA_DIR / "expert_ties_meta.json").read_text())
+    assert meta["sha256"] == shipped["sha256"] == hashlib.sha256(built).hexdigest()
+    assert meta["deals"] * 5 == len(built)

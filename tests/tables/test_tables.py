@@ -104,12 +104,14 @@ def test_analyze_discards_with_the_tables() -> None:
         assert o.crib_ev == own[a, b]
         assert o.hand_ev == by_discard[o.discard].hand_ev
         assert o.net == o.hand_ev + o.crib_ev and o.pegging_ev is None
+        assert o.opponent_pegging_ev is None and o.pegging_net is None and o.total == o.net
     assert [o.total for o in fixed] == sorted((o.total for o in fixed), reverse=True)
     pone = cf.analyze_discards(hand, False, crib_model="uniform", pegging=True)
     for o in pone:
         assert o.pegging_ev == tables.pegging_table().value([c.rank for c in o.keep], dealer=False)
+        assert o.pegging_net == tables.pegging_table().net([c.rank for c in o.keep], dealer=False)
         assert o.crib_ev == by_discard[o.discard].crib_ev
-        assert o.total == o.net + o.pegging_ev
+        assert o.total == o.net + o.pegging_net
     assert [o.total for o in pone] == sorted((o.total for o in pone), reverse=True)
     assert pone[0].to_dict()["crib_model"] == "uniform"
     with pytest.raises(ValueError, match="six-card"):
@@ -251,19 +253,7 @@ def test_partial_atlas_lookups_equal_direct_analysis() -> None:
     with pytest.raises(ValueError, match="only 400"):
         analysis.uniform_table(True)
     masks, weights = _core._canonical_deals()
-    peg = tables.pegging_table()
-    atlas = tables.Atlas(
-        {
-            "masks": masks[:400],
-            "weights": weights[:400],
-            "hand_total": analysis.hand_totals(),
-            "crib_tables": np.stack(
-                [tables.crib_table(own=o, model="fixed_point", flushes=True) for o in (False, True)]
-            ),
-            "pegging": np.stack([peg.pone, peg.dealer]),
-            "meta": "{}",
-        }
-    )
+    atlas = tables.Atlas.from_tables(masks[:400], weights[:400], analysis.hand_totals())
     rng = random.Random(1)
     perms = list(itertools.permutations(range(4)))
     for row in rng.sample(range(400), 40):
@@ -275,10 +265,11 @@ def test_partial_atlas_lookups_equal_direct_analysis() -> None:
             got = atlas.lookup(hand, dealer)
             want = tables.analyze_discards(hand, dealer, crib_model="fixed_point", pegging=True)
             # Atlas discards are in card order, analyze_discards' in hand order.
-            assert {(frozenset(o.discard), o.hand_ev, o.crib_ev, o.pegging_ev) for o in got} == {
-                (frozenset(o.discard), o.hand_ev, o.crib_ev, o.pegging_ev) for o in want
+            assert {(frozenset(o.discard), o.hand_ev, o.crib_ev, o.pegging_net) for o in got} == {
+                (frozenset(o.discard), o.hand_ev, o.crib_ev, o.pegging_net) for o in want
             }
-            assert [round(o.total, 9) for o in got] == [round(o.total, 9) for o in want]
+            assert [o.total for o in got] == [o.total for o in want]
+            assert [frozenset(o.discard) for o in got] == [frozenset(o.discard) for o in want]
     with pytest.raises(ValueError, match="six-card"):
         atlas.lookup("5H 5D", True)
 

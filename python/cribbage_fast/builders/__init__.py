@@ -12,8 +12,9 @@ tables built into the engine.
 
 from __future__ import annotations
 
+from ..tables.pegging import MAX_SAMPLES_PER_KEEP as MAX_SAMPLES_PER_KEEP
+from ..tables.positions import BATCHES as BATCHES
 from .deals import analyze_all_deals, build_atlas, build_crib_tables, save_crib_tables
-from .pegging import MAX_SAMPLES_PER_KEEP as MAX_SAMPLES_PER_KEEP
 from .pegging import PEGGING_SAMPLE_CAP as PEGGING_SAMPLE_CAP
 from .pegging import (
     build_pegging_table,
@@ -23,7 +24,6 @@ from .pegging import (
     save_pegging_table,
     ship_pegging_table,
 )
-from .positions import BATCHES as BATCHES
 from .positions import DEFAULT_PRECISION as DEFAULT_PRECISION
 from .positions import DEFAULT_SEED as DEFAULT_SEED
 from .positions import (

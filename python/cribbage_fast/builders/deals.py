@@ -15,9 +15,9 @@ import numpy as np
 
 from .. import _core
 from .._progress import map_local
-from ..tables.crib import _table_key, crib_table, crib_table_info
-from ..tables.discard_atlas import Atlas
-from ..tables.pegging import pegging_table
+from ..tables._checks import stamp
+from ..tables.crib import METHOD, _table_key
+from ..tables.discard_atlas import Atlas, atlas_meta
 
 
 def analyze_all_deals(progress: bool = False, chunk: int = 20_000) -> _core.DealAnalysis:
@@ -89,15 +89,7 @@ def build_crib_tables(analysis: _core.DealAnalysis) -> dict[str, Any]:
     meta: dict[str, Any] = {
         "engine_version": _core.__version__,
         "deals": len(analysis),
-        "method": {
-            "uniform": "exact crib EV of analyze_discards (other crib cards uniform), "
-            "averaged over every deal and every discard of the pair",
-            "fixed_point": "optimal discards (exact hand EV +/- table) over every deal, "
-            "tables rebuilt from the running average of the thrown pairs (fictitious play, "
-            "iteration n weighing n) until no value moves more than the tolerance (Hessel); "
-            "each pair valued given the six cards it is thrown from (the other player's "
-            "pairs and the starter from the cards left), averaged over the hands throwing it",
-        },
+        "method": METHOD,
         "fixed_point": {},
     }
     for flushes in (False, True):
@@ -135,6 +127,7 @@ def save_crib_tables(tables: dict[str, Any], path: str | Path) -> None:
     Examples
     --------
     >>> import tempfile, pathlib, numpy as np
+    >>> from cribbage_fast.tables import crib_table, crib_table_info
     >>> path = pathlib.Path(tempfile.mkdtemp()) / "crib.npz"
     >>> save_crib_tables({"meta": crib_table_info(), "t": crib_table()}, path)
     >>> with np.load(path) as data:
@@ -142,7 +135,8 @@ def save_crib_tables(tables: dict[str, Any], path: str | Path) -> None:
     ['meta', 't']
     """
     arrays = {k: v for k, v in tables.items() if k != "meta"}
-    np.savez_compressed(path, meta=np.array(json.dumps(tables["meta"])), **arrays)
+    meta = stamp(tables["meta"], arrays)
+    np.savez_compressed(path, meta=np.array(json.dumps(meta)), **arrays)
 
 
 def build_atlas(analysis: _core.DealAnalysis) -> Atlas:
@@ -170,22 +164,4 @@ def build_atlas(analysis: _core.DealAnalysis) -> Atlas:
     'fixed_point'
     """
     masks, weights = _core._canonical_deals()
-    peg = pegging_table()
-    meta = {
-        "engine_version": _core.__version__,
-        "crib": "fixed_point, flushes",
-        "crib_meta": crib_table_info(),
-        "pegging_meta": peg.meta,
-    }
-    return Atlas(
-        {
-            "masks": masks,
-            "weights": weights,
-            "hand_total": analysis.hand_totals(),
-            "crib_tables": np.stack(
-                [crib_table(own=o, model="fixed_point", flushes=True) for o in (False, True)]
-            ),
-            "pegging": np.stack([peg.pone, peg.dealer]),
-            "meta": json.dumps(meta),
-        }
-    )
+    return Atlas.from_tables(masks, weights, analysis.hand_totals(), atlas_meta())

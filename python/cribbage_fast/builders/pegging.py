@@ -20,7 +20,15 @@ import numpy.typing as npt
 
 from .. import _core
 from .._progress import map_local
-from ..tables.pegging import KEEPS, PEGGING_STATS, PeggingTable, _pegging_from_sums
+from ..tables._checks import stamp
+from ..tables.pegging import (
+    KEEPS,
+    MAX_SAMPLES_PER_KEEP,
+    PEGGING_METHOD,
+    PEGGING_STATS,
+    PeggingTable,
+    _pegging_from_sums,
+)
 
 
 def pegging_sums(seed: int, start: int, stop: int) -> npt.NDArray[np.uint64]:
@@ -47,10 +55,6 @@ def pegging_sums(seed: int, start: int, stop: int) -> npt.NDArray[np.uint64]:
     8
     """
     return _core._pegging_sums(seed, start, stop)
-
-
-#: The most samples of one keep (sample indices stay far inside 64 bits).
-MAX_SAMPLES_PER_KEEP = 1 << 40
 
 
 def keep_range_sums(
@@ -252,8 +256,7 @@ def build_pegging_table(
     se = np.concatenate([table.dealer_se, table.pone_se])
     meta = {
         "engine_version": _core.__version__,
-        "method": "simulation: kept ranks with random suits, the opponent's six random cards "
-        "discarded and every card played as the Expert, random starter; dealer and pone",
+        "method": PEGGING_METHOD,
         "seed": seed,
         **plan,
         "total_samples": int(table.sums[:, 0, 0].sum()),
@@ -261,7 +264,7 @@ def build_pegging_table(
         "median_se": round(float(np.median(se)), 5),
         "seconds": round(time.perf_counter() - started, 1),
     }
-    return _pegging_from_sums(sums, meta)
+    return _pegging_from_sums(sums, stamp(meta, {"sums": table.sums}))
 
 
 def _run_keep_ranges(
@@ -319,7 +322,8 @@ def save_pegging_table(table: PeggingTable, path: str | Path) -> None:
     >>> pegging_table(path).meta == pegging_table().meta
     True
     """
-    np.savez_compressed(path, sums=table.sums, meta=np.array(json.dumps(table.meta)))
+    meta = stamp(table.meta, {"sums": table.sums})
+    np.savez_compressed(path, sums=table.sums, meta=np.array(json.dumps(meta)))
 
 
 def ship_pegging_table(table: PeggingTable, data_dir: str | Path) -> None:
@@ -353,4 +357,5 @@ def ship_pegging_table(table: PeggingTable, data_dir: str | Path) -> None:
     if not data_dir.is_dir():
         raise FileNotFoundError(f"no directory {data_dir}: run from the repository root")
     (data_dir / "pegging_sums.bin").write_bytes(table.sums.astype("<u8").tobytes())
-    (data_dir / "pegging_meta.json").write_text(json.dumps(table.meta, indent=1) + "\n")
+    meta = stamp(table.meta, {"sums": table.sums})
+    (data_dir / "pegging_meta.json").write_text(json.dumps(meta, indent=1) + "\n")

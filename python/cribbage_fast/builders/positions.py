@@ -14,21 +14,15 @@ from pathlib import Path
 
 from .. import _core
 from .._progress import map_local
-from ..tables.positions import ARRAYS, PositionTable
+from ..tables._checks import stamp
+from ..tables.positions import ARRAYS, BATCHES, METHOD, PositionTable, _shipped_form
 
-#: How the shipped table was built.
-METHOD = (
-    "backward dynamic programme over (dealer score, pone score) before each deal, "
-    "using sampled Expert-vs-Expert deals scored in play order from every board "
-    "(board-aware lays as branches); batch-means standard errors over 20 batches"
-)
 DEFAULT_SEED = 2026
 #: The shipped table's goal: the worst cell's 95% half-width, in points of probability.
 DEFAULT_PRECISION = 0.45
 #: Deals giving a 95% half-width of 1 percentage point in the worst cell (the
 #: cells next to 121, decided by one deal); measured, shrinks as 1/sqrt(deals).
 DEALS_AT_ONE_POINT = 16_000
-BATCHES = 20
 CHUNK = 500
 
 
@@ -171,7 +165,7 @@ def build_table(
         "build_seconds": round(time.perf_counter() - began, 1),
         "ray": ray,
     }
-    return PositionTable.from_dealer(dealer, metadata)
+    return PositionTable.from_dealer(dealer, stamp(metadata, _shipped_form(dealer)))
 
 
 def ship_position_table(table: PositionTable, data_dir: str | Path) -> None:
@@ -205,7 +199,8 @@ def ship_position_table(table: PositionTable, data_dir: str | Path) -> None:
     data_dir = Path(data_dir)
     if not data_dir.is_dir():
         raise FileNotFoundError(f"no directory {data_dir}: run from the repository root")
-    dealer = table.dealer_arrays()
+    dealer = _shipped_form(table.dealer_arrays())
     blob = b"".join(dealer[k].astype("<f4").tobytes() for k in ARRAYS)
     (data_dir / "positions.bin").write_bytes(blob)
-    (data_dir / "positions_meta.json").write_text(json.dumps(table.metadata, indent=1) + "\n")
+    metadata = stamp(table.metadata, dealer)
+    (data_dir / "positions_meta.json").write_text(json.dumps(metadata, indent=1) + "\n")

@@ -4,7 +4,8 @@ and the atlas of every deal's discards.
 The crib tables ship with the package (``data/``, built by ``cribbage-fast
 tables crib``), the pegging table inside the engine (``src/data``, built by
 ``scripts/ship_tables.py pegging`` from a seed), each with the engine
-version and method recorded; the atlas is built on demand by
+version, method and a checksum of its arrays recorded (every table is
+validated once, at load, and its arrays are read-only); the atlas is built on demand by
 ``cribbage-fast tables atlas`` into a file. This package only reads them;
 `cribbage_fast.builders` builds them. The models are described in
 docs/tables.md and in the Rust modules ``crib_table`` and

@@ -9,19 +9,32 @@ and shipped in the package's ``data/`` with the engine version and method.
 
 from __future__ import annotations
 
+import copy
 import functools
-import json
 from pathlib import Path
 from typing import Any, Literal
 
 import numpy as np
 import numpy.typing as npt
 
+from .. import _core
+from ._checks import TableCheck, read_only
+
 DATA = Path(__file__).parent.parent / "data"
 CRIB_FILE = DATA / "crib_tables.npz"
 
 CribModel = Literal["uniform", "fixed_point"]
 MODELS = ("uniform", "fixed_point")
+#: How the crib tables are built (their build record's ``method``).
+METHOD = {
+    "uniform": "exact crib EV of analyze_discards (other crib cards uniform), "
+    "averaged over every deal and every discard of the pair",
+    "fixed_point": "optimal discards (exact hand EV +/- table) over every deal, "
+    "tables rebuilt from the running average of the thrown pairs (fictitious play, "
+    "iteration n weighing n) until no value moves more than the tolerance (Hessel); "
+    "each pair valued given the six cards it is thrown from (the other player's "
+    "pairs and the starter from the cards left), averaged over the hands throwing it",
+}
 
 
 def _table_key(model: str, own: bool, flushes: bool) -> str:
@@ -31,12 +44,41 @@ def _table_key(model: str, own: bool, flushes: bool) -> str:
     return f"{model}_{who}_{'flushes' if flushes else 'no_flushes'}"
 
 
+#: Every table's key in the crib file.
+KEYS = tuple(
+    _table_key(model, own, flushes)
+    for model in MODELS
+    for own in ((True,) if model == "uniform" else (True, False))
+    for flushes in (True, False)
+)
+#: The most points a crib can score.
+MAX_CRIB = 29.0
+
+
+def check_crib_tables(arrays: dict[str, Any], source: str | Path) -> dict[str, Any]:
+    """The tables and build record of a crib file, validated: every table
+    float64 (13, 13), symmetric, from 0 to 29 points, built from every
+    canonical deal by this engine's methods, matching the recorded checksum
+    (else a ValueError naming `source`)."""
+    check = TableCheck(source, "crib table file")
+    check.keys(arrays, [*KEYS, "meta"])
+    meta = check.meta(arrays, "meta")
+    tables = {key: check.array(arrays, key, np.float64, (13, 13)) for key in KEYS}
+    for key, table in tables.items():
+        check.within(key, table, 0.0, MAX_CRIB)
+        check.true(bool((table == table.T).all()), f"{key} is not symmetric")
+    check.built(meta, METHOD)
+    deals = len(_core._canonical_deals()[0])
+    check.true(meta.get("deals") == deals, f"built from {meta.get('deals')!r} deals, not {deals}")
+    check.checksum(meta, tables)
+    return {"tables": {key: read_only(t) for key, t in tables.items()}, "meta": meta}
+
+
 @functools.cache
 def _crib_data() -> dict[str, Any]:
-    with np.load(CRIB_FILE) as data:
-        tables = {k: data[k] for k in data.files if k != "meta"}
-        meta = json.loads(str(data["meta"]))
-    return {"tables": tables, "meta": meta}
+    return check_crib_tables(
+        TableCheck(CRIB_FILE, "crib table file").load_npz(CRIB_FILE), CRIB_FILE
+    )
 
 
 def crib_table(
@@ -93,5 +135,5 @@ def crib_table_info() -> dict[str, Any]:
     >>> crib_table_info()["deals"]
     962988
     """
-    meta: dict[str, Any] = dict(_crib_data()["meta"])
+    meta: dict[str, Any] = copy.deepcopy(_crib_data()["meta"])
     return meta

@@ -9,9 +9,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+import numpy as np
+import numpy.typing as npt
+
 from .. import _core
 from .crib import _table_key, crib_table
-from .pegging import pegging_table
+from .pegging import _shipped_pegging_table, keep_index
 
 if TYPE_CHECKING:
     from .discard_atlas import Atlas
@@ -19,10 +22,17 @@ if TYPE_CHECKING:
 _ATLAS: list[Atlas] = []  # the atlas loaded by atlas(), if any
 
 
-@dataclass(frozen=True)
+#: How every table ranking orders discards, best first (`rank_discards`).
+TIE_BREAK = (
+    "the larger total, then the larger hand EV, then the discard whose cards have the lower indices"
+)
+
+
+@dataclass(frozen=True, repr=False)
 class TableDiscardOption:
     """One discard under a crib model, optionally with the kept hand's
-    expected pegging (see `analyze_discards`)."""
+    expected pegging (see `analyze_discards`): ``total`` is what the options
+    are sorted by."""
 
     discard: tuple[_core.Card, ...]
     keep: tuple[_core.Card, ...]
@@ -33,12 +43,31 @@ class TableDiscardOption:
     """hand + crib (dealer) or hand - crib (pone)."""
     pegging_ev: float | None
     """Points the holder pegs with the kept cards (None unless asked)."""
+    opponent_pegging_ev: float | None
+    """Points the opponent pegs against the kept cards (None unless asked)."""
+    pegging_net: float | None
+    """``pegging_ev`` minus ``opponent_pegging_ev``, as the master weighs a
+    keep (None unless asked)."""
     crib_model: str
 
     @property
     def total(self) -> float:
-        """``net`` plus ``pegging_ev`` (``net`` without pegging)."""
-        return self.net + (self.pegging_ev or 0.0)
+        """``net`` plus ``pegging_net`` (``net`` without pegging): the value
+        the options are sorted by."""
+        return self.net + (self.pegging_net or 0.0)
+
+    def __repr__(self) -> str:
+        def text(value: float | None) -> str:
+            return "None" if value is None else f"{value:.4f}"
+
+        cards = " ".join(str(c) for c in self.discard), " ".join(str(c) for c in self.keep)
+        return (
+            f"TableDiscardOption(discard={cards[0]!r}, keep={cards[1]!r}, dealer={self.dealer}, "
+            f"total={self.total:.4f}, hand_ev={self.hand_ev:.4f}, crib_ev={self.crib_ev:.4f}, "
+            f"net={self.net:.4f}, pegging_ev={text(self.pegging_ev)}, "
+            f"opponent_pegging_ev={text(self.opponent_pegging_ev)}, "
+            f"pegging_net={text(self.pegging_net)}, crib_model={self.crib_model!r})"
+        )
 
     def to_dict(self) -> dict[str, Any]:
         """A JSON-ready dict.
@@ -52,7 +81,7 @@ class TableDiscardOption:
         --------
         >>> option = analyze_discards("5H 5D JC 4S 6H KD", True, "fixed_point", pegging=True)[0]
         >>> d = option.to_dict()
-        >>> d["discard"], d["crib_model"], d["total"] == d["net"] + d["pegging_ev"]
+        >>> d["discard"], d["crib_model"], d["total"] == d["net"] + d["pegging_net"]
         ('JC KD', 'fixed_point', True)
         """
         return {
@@ -63,9 +92,31 @@ class TableDiscardOption:
             "crib_ev": self.crib_ev,
             "net": self.net,
             "pegging_ev": self.pegging_ev,
+            "opponent_pegging_ev": self.opponent_pegging_ev,
+            "pegging_net": self.pegging_net,
             "total": self.total,
             "crib_model": self.crib_model,
         }
+
+
+def rank_discards(
+    total: npt.NDArray[np.float64],
+    hand_ev: npt.NDArray[np.float64],
+    low: npt.NDArray[np.int64],
+    high: npt.NDArray[np.int64],
+) -> npt.NDArray[np.intp]:
+    """The discards best first along the last axis, by `TIE_BREAK`: the
+    larger total, then the larger hand EV, then the lower card index of the
+    discard (`low`), then its higher one (`high`). The one ranking of
+    `analyze_discards`, `best_discard` and the atlas, so equal discards are
+    ordered the same way by all three."""
+    return np.lexsort((high, low, -hand_ev, -total), axis=-1)
+
+
+def _flag(value: object, name: str) -> bool:
+    if not isinstance(value, bool | np.bool_):
+        raise TypeError(f"{name} must be True or False, got {type(value).__name__} {value!r}")
+    return bool(value)
 
 
 def _with_model(option: _core.DiscardOption, crib_model: str, pegging: bool) -> TableDiscardOption:
@@ -76,16 +127,51 @@ def _with_model(option: _core.DiscardOption, crib_model: str, pegging: bool) -> 
             raise ValueError("the crib tables are for two-player (six-card) hands")
         a, b = (c.rank - 1 for c in option.discard)
         crib = float(crib_table(own=dealer, model=crib_model, flushes=True)[a, b])
-    peg = pegging_table().value([c.rank for c in option.keep], dealer) if pegging else None
     net = option.hand_ev + crib if dealer else option.hand_ev - crib
+    own = opponent = net_peg = None
+    if pegging:
+        if len(option.discard) != 2:
+            raise ValueError("the pegging table is for two-player (six-card) hands")
+        own, opponent, net_peg = _pegging_parts([c.rank for c in option.keep], dealer)
     return TableDiscardOption(
-        option.discard, option.keep, dealer, option.hand_ev, crib, net, peg, crib_model
+        option.discard,
+        option.keep,
+        dealer,
+        option.hand_ev,
+        crib,
+        net,
+        own,
+        opponent,
+        net_peg,
+        crib_model,
     )
 
 
-def _order(option: TableDiscardOption) -> tuple[float, float, list[int]]:
-    """Best first: total, then hand EV, then the discard's card indices."""
-    return (-option.total, -option.hand_ev, sorted(c.index for c in option.discard))
+def _pegging_parts(ranks: list[int], dealer: bool) -> tuple[float, float, float]:
+    """Own, the opponent's and net expected pegging holding `ranks`."""
+    table, keep = _shipped_pegging_table(), keep_index(ranks)
+    if dealer:
+        parts = table.dealer, table.dealer_opponent, table.dealer_net
+    else:
+        parts = table.pone, table.pone_opponent, table.pone_net
+    own, opponent, net = (float(part[keep]) for part in parts)
+    return own, opponent, net
+
+
+def sort_options(options: list[TableDiscardOption]) -> list[TableDiscardOption]:
+    """`options` best first by `rank_discards`."""
+    if not options:
+        return []
+    keys = np.array(
+        [
+            (o.total, o.hand_ev, min(c.index for c in o.discard), max(c.index for c in o.discard))
+            for o in options
+        ]
+    )
+    order = rank_discards(
+        keys[:, 0], keys[:, 1], keys[:, 2].astype(np.int64), keys[:, 3].astype(np.int64)
+    )
+    return [options[i] for i in order]
 
 
 def analyze_discards(
@@ -105,17 +191,25 @@ def analyze_discards(
         ``"fixed_point"``: the shipped fixed-point table (with crib flushes) for
         the discarded ranks.
     pegging : bool
-        Add the kept hand's expected pegging (the shipped pegging table) and
-        rank by ``net + pegging_ev``.
+        Add the kept hand's expected pegging from the shipped pegging table:
+        the holder's own points (``pegging_ev``), the opponent's
+        (``opponent_pegging_ev``) and their difference (``pegging_net``, the
+        master's term), and rank by ``total = net + pegging_net`` (the
+        opponent's pegging depends on what you keep too). Six cards only.
 
     Returns
     -------
     list of TableDiscardOption
+        Best first by ``total``, then hand EV, then the discarded cards'
+        indices (`TIE_BREAK`, the same for the atlas).
 
     Raises
     ------
     ValueError
-        For a bad hand or an unknown model.
+        For a bad hand or an unknown model; five cards (three or four
+        players) with the fixed-point model or pegging.
+    TypeError
+        `dealer` or `pegging` not True or False.
 
     Examples
     --------
@@ -124,14 +218,17 @@ def analyze_discards(
     ('JC KD', 'fixed_point')
     """
     _table_key(crib_model, True, True)
+    pegging = _flag(pegging, "pegging")
     options = [_with_model(o, crib_model, pegging) for o in _core.analyze_discards(hand, dealer)]
-    return sorted(options, key=_order)
+    return sort_options(options)
 
 
 def best_discard(hand: Any, dealer: bool) -> TableDiscardOption:
     """The best discard of a six-card hand under the fixed-point crib table
-    with the kept hand's pegging: read from the atlas when one is loaded with
-    `atlas`, else computed directly (the same numbers).
+    with the kept hand's net pegging: read from the atlas when one is loaded
+    with `atlas` (a deal it does not hold is computed directly), else
+    computed directly (the same numbers and the same choice among equal
+    discards).
 
     Parameters
     ----------
@@ -149,12 +246,16 @@ def best_discard(hand: Any, dealer: bool) -> TableDiscardOption:
     ------
     ValueError
         A bad hand (unknown or repeated cards, not six cards).
+    TypeError
+        `dealer` not True or False.
 
     Examples
     --------
-    >>> best_discard("5H 5D JC 4S 6H KD", dealer=True).pegging_ev is not None
-    True
+    >>> best = best_discard("5H 5D JC 4S 6H KD", dealer=True)
+    >>> round(best.pegging_ev - best.opponent_pegging_ev - best.pegging_net, 9)
+    0.0
     """
+    dealer = _flag(dealer, "dealer")
     if _ATLAS:
         return _ATLAS[0].lookup(hand, dealer)[0]
     return analyze_discards(hand, dealer, crib_model="fixed_point", pegging=True)[0]

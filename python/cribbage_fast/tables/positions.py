@@ -27,6 +27,8 @@ True
 
 from __future__ import annotations
 
+import copy
+import dataclasses
 import functools
 import json
 import operator
@@ -39,6 +41,7 @@ import numpy.typing as npt
 
 from .. import _core
 from .._extras import require
+from ._checks import TableCheck, built_in, read_only, stamp
 
 TARGET = 121
 SCORES = 121
@@ -47,6 +50,22 @@ FloatArray = npt.NDArray[np.float64]
 #: The dealer's (121, 121) arrays of a table, in the order of the shipped
 #: ``src/data/positions.bin`` (``crate::positions``).
 ARRAYS = ("win", "points", "win_stderr", "points_stderr")
+#: How the table is built (its build record's ``method``).
+METHOD = (
+    "backward dynamic programme over (dealer score, pone score) before each deal, "
+    "using sampled Expert-vs-Expert deals scored in play order from every board "
+    "(board-aware lays as branches); batch-means standard errors over 20 batches"
+)
+#: Batches of deals for the standard errors.
+BATCHES = 20
+#: The range of each array's values: a probability, game points (a triple
+#: skunk either way) and their standard errors.
+_RANGES = {
+    "win": (0.0, 1.0),
+    "points": (-3.0, 3.0),
+    "win_stderr": (0.0, 1.0),
+    "points_stderr": (0.0, 6.0),
+}
 
 
 @dataclass(frozen=True)
@@ -100,11 +119,12 @@ class PositionTable:
             # I deal: my view is the dealer's; they deal: the pone's.
             return np.stack([a, shift + sign * a.T], axis=-1).astype(np.float64)
 
+        # Read-only: the shipped table is shared by every caller.
         return cls(
-            win=both(dealer["win"], -1.0, 1.0),
-            game_points=both(dealer["points"], -1.0, 0.0),
-            stderr=both(dealer["win_stderr"], 1.0, 0.0),
-            game_points_stderr=both(dealer["points_stderr"], 1.0, 0.0),
+            win=read_only(both(dealer["win"], -1.0, 1.0)),
+            game_points=read_only(both(dealer["points"], -1.0, 0.0)),
+            stderr=read_only(both(dealer["win_stderr"], 1.0, 0.0)),
+            game_points_stderr=read_only(both(dealer["points_stderr"], 1.0, 0.0)),
             metadata=metadata,
         )
 
@@ -160,8 +180,8 @@ class PositionTable:
         >>> PositionTable.load(path).metadata == position_table().metadata
         True
         """
-        arrays: dict[str, Any] = {k: v.astype(np.float32) for k, v in self.dealer_arrays().items()}
-        arrays["metadata"] = np.array(json.dumps(self.metadata))
+        arrays: dict[str, Any] = _shipped_form(self.dealer_arrays())
+        arrays["metadata"] = np.array(json.dumps(stamp(self.metadata, arrays)))
         with open(path, "wb") as f:
             np.savez_compressed(f, **arrays)
 
@@ -182,9 +202,12 @@ class PositionTable:
         Raises
         ------
         OSError
-            The file cannot be read.
-        KeyError
-            A file without the table's arrays.
+            The file cannot be read (FileNotFoundError: there is none).
+        ValueError
+            A file that is not a valid table (named, with what is wrong):
+            wrong arrays, dtypes or shapes, values out of range or NaN,
+            another engine version or method, too few deals, or arrays that
+            do not match the checksum its builder recorded.
 
         Examples
         --------
@@ -194,20 +217,58 @@ class PositionTable:
         >>> round(float(PositionTable.load(path).win[0, 0, 0]), 3)
         0.555
         """
-        with np.load(path, allow_pickle=False) as data:
-            metadata = json.loads(str(data["metadata"]))
-            dealer = {k: data[k].astype(np.float64) for k in ARRAYS}
-        return cls.from_dealer(dealer, metadata)
+        check = TableCheck(path, "position table")
+        arrays = check.load_npz(path)
+        check.keys(arrays, [*ARRAYS, "metadata"])
+        metadata = check.meta(arrays, "metadata")
+        return cls.from_dealer(check_positions(arrays, metadata, check), metadata)
+
+
+def _shipped_form(dealer: dict[str, FloatArray]) -> dict[str, npt.NDArray[np.float32]]:
+    """The dealer's arrays as they are written and checksummed: float32."""
+    return {name: dealer[name].astype(np.float32) for name in ARRAYS}
+
+
+def check_positions(
+    arrays: dict[str, Any], metadata: dict[str, Any], check: TableCheck
+) -> dict[str, FloatArray]:
+    """The dealer's arrays of a table being loaded, validated: float32
+    (121, 121) arrays in range, this engine's method and version, at least a
+    deal per batch, and the recorded checksum (else a ValueError naming the
+    file)."""
+    for name in ARRAYS:
+        check.array(arrays, name, np.float32, (SCORES, SCORES))
+        check.within(name, arrays[name], *_RANGES[name])
+    check.built(metadata, METHOD)
+    deals = metadata.get("deals")
+    check.true(
+        metadata.get("batches") == BATCHES and isinstance(deals, int) and deals >= BATCHES,
+        f"its build record needs {BATCHES} batches of at least a deal each, "
+        f"got {metadata.get('batches')!r} batches and {deals!r} deals",
+    )
+    check.checksum(metadata, {name: arrays[name] for name in ARRAYS})
+    return {name: arrays[name].astype(np.float64) for name in ARRAYS}
 
 
 @functools.cache
+def _shipped_position_table() -> PositionTable:
+    flat, text = _core._shipped_positions()
+    built_in(flat.size, "position", "positions")
+    check = TableCheck("the engine's built-in table (src/data/positions.bin)", "position table")
+    metadata = check.meta_text(text)
+    arrays = flat.reshape(len(ARRAYS), SCORES, SCORES)
+    dealer = check_positions(dict(zip(ARRAYS, arrays, strict=True)), metadata, check)
+    return PositionTable.from_dealer(dealer, metadata)
+
+
 def position_table() -> PositionTable:
-    """The shipped table (built into the engine; loaded on first use).
+    """The shipped table (built into the engine; loaded and validated on first use).
 
     Returns
     -------
     PositionTable
-        ``win``, ``game_points`` and ``stderr`` of shape (121, 121, 2).
+        ``win``, ``game_points`` and ``stderr`` of shape (121, 121, 2),
+        read-only (shared by every caller); ``metadata`` is the caller's copy.
 
     Examples
     --------
@@ -221,14 +282,8 @@ def position_table() -> PositionTable:
     RuntimeError
         The engine was built without a position table.
     """
-    flat, metadata = _core._shipped_positions()
-    if flat.size == 0:
-        raise RuntimeError(
-            "this engine was built without a position table: "
-            "`python scripts/ship_tables.py positions` writes one into src/data"
-        )
-    arrays = flat.reshape(len(ARRAYS), SCORES, SCORES).astype(np.float64)
-    return PositionTable.from_dealer(dict(zip(ARRAYS, arrays, strict=True)), json.loads(metadata))
+    table = _shipped_position_table()
+    return dataclasses.replace(table, metadata=copy.deepcopy(table.metadata))
 
 
 def _score(value: object, name: str) -> int:
@@ -276,7 +331,7 @@ def win_probability(my_score: int, their_score: int, dealer: bool) -> float:
     >>> win_probability(115, 60, dealer=False) > 0.9
     True
     """
-    return float(position_table().win[_cell(my_score, their_score, dealer)])
+    return float(_shipped_position_table().win[_cell(my_score, their_score, dealer)])
 
 
 def expected_game_points(my_score: int, their_score: int, dealer: bool) -> float:
@@ -305,7 +360,7 @@ def expected_game_points(my_score: int, their_score: int, dealer: bool) -> float
     >>> expected_game_points(100, 30, dealer=True) > 1
     True
     """
-    return float(position_table().game_points[_cell(my_score, their_score, dealer)])
+    return float(_shipped_position_table().game_points[_cell(my_score, their_score, dealer)])
 
 
 def plot_table(table: PositionTable, path: str | Path) -> None:

@@ -1,0 +1,413 @@
+"""Hints with their reasons: the best action of the seat to move, and the
+alternatives ranked, each with its chance to win and what makes it up
+(docs/hints.md).
+
+The equities come from the game analysis's evaluator (`cribbage_fast.analysis`,
+the core's review layer): the same seat's-eye view, the same sampling and the
+same seed, so a hint names the action `analyze_game` would call best at that
+point. The parts are for reading, not for ranking: for a discard, the exact
+expected hand and crib (`cribbage_fast.analyze_discards`) and the net pegging
+of the kept cards from the shipped pegging table (own points less the
+opponent's); for a lay or a go, the net points pegged from it to the end of
+the play, over the evaluator's own samples.
+
+>>> from cribbage_fast import Game
+>>> from cribbage_fast.hints import hint
+>>> h = hint(Game(2, seed=7), budget=46, seed=1)
+>>> h.kind, len(h.options)
+('discard', 15)
+>>> h.best.equity == max(o.equity for o in h.options)
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from . import _core
+from .game import Game
+from .tables.pegging import keep_index, pegging_table
+
+__all__ = ["Hint", "HintOption", "hint"]
+
+DEFAULT_PRECISION = 0.005
+DEFAULT_BUDGET = 1024
+
+
+@dataclass(frozen=True)
+class HintOption:
+    """One action with its equity (from the mover's view) and its parts.
+
+    ``move`` is the action as a record move (``{"move": "lay", "card": "5H"}``);
+    in the play one card stands for its rank (suits never matter there).
+    ``hand``, ``crib`` and ``keep`` are for discards only: the exact expected
+    points of the kept hand, of the crib (``+`` for the dealer's own crib, ``-``
+    for the opponent's) and the kept cards. ``pegging`` is the net expected
+    pegging: the mover's points less the opponent's.
+    """
+
+    move: dict[str, Any]
+    text: str
+    equity: float
+    stderr: float
+    diff_stderr: float
+    samples: int
+    pegging: float
+    hand: float | None = None
+    crib: float | None = None
+    keep: str | None = None
+
+    def why(self, objective: str = "win") -> str:
+        """One line: the action and its reasons.
+
+        Parameters
+        ----------
+        objective : str, default "win"
+            How the equity reads: a chance to win, or game points.
+
+        Returns
+        -------
+        str
+            E.g. ``keep 5H 5D 5C JS: hand 20.9, crib +3.1, pegging +0.9 net, win 62.4%``.
+
+        Examples
+        --------
+        >>> o = HintOption({"move": "go"}, "go", 0.5, 0.01, 0.0, 32, -0.4)
+        >>> o.why()
+        'go: pegging -0.4 net, win 50.0%'
+        """
+        if objective == "points":
+            value = f"points {self.equity:+.2f}"
+        else:
+            value = f"win {100 * self.equity:.1f}%"
+        parts = [f"pegging {self.pegging:+.1f} net", value]
+        if self.hand is not None and self.crib is not None:
+            parts = [f"hand {self.hand:.1f}", f"crib {self.crib:+.1f}", *parts]
+        return f"{self.text}: {', '.join(parts)}"
+
+
+@dataclass(frozen=True)
+class Hint:
+    """The hint for one decision: the options ranked best first.
+
+    Examples
+    --------
+    >>> from cribbage_fast import Game
+    >>> h = hint(Game(2, seed=7), budget=46, seed=1)
+    >>> h.best is h.options[0], h.seat
+    (True, 0)
+    """
+
+    seat: int
+    kind: str
+    """``"discard"``, ``"lay"`` or ``"go"``."""
+    move_index: int
+    """The decision's place in the game's record (its number of moves so far)."""
+    forced: bool
+    """One distinct choice: nothing to decide (the option is still valued)."""
+    objective: str
+    precision: float
+    budget: int
+    seed: int
+    options: tuple[HintOption, ...]
+
+    @property
+    def best(self) -> HintOption:
+        """The best option (the first)."""
+        return self.options[0]
+
+    def why(self) -> str:
+        """The best option with its reasons, in one line.
+
+        Returns
+        -------
+        str
+            `HintOption.why` of the best option.
+
+        Examples
+        --------
+        >>> from cribbage_fast import Game
+        >>> hint(Game(2, seed=7), budget=46, seed=1).why().startswith("keep ")
+        True
+        """
+        return self.best.why(self.objective)
+
+    def loss(self, option: HintOption) -> float:
+        """What `option` gives up against the best (equity, 0 for the best).
+
+        Parameters
+        ----------
+        option : HintOption
+            One of `options`.
+
+        Returns
+        -------
+        float
+            The best's equity less the option's.
+
+        Examples
+        --------
+        >>> from cribbage_fast import Game
+        >>> h = hint(Game(2, seed=7), budget=46, seed=1)
+        >>> h.loss(h.best)
+        0.0
+        """
+        return self.best.equity - option.equity
+
+    def option_for(self, move: dict[str, Any]) -> HintOption:
+        """The option a move is: the same discard, a lay of the same rank, go.
+
+        Parameters
+        ----------
+        move : dict
+            A record move (``{"move": "lay", "card": "5H"}``).
+
+        Returns
+        -------
+        HintOption
+
+        Raises
+        ------
+        ValueError
+            The move is none of the options (not a legal move here).
+
+        Examples
+        --------
+        >>> from cribbage_fast import Game
+        >>> h = hint(Game(2, seed=7), budget=46, seed=1)
+        >>> h.option_for(h.best.move) is h.best
+        True
+        """
+
+        def key(m: dict[str, Any]) -> tuple[str, ...]:
+            if m.get("move") == "lay":
+                return ("lay", str(_core.Card(m["card"]).rank))
+            if m.get("move") == "discard":
+                return ("discard", *sorted(str(c) for c in _core.cards(m["cards"])))
+            return (str(m.get("move")),)
+
+        wanted = key(move)
+        for option in self.options:
+            if key(option.move) == wanted:
+                return option
+        raise ValueError(f"{move} is not a legal move here")
+
+    def text(self, top: int | None = None) -> str:
+        """The hint and the alternatives, one per line, with what each gives up.
+
+        Parameters
+        ----------
+        top : int or None
+            Show only the `top` best options (None: all).
+
+        Returns
+        -------
+        str
+            ``Hint: ...`` then one line per option.
+
+        Examples
+        --------
+        >>> from cribbage_fast import Game
+        >>> print(hint(Game(2, seed=7), budget=46, seed=1).text(top=2))  # doctest: +ELLIPSIS
+        Hint: keep ...
+          1. keep ...
+          2. keep ...
+        """
+        lines = [f"Hint: {self.why()}" + (" (the only choice)" if self.forced else "")]
+        scale = 1.0 if self.objective == "points" else 100.0
+        for rank, option in enumerate(self.options[:top], start=1):
+            line = f"  {rank}. {option.why(self.objective)}"
+            if option is not self.best:
+                line += f"  (-{scale * self.loss(option):.1f} ± {scale * option.diff_stderr:.1f})"
+            lines.append(line)
+        return "\n".join(lines)
+
+    def to_dict(self) -> dict[str, Any]:
+        """The hint as plain dictionaries, lists and numbers.
+
+        Returns
+        -------
+        dict
+            Every field, the options best first.
+
+        Examples
+        --------
+        >>> from cribbage_fast import Game
+        >>> sorted(hint(Game(2, seed=7), budget=46, seed=1).to_dict())[:3]
+        ['budget', 'forced', 'kind']
+        """
+        return asdict(self)
+
+    def __repr__(self) -> str:
+        return (
+            f"Hint(seat={self.seat}, kind={self.kind!r}, best={self.best.text!r}, "
+            f"equity={self.best.equity:.4f}, options={len(self.options)})"
+        )
+
+
+def _move_text(move: dict[str, Any], hand: list[_core.Card]) -> str:
+    if move["move"] == "lay":
+        return f"lay {move['card']}"
+    if move["move"] == "go":
+        return "go"
+    away = set(move["cards"].split())
+    keep = " ".join(str(c) for c in hand if str(c) not in away)
+    return f"keep {keep}"
+
+
+def _discard_parts(game: Game, seat: int) -> dict[str, tuple[float, float, float, str]]:
+    """Each discard's exact hand and signed crib, and the kept cards' net
+    pegging from the shipped table, by the discarded cards' text."""
+    dealer = game.dealer == seat
+    table = pegging_table()
+    own, against = (
+        (table.dealer, table.dealer_opponent) if dealer else (table.pone, table.pone_opponent)
+    )
+    parts = {}
+    for option in _core.analyze_discards(game.hand(seat), dealer):
+        row = keep_index([c.rank for c in option.keep])
+        crib = option.crib_ev if dealer else -option.crib_ev
+        away = " ".join(sorted(str(c) for c in option.discard))
+        keep = " ".join(str(c) for c in option.keep)
+        parts[away] = (option.hand_ev, crib, float(own[row] - against[row]), keep)
+    return parts
+
+
+def _option(raw: dict[str, Any], i: int, text: str, parts: Any) -> HintOption:
+    move = dict(raw["actions"][i])
+    pegging, hand, crib, keep = float(raw["pegging"][i]), None, None, None
+    if parts is not None:
+        hand, crib, pegging, keep = parts[" ".join(sorted(move["cards"].split()))]
+    return HintOption(
+        move,
+        text,
+        equity=float(raw["equity"][i]),
+        stderr=float(raw["stderr"][i]),
+        diff_stderr=float(raw["diff_stderr"][i]),
+        samples=int(raw["samples"][i]),
+        pegging=pegging,
+        hand=hand,
+        crib=crib,
+        keep=keep,
+    )
+
+
+def _position(game: Game | dict[str, Any] | str, move_index: int | None) -> Game:
+    """The game at the decision: as it is, or before move `move_index`."""
+    if not isinstance(game, Game):
+        if isinstance(game, _core.Game):
+            raise TypeError("hint needs a cribbage_fast.Game or its record, not a bare core Game")
+        game = Game.replay(game)
+    if move_index is None:
+        return game
+    moves = game.moves()
+    if isinstance(move_index, bool) or not isinstance(move_index, int):
+        raise TypeError(f"move_index must be an int, got {type(move_index).__name__}")
+    if not 0 <= move_index <= len(moves):
+        raise ValueError(
+            f"move_index must be 0 to {len(moves)} (the record's moves), got {move_index}"
+        )
+    at = Game(
+        num_players=game.num_players,
+        seed=game.seed,
+        target=game.target,
+        muggins=game.muggins,
+        first_dealer=game.first_dealer,
+    )
+    for entry in moves[:move_index]:
+        at.apply(_core.Move.from_dict(entry))
+    return at
+
+
+def hint(
+    game: Game | dict[str, Any] | str,
+    seat: int | None = None,
+    *,
+    objective: str = "win",
+    precision: float = DEFAULT_PRECISION,
+    budget: int = DEFAULT_BUDGET,
+    seed: int = 0,
+    policy: str = "expert",
+    move_index: int | None = None,
+) -> Hint:
+    """The best action for the seat to move, with the alternatives and why.
+
+    Every distinct action is valued from the mover's view by the game
+    analysis's evaluator, seeded as `analysis.analyze_game` seeds that
+    decision with the same `seed`: when the move played there is the hint's,
+    the analysis values the decision exactly as the hint does.
+
+    Parameters
+    ----------
+    game : Game, dict or str
+        A two-player game to 121 without muggins, in progress or finished (or
+        its record, replayed by `Game.replay`).
+    seat : int or None
+        The seat asking (None: the seat to move); it must be the seat to move.
+    objective : {"win", "points"}
+        Equity as the chance to win, or the expected game points.
+    precision : float
+        Sampling stops once the best leads the others by 3 standard errors of
+        the paired difference, or every difference has at most this standard
+        error (win probability).
+    budget : int
+        Samples at most (rounded up to whole batches).
+    seed : int
+        The analysis seed (as `analyze_game`'s).
+    policy : {"expert", "master"}
+        Who plays the rest of each sampled deal.
+    move_index : int or None
+        The decision before this move of the game's record (None: now).
+
+    Returns
+    -------
+    Hint
+        The options best first, with their equities and parts.
+
+    Raises
+    ------
+    ValueError
+        A 3- or 4-player, muggins or non-121 game; a finished game (without
+        `move_index`); `seat` not to move; a bad setting.
+    TypeError
+        A game that is not a `Game` or a record.
+
+    Examples
+    --------
+    >>> from cribbage_fast import Game
+    >>> g = Game(2, seed=7)
+    >>> h = hint(g, budget=46, seed=1)
+    >>> g.discard(h.best.move["cards"])  # take the hint
+    >>> g.to_move
+    1
+    """
+    at = _position(game, move_index)
+    if at.num_players != 2:
+        raise ValueError(
+            f"hints cover two-player games only; this game has {at.num_players} players"
+        )
+    if at.is_over:
+        raise ValueError("the game is over: there is no decision to hint")
+    if seat is not None and seat != at.to_move:
+        raise ValueError(f"it is seat {at.to_move}'s turn, not seat {seat}'s")
+    raw = _core._decision_values(
+        at, objective=objective, policy=policy, precision=precision, budget=budget, seed=seed
+    )
+    mover = int(raw["seat"])
+    hand = at.hand(mover)
+    parts = _discard_parts(at, mover) if at.phase == "discard" else None
+    options = [_option(raw, i, _move_text(m, hand), parts) for i, m in enumerate(raw["actions"])]
+    # Best first; equal equities keep the evaluator's order (its best is first).
+    order = sorted(range(len(options)), key=lambda i: (i != raw["best"], -options[i].equity, i))
+    return Hint(
+        seat=mover,
+        kind=str(raw["actions"][0]["move"]),
+        move_index=int(raw["move_index"]),
+        forced=len(options) == 1,
+        objective=objective,
+        precision=precision,
+        budget=budget,
+        seed=seed,
+        options=tuple(options[i] for i in order),
+    )
