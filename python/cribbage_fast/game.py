@@ -461,7 +461,7 @@ class Game(_core.Game):
         Returns
         -------
         Game
-            The game at the end of the record.
+            The game as the text leaves it (finished or not).
 
         Raises
         ------
