@@ -22,7 +22,7 @@ from __future__ import annotations
 import json
 import sys
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
 from . import _core
@@ -172,6 +172,7 @@ class GameAnalysis:
     curve: list[tuple[int, int, float]]
     starters: dict[int, str] = field(default_factory=dict)
     scores: tuple[int, int] = (0, 0)
+    seats: tuple[int, ...] = (0, 1)
 
     def to_dict(self) -> dict[str, Any]:
         """The analysis as plain dictionaries, lists and numbers.
@@ -301,14 +302,28 @@ def _starters(game: Game) -> dict[int, str]:
     return found
 
 
-def _replayed(record: Record) -> Game:
+def _replayed(record: Record) -> tuple[Game, int | None]:
+    """The game, and the seat whose view the record holds (text with a View
+    tag, or JSON from ``cribbage-fast convert`` with a ``view`` key)."""
     if isinstance(record, Game):
-        return record
+        return record, None
     if isinstance(record, _core.Game):
         raise TypeError(
             "analyze_game needs a cribbage_fast.Game or its record, not a bare core Game"
         )
-    return Game.replay(record)
+    if isinstance(record, str) and not record.lstrip().startswith("{"):
+        from .notation import parse
+
+        parsed = parse(record)
+        return Game.replay(parsed.record), parsed.view
+    data: Any = record
+    if isinstance(record, str):
+        try:
+            data = json.loads(record)
+        except ValueError:
+            data = None  # Game.replay says what is wrong
+    view = data.get("view") if isinstance(data, dict) else None
+    return Game.replay(record), view if isinstance(view, int) else None
 
 
 def analyze_game(
@@ -321,14 +336,18 @@ def analyze_game(
     seed: int = 0,
     threads: int | None = None,
     progress: Callable[[int], object] | None = None,
+    seats: Sequence[int] | None = None,
 ) -> GameAnalysis:
     """Analyses a finished two-player game without muggins.
 
     Parameters
     ----------
     record : dict, str or Game
-        A game record (``Game.to_record()``, ``GameResult.to_json()``) or a
-        finished `Game`; records are replayed and checked by `Game.replay`.
+        A game record (``Game.to_record()``, ``GameResult.to_json()``, or text
+        in the notation of `cribbage_fast.notation`) or a finished `Game`;
+        records are replayed and checked by `Game.replay`. A record holding
+        one seat's view (a ``View`` tag, a ``view`` key) is analysed from that
+        seat only, as with ``seats=[view]``.
     objective : {"win", "points"}
         Equity as the chance to win, or as the expected game points (1, 2 or 3
         with skunks) won less those lost.
@@ -347,6 +366,14 @@ def analyze_game(
         Threads (None: every core).
     progress : callable or None
         Called with the number of evaluations done.
+    seats : sequence of int or None
+        Only these seats' decisions (None: both, or the record's view). For a record that holds one
+        seat's view (cards it never saw filled in, `cribbage_fast.notation`):
+        each decision is valued from its mover's view, so the seat's own
+        decisions, skill and equity curve are honest; its luck, the
+        opponent's errors and the luck-adjusted result need the other seat's
+        cards and are NaN, the luck events are left out, and the other
+        seat's summary is NaN.
 
     Returns
     -------
@@ -371,7 +398,8 @@ def analyze_game(
     >>> sorted(a.players[0].marks)
     ['blunder', 'inaccuracy', 'mistake']
     """
-    game = _replayed(record)
+    game, view = _replayed(record)
+    chosen = _seats(seats if seats is not None or view is None else [view])
     if game.num_players != 2:
         raise ValueError(
             f"game analysis covers two-player games only; this record has {game.num_players} "
@@ -407,6 +435,8 @@ def analyze_game(
         for s in raw["steps"]
     ]
     players = (_summary(0, raw, decisions), _summary(1, raw, decisions))
+    if chosen != (0, 1):
+        decisions, luck, players, curve = _view_only(chosen, decisions, players, curve)
     return GameAnalysis(
         objective=objective,
         policy=policy,
@@ -420,6 +450,50 @@ def analyze_game(
         curve=curve,
         starters=_starters(game),
         scores=(int(game.scores[0]), int(game.scores[1])),
+        seats=chosen,
+    )
+
+
+def _seats(seats: Sequence[int] | None) -> tuple[int, ...]:
+    if seats is None:
+        return (0, 1)
+    chosen = tuple(sorted(set(seats)))
+    if not chosen or any(isinstance(s, bool) or s not in (0, 1) for s in chosen):
+        raise ValueError(f"seats must name seats 0 and/or 1, got {list(seats)!r}")
+    return chosen
+
+
+def _view_only(
+    seats: tuple[int, ...],
+    decisions: list[DecisionReview],
+    players: tuple[PlayerSummary, PlayerSummary],
+    curve: list[tuple[int, int, float]],
+) -> tuple[list[DecisionReview], list[LuckEvent], tuple[PlayerSummary, PlayerSummary], list[Any]]:
+    """What stays honest when only `seats` saw their cards (see `analyze_game`)."""
+    nan = float("nan")
+    summaries = tuple(
+        replace(p, luck=nan, opponent_errors=nan, luck_adjusted=nan)
+        if p.seat in seats
+        else replace(
+            p,
+            luck=nan,
+            opponent_errors=nan,
+            luck_adjusted=nan,
+            decisions=0,
+            unforced=0,
+            marks=dict.fromkeys(MARKS, 0),
+            error_rate=nan,
+            error_rating=nan,
+            skill=nan,
+            start=nan,
+        )
+        for p in players
+    )
+    return (
+        [d for d in decisions if d.seat in seats],
+        [],
+        (summaries[0], summaries[1]),
+        [c for c in curve if c[1] in seats],
     )
 
 

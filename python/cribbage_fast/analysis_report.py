@@ -37,11 +37,15 @@ def _decision_line(d: DecisionReview, objective: str) -> str:
     return line
 
 
-def _luck_line(label: str, events: list[LuckEvent], objective: str) -> str:
+def _luck_line(label: str, events: list[LuckEvent], objective: str) -> list[str]:
     total = [0.0, 0.0]
     for e in events:
         total[e.seat] += e.luck
-    return f"  {label}: seat 0 {_num(total[0], objective)}, seat 1 {_num(total[1], objective)}"
+    return [f"  {label}: seat 0 {_num(total[0], objective)}, seat 1 {_num(total[1], objective)}"]
+
+
+def _no_luck(label: str, events: list[LuckEvent], objective: str) -> list[str]:
+    return []
 
 
 def render(a: GameAnalysis) -> str:
@@ -59,24 +63,28 @@ def render(a: GameAnalysis) -> str:
     luck: dict[tuple[int, str], list[LuckEvent]] = defaultdict(list)
     for e in a.luck:
         luck[(e.deal, e.kind)].append(e)
+    luck_line = _luck_line
+    if len(a.seats) < 2:  # one seat's view: no luck to tell (see analyze_game's seats)
+        lines.append(f"Only seat {a.seats[0]}'s decisions; luck is not analysed.")
+        luck_line = _no_luck
     if luck.get((1, "cut_for_deal")):
-        lines.append(_luck_line("cut for the first deal", luck[(1, "cut_for_deal")], a.objective))
+        lines += luck_line("cut for the first deal", luck[(1, "cut_for_deal")], a.objective)
     for deal in sorted(by_deal):
         first = by_deal[deal][0]
         lines.append("")
         lines.append(f"Deal {deal}: seat {first.dealer} deals, {first.scores[0]}-{first.scores[1]}")
-        lines.append(_luck_line("luck of the deal", luck[(deal, "deal")], a.objective))
+        lines += luck_line("luck of the deal", luck[(deal, "deal")], a.objective)
         for d in by_deal[deal]:
             if d.kind != "discard":
                 continue
             lines.append(_decision_line(d, a.objective))
         starter = a.starters.get(deal, "?")
-        lines.append(_luck_line(f"starter {starter}", luck[(deal, "starter")], a.objective))
+        lines += luck_line(f"starter {starter}", luck[(deal, "starter")], a.objective)
         for d in by_deal[deal]:
             if d.kind != "discard":
                 lines.append(_decision_line(d, a.objective))
         rest = luck[(deal, "play")] + luck[(deal, "show")] + luck[(deal, "hidden_discard")]
-        lines.append(_luck_line("luck of the play and the show", rest, a.objective))
+        lines += luck_line("luck of the play and the show", rest, a.objective)
     lines.append("")
     lines.extend(_summary_table(a))
     return "\n".join(lines)

@@ -14,7 +14,7 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
@@ -415,6 +415,67 @@ class Game(_core.Game):
         _first_difference("move", record["moves"], game.moves())
         _first_difference("event", record["events"], game.events())
         return game
+
+    def to_text(self, *, tags: Mapping[str, str] | None = None, view: int | None = None) -> str:
+        """The game in the text notation (docs/notation.md;
+        `cribbage_fast.notation.write`).
+
+        Parameters
+        ----------
+        tags : mapping, optional
+            Header tags such as ``Event``, ``Date``, ``Player0``.
+        view : int, optional
+            Write only what this seat saw (the other seats' unseen cards as ``xx``).
+
+        Returns
+        -------
+        str
+            The text; `from_text` reads it back.
+
+        Raises
+        ------
+        ValueError
+            An unknown tag or a bad value, a seat out of range.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.playout(seed=2)
+        >>> Game.from_text(game.to_text()).to_record() == game.to_record()
+        True
+        """
+        from .notation import write
+
+        return write(self, tags=tags, view=view)
+
+    @classmethod
+    def from_text(cls, text: str) -> Game:
+        """Reads a game written in the text notation and replays it
+        (`cribbage_fast.notation.parse`; unknown cards are filled, seed 0).
+
+        Parameters
+        ----------
+        text : str
+            The record's text.
+
+        Returns
+        -------
+        Game
+            The game as the text leaves it (finished or not).
+
+        Raises
+        ------
+        NotationError
+            Text off the grammar or a move the rules refuse (its line and column).
+
+        Examples
+        --------
+        >>> Game.from_text(Game(2, seed=4).to_text()).hand(0) == Game(2, seed=4).hand(0)
+        True
+        """
+        from .notation import parse
+
+        return cls.replay(parse(text).record)
 
 
 _RECORD_FIELDS = ("num_players", "seed", "target", "muggins", "first_dealer", "moves", "events")

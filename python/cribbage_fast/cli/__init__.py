@@ -299,6 +299,7 @@ def simulate(
 
 
 from .analyze import analyze  # noqa: E402
+from .convert import convert  # noqa: E402
 from .engine import engine as engine_command  # noqa: E402
 from .play import play as play_command  # noqa: E402
 from .positions import position  # noqa: E402
@@ -306,6 +307,7 @@ from .positions import position  # noqa: E402
 main.add_command(tables_group)
 main.add_command(position)
 main.add_command(analyze)
+main.add_command(convert)
 main.add_command(play_command)
 main.add_command(engine_command)
 

@@ -10,6 +10,7 @@ Example::
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -24,8 +25,11 @@ from .tables import ray_address_of, ray_option
 
 
 def _records(path: str) -> list[Any]:
-    """One record (a JSON object), a JSON list of them, or JSON lines."""
+    """One record (a JSON object or the text notation), a JSON list of them,
+    or JSON lines."""
     text = Path(path).read_text(encoding="utf-8")
+    if re.match(r"\s*(\[[A-Za-z]|#|deal\b)", text):
+        return [text]  # the text notation (docs/notation.md)
     try:
         data = json.loads(text)
     except ValueError:

@@ -1,0 +1,571 @@
+"""The text notation of cribbage games (docs/notation.md): a game record as
+lines a player can read and type, and back.
+
+`write` turns a record (``Game.to_record()``, its JSON, or a `Game`) into
+text; `parse` reads text back into a record, replaying every move through the
+rules engine, so a record the rules do not allow is refused. A record typed in
+by one seat may leave the cards it never saw unknown (``xx``): `parse` fills
+them with a seeded completion that agrees with everything recorded and lists
+what it filled in `GameText.filled`.
+
+>>> from cribbage_fast import Game, Player
+>>> from cribbage_fast.notation import parse, write
+>>> game = Game(2, seed=7)
+>>> _ = game.play([Player(), Player()])
+>>> text = write(game, tags={"Event": "Example"})
+>>> text.splitlines()[0]
+'[Event "Example"]'
+>>> parse(text).record == game.to_record()
+True
+"""
+
+from __future__ import annotations
+
+import json
+import re
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, NamedTuple
+
+from ._core import Card, CribbageError
+from .game import Game
+
+if TYPE_CHECKING:
+    from .notation_replay import Replayed
+
+__all__ = [
+    "MARKS",
+    "TAGS",
+    "UNKNOWN",
+    "FilledCard",
+    "GameText",
+    "NotationError",
+    "analysis_marks",
+    "parse",
+    "write",
+]
+
+#: How an unknown card is written.
+UNKNOWN = "xx"
+
+#: The annotation marks a move may carry (the analysis marks ``?!``, ``?``,
+#: ``??`` for an inaccuracy, a mistake and a blunder; ``!`` and ``!!`` for good
+#: moves; ``!?`` for an interesting one).
+MARKS = ("!!", "!?", "?!", "??", "!", "?")
+
+#: The header tags, in the order `write` gives them.
+TAGS = (
+    "Event",
+    "Site",
+    "Date",
+    "Round",
+    "Player0",
+    "Player1",
+    "Player2",
+    "Player3",
+    "NumPlayers",
+    "Target",
+    "Muggins",
+    "FirstDealer",
+    "Seed",
+    "View",
+    "Result",
+)
+
+#: Body keywords and the order they may come in within a deal.
+_PHASE = {
+    "cut": 0,
+    "deal": 1,
+    "hand": 2,
+    "crib_card": 2,
+    "discard": 3,
+    "starter": 4,
+    "play": 5,
+    "show": 6,
+    "crib": 6,
+}
+_TAG_LINE = re.compile(r'\[([A-Za-z0-9_]+)\s+"([^"\\]*)"\]\s*(#.*)?')
+_MAX_LINE = 1000
+_WORD = re.compile(r"\S+")
+_NUMBER = re.compile(r"\d{1,6}")
+
+
+class NotationError(CribbageError):
+    """Text that is not a game record: where (`line`, `column`, both from 1)
+    and what was expected.
+
+    Examples
+    --------
+    >>> try:
+    ...     parse('[NumPlayers "two"]')
+    ... except NotationError as err:
+    ...     print(err.line, err.column)
+    1 1
+    """
+
+    def __init__(self, message: str, line: int, column: int) -> None:
+        super().__init__(f"line {line}, column {column}: {message}")
+        self.line = line
+        self.column = column
+        self.reason = message
+
+
+class Token(NamedTuple):
+    """A word of the text and where it stands (line and column from 1)."""
+
+    text: str
+    line: int
+    column: int
+
+    def error(self, message: str) -> NotationError:
+        """A `NotationError` at this word."""
+        return NotationError(message, self.line, self.column)
+
+
+@dataclass(frozen=True)
+class FilledCard:
+    """A card the text left unknown and `parse` filled in: its deal, the seat
+    whose card it is (None for the crib card of three players and for the
+    starter) and what it is (``hand``, ``discard``, ``crib_card``, ``starter``)."""
+
+    deal: int
+    seat: int | None
+    role: str
+    card: str
+
+
+@dataclass(frozen=True)
+class GameText:
+    """A parsed text record.
+
+    `record` is the game record (as ``Game.to_record()`` gives it);
+    `tags` the header; `view` the recording seat (the ``View`` tag) or None;
+    `filled` every card the text left unknown, with the card chosen for it;
+    `marks` the annotation marks by move index of the record.
+    """
+
+    record: dict[str, Any]
+    tags: dict[str, str]
+    view: int | None = None
+    filled: tuple[FilledCard, ...] = ()
+    marks: dict[int, str] = field(default_factory=dict)
+
+    def game(self) -> Game:
+        """The game at the end of the record.
+
+        Returns
+        -------
+        Game
+            ``Game.replay(self.record)``.
+
+        Examples
+        --------
+        >>> g = Game(2, seed=3)
+        >>> g.playout(seed=1)
+        >>> parse(write(g)).game().scores == g.scores
+        True
+        """
+        return Game.replay(self.record)
+
+
+#: The mark of each mark of the game analysis (`cribbage_fast.analysis.MARKS`).
+ANALYSIS_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
+
+
+def analysis_marks(analysis: Any) -> dict[int, str]:
+    """The marks of a game analysis, by move index, for `write`.
+
+    Parameters
+    ----------
+    analysis : GameAnalysis
+        From `cribbage_fast.analysis.analyze_game`.
+
+    Returns
+    -------
+    dict of int to str
+        ``?!``, ``?`` or ``??`` for each inaccuracy, mistake or blunder.
+
+    Examples
+    --------
+    >>> from cribbage_fast import ExpertPlayer, GreedyPlayer
+    >>> from cribbage_fast.analysis import analyze_game
+    >>> g = Game(2, seed=3)
+    >>> _ = g.play([ExpertPlayer(), GreedyPlayer()])
+    >>> marks = analysis_marks(analyze_game(g, budget=8, precision=0.05))
+    >>> sorted(set(marks.values()))
+    ['?', '?!']
+    >>> parse(write(g, marks=marks)).marks == marks
+    True
+    """
+    return {d.move_index: ANALYSIS_MARKS[d.mark] for d in analysis.decisions if d.mark}
+
+
+# ---------------------------------------------------------------- parsing
+
+
+@dataclass
+class Show:
+    """A show line: whose, crib or hand, the cards, the points the cards hold
+    (optional), and with muggins the announced count and a claim."""
+
+    head: Token
+    seat: int
+    crib: bool
+    cards: list[Token]
+    points: Token | None = None
+    count: Token | None = None
+    claim_seat: Token | None = None
+    claim: Token | None = None
+
+
+@dataclass
+class Deal:
+    """One deal of the text, as written (cards still text)."""
+
+    head: Token
+    number: int
+    dealer: int
+    supplied: bool
+    scores: list[int] | None = None
+    hands: dict[int, list[Token]] = field(default_factory=dict)
+    discards: dict[int, list[Token]] = field(default_factory=dict)
+    crib_card: Token | None = None
+    starter: Token | None = None
+    starter_drawn: bool = False
+    play: list[tuple[Token, Token]] = field(default_factory=list)
+    shows: list[Show] = field(default_factory=list)
+    marks: dict[tuple[str, int], str] = field(default_factory=dict)
+
+
+@dataclass
+class Parsed:
+    """The whole text, as written."""
+
+    tags: dict[str, tuple[str, Token]]
+    cut: list[Token] | None
+    deals: list[Deal]
+    end: Token
+
+
+def _words(line: str, number: int) -> list[Token]:
+    """The words of a body line, comments (``#`` to the end) left out."""
+    line = line.split("#", 1)[0]
+    return [Token(m.group(), number, m.start() + 1) for m in _WORD.finditer(line)]
+
+
+def _mark(tok: Token) -> tuple[Token, str | None]:
+    """A word without its trailing annotation mark, and the mark."""
+    stem = tok.text.rstrip("?!")
+    suffix = tok.text[len(stem) :]
+    if not suffix:
+        return tok, None
+    if suffix not in MARKS:
+        raise tok.error(f"{suffix!r} is not an annotation mark (expected one of {' '.join(MARKS)})")
+    return Token(stem, tok.line, tok.column), suffix
+
+
+def integer(tok: Token, what: str, low: int, high: int) -> int:
+    """The integer a word holds, between `low` and `high`."""
+    if not _NUMBER.fullmatch(tok.text) or not low <= int(tok.text) <= high:
+        raise tok.error(f"expected {what} ({low} to {high}), got {tok.text!r}")
+    return int(tok.text)
+
+
+def card_of(tok: Token, unknown: bool = True) -> Card | None:
+    """The card a word names, or None for ``xx`` (when allowed)."""
+    if tok.text == UNKNOWN:
+        if not unknown:
+            raise tok.error("this card was seen face up: it cannot be unknown (xx)")
+        return None
+    try:
+        return Card(tok.text)
+    except (CribbageError, ValueError):
+        expected = "a card (e.g. 5H, 10S, JD)" + (" or xx (unknown)" if unknown else "")
+        raise tok.error(f"expected {expected}, got {tok.text!r}") from None
+
+
+def _tag(line: str, number: int, tags: dict[str, tuple[str, Token]]) -> None:
+    tok = Token(line.strip(), number, len(line) - len(line.lstrip()) + 1)
+    found = _TAG_LINE.fullmatch(line.strip())
+    if not found:
+        raise tok.error('expected a tag line [Name "value"]')
+    name, value = found.group(1), found.group(2)
+    if name not in TAGS:
+        raise tok.error(f"unknown tag {name!r} (expected one of {', '.join(TAGS)})")
+    if name in tags:
+        raise tok.error(f"the tag {name} is given twice")
+    tags[name] = (value, tok)
+
+
+def _split(text: str) -> Parsed:
+    """The header tags and the body's deals, line by line."""
+    tags: dict[str, tuple[str, Token]] = {}
+    deals: list[Deal] = []
+    cut: list[Token] | None = None
+    phase, body, number = -1, False, 0
+    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+        if len(line) > _MAX_LINE:
+            raise NotationError(f"a line may hold at most {_MAX_LINE} characters", number, 1)
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
+            continue
+        if stripped.startswith("[") and not body:
+            _tag(line, number, tags)
+            continue
+        body = True
+        words = _words(line, number)
+        key = words[0]
+        if key.text not in _PHASE:
+            raise key.error(
+                f"expected one of {', '.join(_PHASE)} (or a comment #), got {key.text!r}"
+            )
+        rank = _PHASE[key.text]
+        if key.text == "deal":
+            deals.append(_deal_line(words))
+            phase = rank
+            continue
+        if key.text == "cut":
+            if deals or cut is not None:
+                raise key.error("the cut for the first deal comes once, before the first deal")
+            cut = words[1:]
+            phase = rank
+            continue
+        if not deals:
+            raise key.error(f"expected a deal line before {key.text!r}")
+        if rank < phase:
+            raise key.error(f"{key.text!r} comes before the lines of the later steps of the deal")
+        phase = rank
+        _deal_item(deals[-1], key, words[1:])
+    return Parsed(tags, cut, deals, Token("", number + 1, 1))
+
+
+def _deal_line(words: list[Token]) -> Deal:
+    """``deal N dealer S [supplied] [scores A-B]``."""
+    head = words[0]
+    if len(words) < 4 or words[2].text != "dealer":
+        raise head.error("expected 'deal NUMBER dealer SEAT [supplied] [scores A-B]'")
+    deal = Deal(head, integer(words[1], "a deal number", 1, 999), 0, False)
+    deal.dealer = integer(words[3], "the dealer's seat", 0, 3)
+    rest = words[4:]
+    if rest and rest[0].text == "supplied":
+        deal.supplied = True
+        rest = rest[1:]
+    if rest and rest[0].text == "scores" and len(rest) == 2:
+        parts = rest[1].text.split("-")
+        deal.scores = [
+            integer(Token(p, rest[1].line, rest[1].column), "a score", 0, 999) for p in parts
+        ]
+        rest = []
+    if rest:
+        raise rest[0].error(f"expected 'supplied' or 'scores A-B', got {rest[0].text!r}")
+    return deal
+
+
+def _deal_item(deal: Deal, key: Token, words: list[Token]) -> None:
+    """One line of a deal after its ``deal`` line."""
+    if not words and key.text != "play":
+        raise key.error(f"expected more after {key.text!r}")
+    if key.text in ("hand", "discard"):
+        seat = integer(words[0], "a seat", 0, 3)
+        table = deal.hands if key.text == "hand" else deal.discards
+        if seat in table:
+            raise key.error(f"a second {key.text} line for seat {seat}")
+        cards = words[1:]
+        if key.text == "discard" and cards:
+            cards[-1], mark = _mark(cards[-1])
+            if mark is not None:
+                deal.marks[("discard", seat)] = mark
+                if not cards[-1].text:
+                    cards.pop()
+        if not cards:
+            raise key.error(f"expected the cards of seat {seat}")
+        table[seat] = cards
+    elif key.text in ("starter", "crib_card"):
+        drawn = key.text == "starter" and len(words) == 2 and words[1].text == "drawn"
+        if len(words) != 1 and not drawn:
+            raise words[-1].error(f"expected one card after {key.text!r}")
+        if key.text == "starter":
+            deal.starter, deal.starter_drawn = words[0], drawn
+        else:
+            deal.crib_card = words[0]
+    elif key.text == "play":
+        _play_words(deal, words)
+    else:
+        deal.shows.append(_show_line(deal, key, words))
+
+
+def _play_words(deal: Deal, words: list[Token]) -> None:
+    """``SEAT:CARD`` or ``SEAT:go``, each with an optional mark."""
+    for word in words:
+        word, mark = _mark(word)
+        if not word.text and deal.play:  # a mark written apart from its move
+            assert mark is not None
+            deal.marks[("play", len(deal.play) - 1)] = mark
+            continue
+        seat, colon, move = word.text.partition(":")
+        if not colon or not move:
+            raise word.error(f"expected SEAT:CARD or SEAT:go in the play, got {word.text!r}")
+        seat_tok = Token(seat, word.line, word.column)
+        integer(seat_tok, "a seat", 0, 3)
+        move_tok = Token(move, word.line, word.column + len(seat) + 1)
+        if mark is not None:
+            deal.marks[("play", len(deal.play))] = mark
+        deal.play.append((seat_tok, move_tok))
+
+
+def _show_line(deal: Deal, key: Token, words: list[Token]) -> Show:
+    """``show SEAT CARDS [= N] [count N] [claim SEAT:N]`` (``crib`` alike)."""
+    show = Show(key, integer(words[0], "a seat", 0, 3), key.text == "crib", [])
+    number = len(deal.shows)
+    rest = words[1:]
+    while rest and rest[0].text not in ("=", "count", "claim"):
+        show.cards.append(rest.pop(0))
+    while rest:
+        word = rest.pop(0)
+        if not rest:
+            raise word.error(f"expected a number after {word.text!r}")
+        value, mark = _mark(rest.pop(0))
+        if word.text == "=" and show.points is None:
+            show.points = value
+        elif word.text == "count" and show.count is None:
+            show.count = value
+        elif word.text == "claim" and show.claim is None:
+            seat, colon, points = value.text.partition(":")
+            if not colon:
+                raise value.error(f"expected SEAT:POINTS after 'claim', got {value.text!r}")
+            show.claim_seat = Token(seat, value.line, value.column)
+            show.claim = Token(points, value.line, value.column + len(seat) + 1)
+        else:
+            raise word.error(f"expected '=', 'count' or 'claim' (each once), got {word.text!r}")
+        if mark is not None:
+            if word.text == "=":
+                raise value.error("a mark goes after a count or a claim, not after '='")
+            deal.marks[(word.text, number)] = mark
+    return show
+
+
+# ---------------------------------------------------------------- the API
+
+
+def parse(text: str, *, seed: int = 0) -> GameText:
+    """Reads a game written in the notation and replays it.
+
+    Parameters
+    ----------
+    text : str
+        The record's text (docs/notation.md).
+    seed : int, default 0
+        Seeds the completion of the cards the text leaves unknown (``xx``).
+
+    Returns
+    -------
+    GameText
+        The record (as ``Game.to_record()`` gives it), the header tags, the
+        recording seat, the cards filled in and the marks.
+
+    Raises
+    ------
+    NotationError
+        Text that does not follow the grammar, or a move the rules refuse
+        (a card twice, a lay past 31, a wrong count, a move out of turn):
+        the line and column of the word, and what was expected.
+    TypeError
+        `text` is not a string.
+
+    Examples
+    --------
+    >>> g = parse('''[NumPlayers "2"]
+    ... [FirstDealer "1"]
+    ... deal 1 dealer 1
+    ... hand 0 5H 5D 5C JS 6H 7H
+    ... hand 1 AS 2S 3S 4S 8D 9D
+    ... discard 0 6H 7H
+    ... discard 1 8D 9D
+    ... starter 5S''')
+    >>> g.game().phase, g.record["moves"][0]["move"]
+    ('play', 'deal')
+    """
+    if not isinstance(text, str):
+        raise TypeError(f"the notation is text (str), got {type(text).__name__}")
+    from .notation_replay import replay
+
+    replayed: Replayed = replay(_split(text), seed)
+    return GameText(
+        record=replayed.game.to_record(),
+        tags={k: v for k, (v, _) in replayed.tags.items()},
+        view=replayed.view,
+        filled=tuple(replayed.filled),
+        marks=dict(replayed.marks),
+    )
+
+
+def write(
+    record: dict[str, Any] | str | Game,
+    *,
+    tags: Mapping[str, str] | None = None,
+    view: int | None = None,
+    marks: Mapping[int, str] | None = None,
+) -> str:
+    """Writes a game record in the notation.
+
+    Parameters
+    ----------
+    record : dict, str or Game
+        A record (``Game.to_record()``, its JSON) or a `Game`; a record is
+        replayed and checked first.
+    tags : mapping, optional
+        Header tags to add (``Event``, ``Site``, ``Date``, ``Round``,
+        ``Player0`` to ``Player3``); the others come from the record.
+    view : int, optional
+        Write only what this seat saw at the table: the other seats' cards
+        that were never laid or shown, their discards and the crib card
+        become ``xx``, and the deals are written as supplied (no seed).
+    marks : mapping, optional
+        Annotation marks (`MARKS`) by move index of the record.
+
+    Returns
+    -------
+    str
+        The text, ending with a newline.
+
+    Raises
+    ------
+    ValueError
+        A record the replay refuses, an unknown tag, a tag value with a quote
+        or a line break, a seat out of range, or an unknown mark.
+    TypeError
+        A record that is not a dict, JSON text or `Game`.
+
+    Examples
+    --------
+    >>> g = Game(2, seed=1, first_dealer=0)
+    >>> g.discard("3D 8H")
+    >>> print(write(g, tags={"Event": "Example"}))
+    [Event "Example"]
+    [NumPlayers "2"]
+    [Target "121"]
+    [Muggins "no"]
+    [FirstDealer "0"]
+    [Seed "1"]
+    [Result "*"]
+    <BLANKLINE>
+    deal 1 dealer 0
+    hand 0 3S 6H 7C 7S 9C KH
+    hand 1 3D 8H 10C 10D QH KD
+    discard 1 3D 8H
+    <BLANKLINE>
+    """
+    from .notation_write import write_game
+
+    if isinstance(record, Game):
+        game = record
+    else:
+        if isinstance(record, bytes):
+            record = record.decode()
+        if isinstance(record, str):
+            try:
+                record = json.loads(record)
+            except ValueError as err:
+                raise ValueError(f"a game record must be JSON: {err}") from err
+        game = Game.replay(record)  # type: ignore[arg-type]
+    return write_game(game, dict(tags or {}), view, dict(marks or {}))
