@@ -20,12 +20,14 @@ finish, each one's bytes fixed by its query (sorted keys, no timings).
 from __future__ import annotations
 
 import json
+import math
 import threading
 from collections.abc import Callable, Iterable
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict
 from typing import IO, Any
 
+from . import notation
 from .analysis import DecisionReview, analyze_game
 from .game import Game
 from .hints import hint
@@ -42,7 +44,9 @@ class Cancelled(Exception):
 
 
 def dumps(obj: dict[str, Any]) -> str:
-    """One answer as one line of JSON: sorted keys, no spaces.
+    """One answer as one line of JSON: sorted keys, no spaces; a number the
+    record cannot give (NaN in the library, e.g. luck from one seat's view)
+    is null.
 
     Parameters
     ----------
@@ -59,7 +63,17 @@ def dumps(obj: dict[str, Any]) -> str:
     >>> dumps({"status": "ok", "id": 1})
     '{"id":1,"status":"ok"}'
     """
-    return json.dumps(obj, sort_keys=True, separators=(",", ":"), allow_nan=False)
+    return json.dumps(_no_nan(obj), sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
+def _no_nan(value: Any) -> Any:
+    if isinstance(value, float) and math.isnan(value):
+        return None
+    if isinstance(value, dict):
+        return {k: _no_nan(v) for k, v in value.items()}
+    if isinstance(value, list | tuple):
+        return [_no_nan(v) for v in value]
+    return value
 
 
 def _check_settings(query: dict[str, Any]) -> dict[str, Any]:
@@ -79,22 +93,17 @@ def _check_settings(query: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
-def _game_of(query: dict[str, Any]) -> Game:
-    """The query's game: a JSON record (object), or a text record."""
+def _game_of(query: dict[str, Any]) -> tuple[Game, int | None]:
+    """The query's game, a JSON record (object) or a text record, and the
+    seat whose view a text record holds (None: every card is known)."""
     if "record" not in query:
         raise ValueError("the query has no record")
     record = query["record"]
     if isinstance(record, dict):
-        return Game.replay(record)
+        return Game.replay(record), None
     if isinstance(record, str):
-        from_text = getattr(Game, "from_text", None)
-        if from_text is None:
-            raise ValueError(
-                "text records need the game notation (Game.from_text), which this build "
-                "lacks: send the JSON record"
-            )
-        game: Game = from_text(record)
-        return game
+        text = notation.parse(record)
+        return text.game(), text.view
     raise ValueError(f"record must be a JSON record (object) or text, got {json.dumps(record)}")
 
 
@@ -111,8 +120,12 @@ def _decisions(game: Game, wanted: object) -> list[int | None]:
     )
 
 
-def _single(game: Game, at: int | None, settings: dict[str, Any]) -> dict[str, Any]:
+def _single(
+    game: Game, at: int | None, view: int | None, settings: dict[str, Any]
+) -> dict[str, Any]:
     h = hint(game, move_index=at, **settings)
+    if view is not None and h.seat != view:
+        raise ValueError(f"it is seat {h.seat}'s, and the record holds only seat {view}'s view")
     return {
         "move_index": h.move_index,
         "seat": h.seat,
@@ -149,13 +162,14 @@ def _reviewed(d: DecisionReview) -> dict[str, Any]:
 
 
 def _whole_game(
-    game: Game, settings: dict[str, Any], cancelled: Callable[[], bool]
+    game: Game, view: int | None, settings: dict[str, Any], cancelled: Callable[[], bool]
 ) -> dict[str, Any]:
     def check(_done: int) -> None:
         if cancelled():
             raise Cancelled
 
-    a = analyze_game(game, threads=1, progress=check, **settings)
+    seats = None if view is None else [view]
+    a = analyze_game(game, threads=1, progress=check, seats=seats, **settings)
     decisions = [_reviewed(d) for d in a.decisions]
     players = [asdict(p) for p in a.players]
     return {"decisions": decisions, "players": players, "winner": a.winner}
@@ -188,17 +202,17 @@ def answer(query: dict[str, Any], cancelled: Callable[[], bool] = lambda: False)
     qid = query.get("id")
     try:
         settings = _check_settings(query)
-        game = _game_of(query)
+        game, view = _game_of(query)
         wanted = query.get("decisions", "current")
         if wanted == "game":
-            body = _whole_game(game, settings, cancelled)
+            body = _whole_game(game, view, settings, cancelled)
         else:
             body = {"decisions": []}
             for at in _decisions(game, wanted):
                 if cancelled():
                     raise Cancelled
                 try:
-                    body["decisions"].append(_single(game, at, settings))
+                    body["decisions"].append(_single(game, at, view, settings))
                 except (TypeError, ValueError) as err:
                     where = "the current decision" if at is None else f"decision {at}"
                     raise ValueError(f"{where}: {err}") from err

@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from cribbage_fast import ExpertPlayer, Game
+from cribbage_fast import ExpertPlayer, Game, notation
 from cribbage_fast.engine import Engine, answer, serve
 
 DATA = Path(__file__).resolve().parents[1] / "data" / "engine"
@@ -184,18 +184,30 @@ def test_the_shell_client_prints_the_best_move_and_the_alternatives(tmp_path: Pa
 
 
 def test_a_text_record_is_read_by_the_game_notation() -> None:
-    """With `Game.from_text` (the notation) a text record answers as its JSON
-    record does; without it, the error names the missing feature."""
+    """A text record answers as its JSON record does."""
     game = Game(2, seed=4)
     query = {"id": 1, "budget": 46}
     by_json = json.loads(answer({**query, "record": game.to_record()}))
-    if not hasattr(Game, "from_text"):
-        reply = json.loads(answer({**query, "record": "a game in the notation"}))
-        assert reply["status"] == "error" and "Game.from_text" in reply["error"]
-        return
-    text = game.to_text()  # type: ignore[attr-defined]
-    by_text = json.loads(answer({**query, "record": text}))
+    by_text = json.loads(answer({**query, "record": game.to_text()}))
     assert by_text == by_json
+
+
+def test_a_one_seat_text_is_analysed_from_that_seat_only() -> None:
+    """A record typed in by one seat (the View tag) answers for that seat's
+    decisions; the other seat's, whose cards were filled in, are refused."""
+    text = (DATA.parent / "notation" / "real_game.txt").read_text()
+    parsed = notation.parse(text)
+    assert parsed.view is not None
+    whole = json.loads(answer({"id": 2, "record": text, "decisions": "game", "budget": 24}))
+    assert whole["status"] == "ok", whole
+    assert {d["seat"] for d in whole["decisions"]} == {parsed.view}
+    other = next(
+        i
+        for i, m in enumerate(parsed.record["moves"])
+        if m["seat"] != parsed.view and m["move"] in ("discard", "lay")
+    )
+    reply = json.loads(answer({"id": 3, "record": text, "decisions": [other], "budget": 24}))
+    assert reply["status"] == "error" and "view" in reply["error"]
 
 
 def test_the_master_policy_answers_and_repeats_itself() -> None:
