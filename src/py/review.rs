@@ -141,7 +141,7 @@ pub fn _decision_values<'py>(
     game: PyRef<'py, PyGame>,
     objective: &str,
     policy: &str,
-    precision: f64,
+    #[pyo3(from_py_with = precision_arg)] precision: f64,
     #[pyo3(from_py_with = budget_arg)] budget: u32,
     #[pyo3(from_py_with = seed_arg)] seed: u64,
 ) -> PyResult<Bound<'py, PyDict>> {
