@@ -8,6 +8,8 @@ decisions, `analysis.analyze_game` for a whole game). Queries run concurrently
 on a thread pool (the core releases the GIL); answers are written as they
 finish, each one's bytes fixed by its query (sorted keys, no timings).
 
+Examples
+--------
 >>> import json
 >>> from cribbage_fast import Game
 >>> from cribbage_fast.engine import answer
