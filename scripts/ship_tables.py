@@ -13,15 +13,15 @@ Example::
 
 from __future__ import annotations
 
-import hashlib
-import json
 import time
 from pathlib import Path
 from typing import Any
 
 import click
+import numpy as np
 
 from cribbage_fast import _core, builders
+from cribbage_fast.builders._shipped import write_shipped
 from cribbage_fast.cli.positions import build_positions, echo_positions, positions_options
 from cribbage_fast.cli.tables import build_pegging, echo_pegging, pegging_options
 
@@ -80,11 +80,10 @@ def expert_ties(data_dir: Path) -> None:
         "method": "exact analysis (best_discard) of each canonical six-card deal whose "
         "entry in expert_discards.bin is tied, as pone and as dealer; the split it ranks first",
         "deals": len(data) // 5,
-        "sha256": hashlib.sha256(data).hexdigest(),
         "build_seconds": round(time.perf_counter() - began, 1),
     }
-    (data_dir / "expert_ties.bin").write_bytes(data)
-    (data_dir / "expert_ties_meta.json").write_text(json.dumps(meta, indent=1) + "\n")
+    files = ("expert_ties.bin", "expert_ties_meta.json")
+    write_shipped(data_dir, files, data, meta, {"ties": np.frombuffer(data, np.uint8)})
     click.echo(f"{meta['deals']:,} tied deals written to {data_dir / 'expert_ties.bin'}")
 
 

@@ -29,6 +29,7 @@ from ..tables.pegging import (
     PeggingTable,
     _pegging_from_sums,
 )
+from ._shipped import write_shipped
 
 
 def pegging_sums(seed: int, start: int, stop: int) -> npt.NDArray[np.uint64]:
@@ -353,9 +354,6 @@ def ship_pegging_table(table: PeggingTable, data_dir: str | Path) -> None:
     >>> sorted(p.name for p in folder.iterdir())
     ['pegging_meta.json', 'pegging_sums.bin']
     """
-    data_dir = Path(data_dir)
-    if not data_dir.is_dir():
-        raise FileNotFoundError(f"no directory {data_dir}: run from the repository root")
-    (data_dir / "pegging_sums.bin").write_bytes(table.sums.astype("<u8").tobytes())
-    meta = stamp(table.meta, {"sums": table.sums})
-    (data_dir / "pegging_meta.json").write_text(json.dumps(meta, indent=1) + "\n")
+    data = table.sums.astype("<u8").tobytes()
+    files = ("pegging_sums.bin", "pegging_meta.json")
+    write_shipped(data_dir, files, data, table.meta, {"sums": table.sums})

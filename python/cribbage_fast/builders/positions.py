@@ -6,7 +6,6 @@
 
 from __future__ import annotations
 
-import json
 import math
 import time
 from collections.abc import Callable
@@ -16,6 +15,7 @@ from .. import _core
 from .._progress import map_local
 from ..tables._checks import stamp
 from ..tables.positions import ARRAYS, BATCHES, METHOD, PositionTable, _shipped_form
+from ._shipped import write_shipped
 
 DEFAULT_SEED = 2026
 #: The shipped table's goal: the worst cell's 95% half-width, in points of probability.
@@ -196,11 +196,7 @@ def ship_position_table(table: PositionTable, data_dir: str | Path) -> None:
     >>> sorted(p.name for p in folder.iterdir())
     ['positions.bin', 'positions_meta.json']
     """
-    data_dir = Path(data_dir)
-    if not data_dir.is_dir():
-        raise FileNotFoundError(f"no directory {data_dir}: run from the repository root")
     dealer = _shipped_form(table.dealer_arrays())
     blob = b"".join(dealer[k].astype("<f4").tobytes() for k in ARRAYS)
-    (data_dir / "positions.bin").write_bytes(blob)
-    metadata = stamp(table.metadata, dealer)
-    (data_dir / "positions_meta.json").write_text(json.dumps(metadata, indent=1) + "\n")
+    files = ("positions.bin", "positions_meta.json")
+    write_shipped(data_dir, files, blob, table.metadata, dealer)
