@@ -26,6 +26,7 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from . import _core
+from ._args import integer
 from .game import Game
 from .tables.pegging import keep_index, pegging_table
 
@@ -371,7 +372,8 @@ def hint(
         A 3- or 4-player, muggins or non-121 game; a finished game (without
         `move_index`); `seat` not to move; a bad setting.
     TypeError
-        A game that is not a `Game` or a record.
+        A game that is not a `Game` or a record, or a `seat` that is not an
+        integer.
 
     Examples
     --------
@@ -389,7 +391,7 @@ def hint(
         )
     if at.is_over:
         raise ValueError("the game is over: there is no decision to hint")
-    if seat is not None and seat != at.to_move:
+    if seat is not None and integer(seat, "seat", 0, at.num_players - 1) != at.to_move:
         raise ValueError(f"it is seat {at.to_move}'s turn, not seat {seat}'s")
     raw = _core._decision_values(
         at, objective=objective, policy=policy, precision=precision, budget=budget, seed=seed
