@@ -2698,6 +2698,8 @@ def master_match(
     pegging_table: bool = False,
     lay_inference: bool = True,
     adaptive: bool = True,
+    kept_samples: bool = True,
+    crib_blind: bool = True,
     progress: Callable[[int], object] | None = None,
 ) -> SimulationStats:
     """Plays seeded games between the master (seat 0) with chosen ingredients and a
@@ -2727,6 +2729,17 @@ def master_match(
         Board-aware discards near the end of the game.
     pegging_table : bool, default False
         Add the kept cards' expected pegging from the shipped table to the discards.
+    lay_inference : bool, default True
+        Samples are hands with which the Expert would have laid what the
+        opponent laid this deal (with discard inference).
+    adaptive : bool, default True
+        Stop sampling a lay once the best leads clearly (`budget` is the most).
+    kept_samples : bool, default True
+        Use the samples of the deal's earlier decisions that still fit first
+        (with lay inference).
+    crib_blind : bool, default True
+        Lay inference models an Expert that does not know its two crib cards
+        (False: it knows them; slower).
     progress : callable or None, default None
         Called with the number of games finished so far, now and then.
 

@@ -55,7 +55,9 @@ use crate::ground::card::{Card, CardSet};
 use crate::ground::error::{Error, Result};
 use crate::ground::rng::Rng;
 use crate::rules::observe::{four, Observation};
-use crate::rules::play::{fits_mask, mask_cards, one_per_rank, score_play_at, MAX_COUNT};
+use crate::rules::play::{
+    fits_mask, mask_cards, one_per_rank, rank_counts, score_play_at, MAX_COUNT,
+};
 use crate::rules::show::score_hand;
 use crate::tables::discards::{best_discard_mask, modelled_discard};
 use crate::tables::pegging::net_pegging;
@@ -94,6 +96,12 @@ pub struct MasterConfig {
     /// Stop sampling a lay once the best leads every other clearly
     /// ([`settled`]): `budget` is then the most samples.
     pub adaptive: bool,
+    /// Use the samples of this deal's earlier decisions that still fit
+    /// before drawing fresh ones (with lay inference).
+    pub kept_samples: bool,
+    /// The model Expert of lay inference lays without knowing its two crib
+    /// cards ([`crate::bots::master_lays`]); off: it knows them.
+    pub crib_blind: bool,
 }
 
 impl Default for MasterConfig {
@@ -107,6 +115,8 @@ impl Default for MasterConfig {
             pegging_table: false,
             lay_inference: true,
             adaptive: true,
+            kept_samples: true,
+            crib_blind: true,
         }
     }
 }
@@ -246,7 +256,23 @@ struct Ending {
     pone: usize,
 }
 
+/// The most points one lay can peg (a fourth of a kind making 15 or 31),
+/// with the point for go or last card.
+const MOST_PER_LAY: u16 = 12 + 2 + 1;
+
 impl Ending {
+    /// What the value of a play depends on beyond the cards: the points
+    /// each side must peg to reach the target in the show order, where
+    /// every total out of reach of the cards `start` and `opp_hand` hold
+    /// is the same.
+    fn reach_key(&self, start: &Play, opp_hand: u64) -> [u16; 2] {
+        let held = [start.hands[0], opp_hand].map(|h| h.count_ones() as u16);
+        [0, 1].map(|s| {
+            let short = self.need[s].saturating_sub(self.show[s]);
+            short.min(MOST_PER_LAY * held[s] + 1)
+        })
+    }
+
     /// Value for side 0 when the play ends with `points` pegged.
     fn value(&self, points: [u16; 2]) -> f64 {
         let first = self.pone;
@@ -396,19 +422,29 @@ pub fn search_lay(
     let mut draw = Sampler::new(config, obs, particles);
     let start = start_play(obs);
     let cards: Vec<Card> = mask_cards(choices).collect();
-    let mut values: Vec<f64> = Vec::with_capacity(cards.len() * config.budget as usize);
+    let width = cards.len();
+    let mut values: Vec<f64> = Vec::with_capacity(width * config.budget as usize);
+    // Samples that peg alike and show alike have the same values: each
+    // sample's key, and the row where its values were first worked out.
+    let mut solved: Vec<((u64, [u16; 2]), usize)> = Vec::new();
     for done in 1..=config.budget {
         let (opp_hand, opp_crib) = draw.next(rng);
         let end = ending(obs, opp_hand, opp_crib);
-        let mut play = start;
-        play.hands[1] = opp_hand;
-        for &card in &cards {
-            values.push(solve(
-                &play.lay(card),
-                &end,
-                f64::NEG_INFINITY,
-                f64::INFINITY,
-            ));
+        let key = (rank_counts(opp_hand), end.reach_key(&start, opp_hand));
+        if let Some(&(_, row)) = solved.iter().find(|(k, _)| *k == key) {
+            values.extend_from_within(row * width..(row + 1) * width);
+        } else {
+            solved.push((key, values.len() / width));
+            let mut play = start;
+            play.hands[1] = opp_hand;
+            for &card in &cards {
+                values.push(solve(
+                    &play.lay(card),
+                    &end,
+                    f64::NEG_INFINITY,
+                    f64::INFINITY,
+                ));
+            }
         }
         if config.adaptive && done % CHECK_EVERY == 0 && settled(&values, cards.len()) {
             break;
@@ -443,8 +479,8 @@ impl<'a> Sampler<'a> {
         let opp = 1 - obs.seat;
         let held = 4u32.saturating_sub(obs.laid[opp].len());
         let pool = hidden_pool(config, obs, held);
-        let history =
-            (config.lay_inference && config.discard_inference).then(|| LayHistory::new(obs));
+        let history = (config.lay_inference && config.discard_inference)
+            .then(|| LayHistory::new(obs, config.crib_blind));
         let mut reusable = 0;
         if let Some(history) = &history {
             let (laid, unseen) = (obs.laid[opp].mask(), obs.unseen().mask());
@@ -452,8 +488,9 @@ impl<'a> Sampler<'a> {
                 obs.kept.mask() | obs.discards.mask(),
                 obs.starter.map_or(0, Card::bit) | (obs.dealer as u64) << 63,
             );
+            let keep = config.kept_samples;
             reusable = particles.start(deal, history, |kept, crib| {
-                kept & laid == laid && (kept & !laid) & !pool == 0 && crib & !unseen == 0
+                keep && kept & laid == laid && (kept & !laid) & !pool == 0 && crib & !unseen == 0
             });
         }
         Sampler {
@@ -485,7 +522,7 @@ impl<'a> Sampler<'a> {
         let (hand, crib, fitted) =
             determinize(self.config, self.obs, self.pool, self.held, lays, rng);
         self.misses += u32::from(!fitted);
-        if let (Some(history), true) = (h, fitted) {
+        if let (Some(history), true) = (h, fitted && self.config.kept_samples) {
             let cap = self.config.budget as usize;
             self.particles.push(hand | laid, crib, history, cap);
         }
@@ -600,7 +637,7 @@ pub(crate) fn determinize(
             let hand = dealt & !crib & !laid;
             if crib & laid == 0 && hand & !pool == 0 {
                 let agrees = match &mut lays {
-                    Some((h, choices)) => h.agrees(dealt & !crib, choices),
+                    Some((h, choices)) => h.agrees(dealt & !crib, crib, choices),
                     None => true,
                 };
                 if agrees {
@@ -743,7 +780,7 @@ mod tests {
                     let laid = obs.laid[opp].mask();
                     let held = 4 - laid.count_ones();
                     let pool = obs.unseen().mask();
-                    let history = LayHistory::new(&obs);
+                    let history = LayHistory::new(&obs, true);
                     let mut choices = Choices::new();
                     let lays = Some((&history, &mut choices));
                     let (hand, crib, _) = determinize(&config, &obs, pool, held, lays, &mut rng);
@@ -755,7 +792,7 @@ mod tests {
                     let dealt = hand | crib | laid;
                     let modelled = modelled_discard(dealt, obs.dealer == opp).unwrap();
                     uniform += usize::from(modelled != crib);
-                    misfits += usize::from(!history.agrees(hand | laid, &mut choices));
+                    misfits += usize::from(!history.agrees(hand | laid, crib, &mut choices));
                     checked += 1;
                 }
                 let mv = bots[seat].decide(&game, seat).unwrap();

@@ -47,14 +47,15 @@ pub mod simulate;
 use crate::analysis::discard::{binomial, hand_total_closed, UnseenCounts};
 use crate::bots::master::MasterConfig;
 use crate::bots::random::{random_discard, random_lay};
-use crate::ground::card::{Card, CardSet};
+use crate::ground::card::{rank_value, Card, CardSet};
 use crate::ground::error::{Error, Result};
 use crate::ground::rng::Rng;
 use crate::rules::game::{Game, Move, Phase};
 use crate::rules::observe::four;
 pub use crate::rules::observe::Observation;
 use crate::rules::play::{
-    fits_mask, mask_cards, one_per_rank, score_play, score_play_at, ALL_CARDS, MAX_COUNT, MAX_PILE,
+    fits_mask, mask_cards, one_per_rank, score_play, score_play_at, LayPoints, ALL_CARDS,
+    MAX_COUNT, MAX_PILE,
 };
 use crate::rules::show::score_hand;
 use crate::tables::discards::best_discard_mask;
@@ -307,11 +308,22 @@ impl Count {
 
     /// Lays `card`: the points it pegs and the count after it.
     fn lay(&self, card: Card) -> (u8, Count) {
+        let next = self.with(card);
+        (score_play_at(&next.pile[..next.len], next.total), next)
+    }
+
+    /// The count after `card`, unscored.
+    fn with(&self, card: Card) -> Count {
         let mut next = *self;
         next.pile[next.len] = card;
         next.len += 1;
         next.total += card.value();
-        (score_play_at(&next.pile[..next.len], next.total), next)
+        next
+    }
+
+    /// What a card of each rank would peg laid next.
+    fn points(&self) -> LayPoints {
+        LayPoints::of(&self.pile[..self.len], self.total)
     }
 }
 
@@ -325,10 +337,11 @@ fn solo(count: &Count, hand: u64) -> f64 {
     if fits == 0 {
         return if count.len > 0 { 1.0 } else { 0.0 };
     }
+    let points = count.points();
     let mut best = 0.0f64;
     for card in mask_cards(one_per_rank(fits)) {
-        let (points, next) = count.lay(card);
-        best = best.max(f64::from(points) + solo(&next, hand & !card.bit()));
+        let pegged = f64::from(points.of_rank(card.rank()));
+        best = best.max(pegged + solo(&count.with(card), hand & !card.bit()));
     }
     best
 }
@@ -405,17 +418,20 @@ impl Lookahead {
     /// best counter to it), or of its go.
     fn replies(&self, after: &Count, rest: u64) -> f64 {
         let (m, k) = (self.m, self.k);
-        // The opponent's replies, best first, with their points.
+        // The opponent's replies, best first, with their points; the count
+        // after each reply, by rank.
         let mut replies: [(u8, u8); 13] = [(0, 0); 13];
+        let points = after.points();
         let mut n = 0;
         for rank in 1..=13u8 {
-            let c = rank_card(rank);
-            if self.rank_unseen[usize::from(rank)] > 0 && c.value() <= after.room() {
-                replies[n] = (after.lay(c).0, rank);
+            if self.rank_unseen[usize::from(rank)] > 0 && rank_value(rank) <= after.room() {
+                replies[n] = (points.of_rank(rank), rank);
                 n += 1;
             }
         }
         replies[..n].sort_by_key(|r| std::cmp::Reverse(r.0));
+        // Cards of one rank peg alike: my counters, one per rank.
+        let counters = one_per_rank(rest);
         let mut expected = 0.0;
         let mut covered = 0u64;
         for &(points, rank) in &replies[..n] {
@@ -430,10 +446,11 @@ impl Lookahead {
             if u16::from(points) >= self.opp_need {
                 outcome -= DECISIVE;
             }
-            let (_, replied) = after.lay(rank_card(rank));
+            let replied = after.with(rank_card(rank));
             if replied.total < MAX_COUNT {
-                let counter = mask_cards(rest & fits_mask(replied.room()))
-                    .map(|c| replied.lay(c).0)
+                let answers = replied.points();
+                let counter = mask_cards(counters & fits_mask(replied.room()))
+                    .map(|c| answers.of_rank(c.rank()))
                     .max()
                     .unwrap_or(0);
                 outcome += self.w_off * f64::from(counter);

@@ -77,12 +77,7 @@ impl Card {
 
     /// Counting value: ace 1, pips at face value, court cards 10.
     pub const fn value(self) -> u8 {
-        let r = self.rank();
-        if r > 10 {
-            10
-        } else {
-            r
-        }
+        rank_value(self.rank())
     }
 
     /// Parses `5H`, `5h`, `5♥`, `10H`, `TH`, `JS`, `AS`.
@@ -180,6 +175,16 @@ pub fn check_distinct(cards: &[Card]) -> Result<()> {
         }
     }
     Ok(())
+}
+
+/// The count value of a card of `rank` (1..=13): its rank, tens and court
+/// cards 10.
+pub const fn rank_value(rank: u8) -> u8 {
+    if rank > 10 {
+        10
+    } else {
+        rank
+    }
 }
 
 /// A set of cards: bit `index` of a 52-bit mask per card. Iterates in index

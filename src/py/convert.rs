@@ -239,4 +239,6 @@ flag_args!(
     pegging_table_flag = "pegging_table",
     lay_inference_flag = "lay_inference",
     adaptive_flag = "adaptive",
+    kept_samples_flag = "kept_samples",
+    crib_blind_flag = "crib_blind",
 );

@@ -6,8 +6,9 @@ use pyo3::prelude::*;
 use super::bots::expect_answer;
 use super::card::PyCard;
 use super::convert::{
-    adaptive_flag, board_flag, discard_inference_flag, go_inference_flag, int_in,
-    lay_inference_flag, pegging_table_flag, search_flag, seed_in, threads_from_py,
+    adaptive_flag, board_flag, crib_blind_flag, discard_inference_flag, go_inference_flag, int_in,
+    kept_samples_flag, lay_inference_flag, pegging_table_flag, search_flag, seed_in,
+    threads_from_py,
 };
 use super::game::PyPlayerView;
 use super::simulate::{reporter, run_builtin, PySimStats};
@@ -184,6 +185,12 @@ impl PyMasterPlayer {
 ///     opponent laid (with discard inference).
 /// adaptive : bool, default True
 ///     Stop sampling a lay once the best leads clearly (`budget` is the most).
+/// kept_samples : bool, default True
+///     Use the samples of the deal's earlier decisions that still fit first
+///     (with lay inference).
+/// crib_blind : bool, default True
+///     Lay inference models an Expert that does not know its two crib cards
+///     (False: it knows them; slower).
 /// progress : callable or None
 ///     Called with the number of games done after each chunk.
 ///
@@ -206,7 +213,7 @@ impl PyMasterPlayer {
 #[pyfunction]
 #[pyo3(signature = (opponent, games = 1000, seed = 0, threads = None, budget = 32,
     search = true, go_inference = true, discard_inference = true, board = false, pegging_table = false,
-    lay_inference = true, adaptive = true, progress = None))]
+    lay_inference = true, adaptive = true, kept_samples = true, crib_blind = true, progress = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn master_match(
     py: Python<'_>,
@@ -222,6 +229,8 @@ pub fn master_match(
     #[pyo3(from_py_with = pegging_table_flag)] pegging_table: bool,
     #[pyo3(from_py_with = lay_inference_flag)] lay_inference: bool,
     #[pyo3(from_py_with = adaptive_flag)] adaptive: bool,
+    #[pyo3(from_py_with = kept_samples_flag)] kept_samples: bool,
+    #[pyo3(from_py_with = crib_blind_flag)] crib_blind: bool,
     progress: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PySimStats> {
     let kind = BotKind::from_name(opponent)?;
@@ -235,6 +244,8 @@ pub fn master_match(
         pegging_table,
         lay_inference,
         adaptive,
+        kept_samples,
+        crib_blind,
     };
     let report = reporter(progress)?;
     let sim = Simulator::new([BotKind::Master, kind], seed, threads)?.with_master(config)?;

@@ -23,7 +23,7 @@
 //! fixed array, so a [`Pegging`] is a small `Clone` value and a move never
 //! allocates. The event log ([`PlayEvent`]) can be switched off.
 
-use crate::ground::card::{check_distinct, Card, CardSet};
+use crate::ground::card::{check_distinct, rank_value, Card, CardSet};
 use crate::ground::error::{Error, Result};
 
 /// The running count may never pass this.
@@ -185,6 +185,66 @@ pub fn score_play_at(pile: &[Card], count: u8) -> u8 {
     tail.count_kind().map_or(0, |_| COUNT_POINTS) + pair_points(tail.same) + tail.run
 }
 
+/// What a card of each rank would peg laid next on a pile: the
+/// [`score_play_at`] points of every rank at once, from one pass over the
+/// pile (searches weigh every possible reply).
+#[derive(Clone, Copy, Debug)]
+pub struct LayPoints {
+    count: u8,
+    /// Pair and run points by rank (index 1..=13).
+    tail: [u8; 14],
+}
+
+impl LayPoints {
+    /// The points of each rank laid on `pile`, whose count is `count`.
+    pub fn of(pile: &[Card], count: u8) -> LayPoints {
+        let mut tail = [0u8; 14];
+        if let Some(last) = pile.last() {
+            tail[usize::from(last.rank())] = pair_points(same_rank_tail(pile) + 1);
+        }
+        // The last n distinct ranks make a run of n + 1 with the rank next to
+        // either end when they are consecutive, or with the one rank missing
+        // between them; a longer tail overwrites a shorter one.
+        let mut seen = 0u16;
+        for (n, card) in pile.iter().rev().enumerate() {
+            let bit = 1u16 << card.rank();
+            if seen & bit != 0 {
+                break;
+            }
+            seen |= bit;
+            let n = n as u32 + 1;
+            let (low, high) = (seen.trailing_zeros(), 15 - seen.leading_zeros());
+            let run = (n + 1) as u8;
+            if n < 2 {
+                continue;
+            }
+            if high - low + 1 == n {
+                if low > 1 {
+                    tail[low as usize - 1] = run;
+                }
+                if high < 13 {
+                    tail[high as usize + 1] = run;
+                }
+            } else if high - low == n {
+                let gap = (!seen >> low).trailing_zeros() + low;
+                tail[gap as usize] = run;
+            }
+        }
+        LayPoints { count, tail }
+    }
+
+    /// The points a card of `rank` pegs (it must fit the count).
+    pub fn of_rank(&self, rank: u8) -> u8 {
+        let total = self.count + rank_value(rank);
+        let counted = if total == 15 || total == MAX_COUNT {
+            COUNT_POINTS
+        } else {
+            0
+        };
+        counted + self.tail[usize::from(rank)]
+    }
+}
+
 /// The items scored by the last card of a valid pile, without allocating.
 pub fn play_items(pile: &[Card]) -> PlayItems {
     // A valid pile counts at most 31, so the sum fits a u8.
@@ -311,6 +371,13 @@ pub(crate) const fn one_per_rank(mask: u64) -> u64 {
     const ABOVE_2: u64 = 0xCCCC_CCCC_CCCC_CCCC;
     const ABOVE_3: u64 = 0x8888_8888_8888_8888;
     mask & !(mask << 1 & ABOVE_1 | mask << 2 & ABOVE_2 | mask << 3 & ABOVE_3)
+}
+
+/// How many cards of each rank `mask` holds, 4 bits per rank: two hands
+/// with equal counts peg alike (the play scores ranks only).
+pub(crate) const fn rank_counts(mask: u64) -> u64 {
+    let pairs = mask - (mask >> 1 & 0x5555_5555_5555_5555);
+    (pairs & 0x3333_3333_3333_3333) + (pairs >> 2 & 0x3333_3333_3333_3333)
 }
 
 /// The cards of a bitmask in index order.
@@ -846,6 +913,48 @@ mod tests {
             assert_eq!(one_per_rank(mask), expected, "{mask:#x}");
         }
         assert_eq!(one_per_rank(ALL_CARDS).count_ones(), 13);
+    }
+
+    #[test]
+    fn lay_points_are_the_points_of_each_lay() {
+        let mut rng = crate::ground::rng::Rng::new(6);
+        let mut checked = 0;
+        for _ in 0..20_000 {
+            // A random valid pile: cards laid while they fit.
+            let mut pile = Vec::new();
+            let mut count = 0u8;
+            let mut left = ALL_CARDS;
+            for _ in 0..1 + rng.below(8) {
+                let card = mask_cards(rng.draw(left & fits_mask(MAX_COUNT - count), 1)).next();
+                let Some(card) = card else { break };
+                left &= !card.bit();
+                count += card.value();
+                pile.push(card);
+            }
+            let points = LayPoints::of(&pile, count);
+            for card in mask_cards(left & fits_mask(MAX_COUNT - count)) {
+                let mut next = pile.clone();
+                next.push(card);
+                let expected = score_play_at(&next, count + card.value());
+                assert_eq!(points.of_rank(card.rank()), expected, "{next:?}");
+                checked += 1;
+            }
+        }
+        assert!(checked > 100_000, "{checked}");
+    }
+
+    #[test]
+    fn rank_counts_count_the_cards_of_each_rank() {
+        let mut rng = crate::ground::rng::Rng::new(5);
+        for _ in 0..2000 {
+            let mask = rng.draw(ALL_CARDS, 9);
+            let counts = rank_counts(mask);
+            for rank in 1..=13u8 {
+                let held = mask_cards(mask).filter(|c| c.rank() == rank).count() as u64;
+                assert_eq!(counts >> (4 * (rank - 1)) & 0xF, held, "{mask:#x}");
+            }
+        }
+        assert_eq!(rank_counts(ALL_CARDS), 0x4_4444_4444_4444);
     }
     use crate::ground::card::parse_cards;
 

@@ -54,8 +54,9 @@ def test_ingredients_can_be_switched_off() -> None:
     uniform = master_match("expert", games=40, seed=9, threads=1, discard_inference=False)
     # Drawing the opponent's cards as it kept them changes the lays.
     assert uniform.to_dict()["points"] != full.to_dict()["points"]
-    # So do keeping only hands that explain its lays, and the adaptive budget.
-    for switch in ("lay_inference", "adaptive"):
+    # So do keeping only hands that explain its lays, the adaptive budget,
+    # the samples kept from earlier decisions and the crib-blind model.
+    for switch in ("lay_inference", "adaptive", "kept_samples", "crib_blind"):
         off = master_match("expert", games=40, seed=9, threads=1, **{switch: False})
         assert off.to_dict()["points"] != full.to_dict()["points"], switch
     # Without search the master discards and pegs as the Expert: 50% on mirrored seeds.
