@@ -214,6 +214,9 @@ impl LayPoints {
             seen |= bit;
             let n = n as u32 + 1;
             let (low, high) = (seen.trailing_zeros(), 15 - seen.leading_zeros());
+            if (high - low) as usize > pile.len() {
+                break; // with the next card too many ranks are missing
+            }
             let run = (n + 1) as u8;
             if n < 2 {
                 continue;
@@ -336,7 +339,11 @@ fn run_tail(pile: &[Card]) -> u8 {
         }
         seen |= bit;
         let n = n as u32 + 1;
-        if n >= 3 && seen >> seen.trailing_zeros() == (1 << n) - 1 {
+        let span = 16 - seen.leading_zeros() - seen.trailing_zeros();
+        if span as usize > pile.len() {
+            break; // no run of the pile's cards spans more ranks than it holds
+        }
+        if n >= 3 && span == n {
             best = n as u8;
         }
     }
