@@ -745,6 +745,49 @@ mod tests {
     }
 
     #[test]
+    fn samples_with_one_key_have_the_same_values() {
+        let (mut shared, mut shown_apart) = (0, 0);
+        let mut rng = Rng::new(8);
+        for g in 0..150 {
+            // A short game, so that reaching the target often matters.
+            let mut game = Game::new(GameConfig::new(2, 61, false).unwrap(), g, false);
+            let mut bots = [Bot::new(BotKind::Expert, 1), Bot::new(BotKind::Expert, 2)];
+            while let Some(seat) = game.to_move() {
+                let obs = Observation::from_game(&game, seat);
+                let lays = obs.hand.mask() & fits_mask(MAX_COUNT - obs.count);
+                if game.phase() == Phase::Play && lays != 0 {
+                    let start = start_play(&obs);
+                    let held = 4 - obs.laid[1 - seat].len();
+                    let pool = hidden_pool(&MasterConfig::default(), &obs, held);
+                    let mut seen: Vec<((u64, [u16; 2]), [u16; 2], Vec<f64>)> = Vec::new();
+                    for _ in 0..24 {
+                        let hand = rng.draw(pool, held);
+                        let crib = rng.draw(obs.unseen().mask() & !hand, 2);
+                        let end = ending(&obs, hand, crib);
+                        let mut play = start;
+                        play.hands[1] = hand;
+                        let values: Vec<f64> = mask_cards(one_per_rank(lays))
+                            .map(|c| solve(&play.lay(c), &end, f64::NEG_INFINITY, f64::INFINITY))
+                            .collect();
+                        let key = (rank_counts(hand), end.reach_key(&start, hand));
+                        for (k, show, v) in &seen {
+                            if *k == key {
+                                assert_eq!(*v, values, "{obs:?}");
+                                shared += 1;
+                                shown_apart += usize::from(*show != end.show);
+                            }
+                        }
+                        seen.push((key, end.show, values));
+                    }
+                }
+                let mv = bots[seat].decide(&game, seat).unwrap();
+                game.apply(mv).unwrap();
+            }
+        }
+        assert!(shared > 1000 && shown_apart > 100, "{shared} {shown_apart}");
+    }
+
+    #[test]
     fn go_floors_are_sound_in_real_games() {
         let mut informative = 0;
         for g in 0..200 {
