@@ -256,6 +256,10 @@ struct Ending {
     pone: usize,
 }
 
+/// What a sample's search values depend on: the ranks the opponent holds
+/// and [`Ending::reach_key`].
+type SampleKey = (u64, [u16; 2]);
+
 /// The most points one lay can peg (a fourth of a kind making 15 or 31),
 /// with the point for go or last card.
 const MOST_PER_LAY: u16 = 12 + 2 + 1;
@@ -426,7 +430,7 @@ pub fn search_lay(
     let mut values: Vec<f64> = Vec::with_capacity(width * config.budget as usize);
     // Samples that peg alike and show alike have the same values: each
     // sample's key, and the row where its values were first worked out.
-    let mut solved: Vec<((u64, [u16; 2]), usize)> = Vec::new();
+    let mut solved: Vec<(SampleKey, usize)> = Vec::new();
     for done in 1..=config.budget {
         let (opp_hand, opp_crib) = draw.next(rng);
         let end = ending(obs, opp_hand, opp_crib);
@@ -759,7 +763,7 @@ mod tests {
                     let start = start_play(&obs);
                     let held = 4 - obs.laid[1 - seat].len();
                     let pool = hidden_pool(&MasterConfig::default(), &obs, held);
-                    let mut seen: Vec<((u64, [u16; 2]), [u16; 2], Vec<f64>)> = Vec::new();
+                    let mut seen: Vec<(SampleKey, [u16; 2], Vec<f64>)> = Vec::new();
                     for _ in 0..24 {
                         let hand = rng.draw(pool, held);
                         let crib = rng.draw(obs.unseen().mask() & !hand, 2);
