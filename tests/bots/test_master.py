@@ -77,6 +77,16 @@ def test_master_player_plays_games_and_replays_with_its_seed() -> None:
     assert repr(player) == "MasterPlayer(budget=8, seed=1)"
 
 
+@pytest.mark.parametrize("players", [3, 4])
+def test_with_three_or_four_players_the_master_plays_as_the_expert(players: int) -> None:
+    for seed in range(5):
+        master = Game(num_players=players, seed=seed).play(
+            [MasterPlayer(seed=seed)] + [ExpertPlayer() for _ in range(players - 1)]
+        )
+        expert = Game(num_players=players, seed=seed).play([ExpertPlayer() for _ in range(players)])
+        assert master == expert, seed
+
+
 def test_bad_budgets_and_names_are_refused() -> None:
     with pytest.raises(ValueError, match="budget"):
         MasterPlayer(budget=0)
