@@ -191,7 +191,8 @@ def test_cookbook_polars() -> None:
 def test_cookbook_pyarrow() -> None:
     table = pa.table({"show": ["5H 5D 5C JS 5S", "AC 2C 3C 4C 10C"]})
     table = table.append_column("score", cf.score_hands(table["show"], output="arrow"))
-    parts = pa.Table.from_struct_array(cf.score_hands(table["show"], breakdown=True, output="arrow"))
+    breakdown = cf.score_hands(table["show"], breakdown=True, output="arrow")
+    parts = pa.Table.from_struct_array(breakdown)
     for name in parts.column_names:
         table = table.append_column(name, parts[name])
     assert table["score"].to_pylist() == [29, 13]
