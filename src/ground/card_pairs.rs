@@ -74,21 +74,23 @@ pub fn read_usual<T: Unit>(
     three: impl Fn([u8; 3]) -> Option<u8>,
 ) -> Option<usize> {
     let (pairs, separators) = (table(), separators());
-    let plain = |c: u8| c != 0 && c < 128 && !separators[usize::from(c)];
+    // Shows and hands of two-character cards, the most common text: read
+    // at fixed places, without a branch a card.
+    let fixed = match out.len() {
+        5 => at_fixed_places::<5, T>(text, out, pairs, separators),
+        4 => at_fixed_places::<4, T>(text, out, pairs, separators),
+        _ => false,
+    };
+    if fixed {
+        return Some(out.len());
+    }
     let mut rest = text;
     for (n, slot) in out.iter_mut().enumerate() {
         let (code, after) = match *rest {
             [a, b, ref after @ ..] if pairs[index(a, b)] != NO_ANSWER => {
                 (pairs[index(a, b)], after)
             }
-            [a, b, c, ref after @ ..] => {
-                let chars = [a.byte(), b.byte(), c.byte()];
-                if !chars.iter().all(|&c| plain(c)) {
-                    return None;
-                }
-                (three(chars)?, after)
-            }
-            _ => return None,
+            _ => three_characters(rest, &three)?,
         };
         *slot = code;
         match *after {
@@ -98,6 +100,50 @@ pub fn read_usual<T: Unit>(
         }
     }
     None
+}
+
+/// Whether `text` is `N` cards of two characters, one separator apart;
+/// they are then in `out`.
+#[inline(always)]
+fn at_fixed_places<const N: usize, T: Unit>(
+    text: &[T],
+    out: &mut [u8],
+    pairs: &Table,
+    separators: &[bool; 256],
+) -> bool {
+    if text.len() != 3 * N - 1 || out.len() != N {
+        return false;
+    }
+    let mut answered = true;
+    for k in 0..N {
+        let code = pairs[index(text[3 * k], text[3 * k + 1])];
+        answered &= code != NO_ANSWER;
+        out[k] = code;
+    }
+    for k in 1..N {
+        answered &= separators[usize::from(text[3 * k - 1].byte())];
+    }
+    answered
+}
+
+/// The card spelt by the first three characters of `text` (`10H`), and the
+/// text after them; kept out of [`read_usual`]'s loop, which it would slow.
+#[cold]
+#[inline(never)]
+fn three_characters<'t, T: Unit>(
+    text: &'t [T],
+    three: &impl Fn([u8; 3]) -> Option<u8>,
+) -> Option<(u8, &'t [T])> {
+    let separators = separators();
+    let [a, b, c, ref after @ ..] = *text else {
+        return None;
+    };
+    let chars = [a.byte(), b.byte(), c.byte()];
+    let plain = |c: &u8| *c != 0 && *c < 128 && !separators[usize::from(*c)];
+    if !chars.iter().all(plain) {
+        return None;
+    }
+    Some((three(chars)?, after))
 }
 
 /// The table index of the pair `a`, `b`.
@@ -144,6 +190,7 @@ mod tests {
         let mut out = [0; 5];
         assert_eq!(read_usual(b"5H 5D,5C\tJS 5S", &mut out, three), Some(5));
         assert_eq!(out, [18, 17, 16, 43, 19]);
+        assert_eq!(read_usual(b"5H 5D 5C JS", &mut out[..4], three), Some(4));
         assert_eq!(read_usual(b"5h 10d th", &mut out, three), Some(3));
         assert_eq!(out[..3], [18, 37, 38]);
         for text in [
@@ -154,6 +201,10 @@ mod tests {
             b"5H 5X",
             b"5H 1\x00H",
             b"5H 5D 5C JS 5S 6S",
+            b"5H 5D 5C JS 5X",
+            b"5H 5D 5CxJS 5S",
+            b"5H 5D 5C JS5S ",
+            b"5H 5D 5C 5\xe2\x99",
             b"",
             b"5",
         ] {

@@ -398,10 +398,6 @@ fn read_usual_cell(cell: Cell<'_>, memo: Memo, out: &mut [u8]) -> Option<usize> 
 /// Parses a cell of single-card text.
 #[inline(always)]
 fn parse_card(cell: Cell<'_>, memo: Memo) -> std::result::Result<u8, Fault> {
-    let mut code = [NO_CARD];
-    if read_usual_cell(cell, memo, &mut code).is_some() {
-        return Ok(code[0]);
-    }
     let code = match cell {
         Cell::Null => return Err(Fault::Null),
         Cell::Utf8(bytes) => code_of_bytes(bytes, memo),
