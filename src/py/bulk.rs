@@ -251,7 +251,7 @@ fn stop_error(stop: Option<(usize, String)>) -> PyResult<()> {
 
 /// What a bulk scorer returns: NumPy arrays, or Arrow arrays when asked.
 #[derive(Clone, Copy)]
-enum Output {
+pub enum Output {
     Numpy,
     Arrow,
 }
