@@ -4,8 +4,9 @@
 //! A cell holds either one card (`Layout::Cards`: exactly what `Card::parse`
 //! accepts) or a hand (`Layout::Hands`: what `card::parse_cards` accepts,
 //! cards split by whitespace or commas). The spellings live in
-//! `card::card_from_chars`; the only shortcut here is a memo of the cards
-//! that parser found for each short ASCII spelling.
+//! `card::card_from_chars`; the shortcuts are a memo of the cards that
+//! parser found for each short ASCII spelling, and `card_pairs` for hand
+//! text of the usual shape.
 
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicU8, Ordering};
