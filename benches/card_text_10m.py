@@ -2,7 +2,8 @@
 
 1. text to scores for 10,000,000 hands from NumPy cells, NumPy hand strings,
    an Arrow column and a polars column, against index arrays to scores, on
-   1 and 2 threads, side by side in one run (best of ``--repeat``);
+   1 and 2 threads, side by side in one run: ``--repeat`` rounds of every
+   source in turn, the best time of each and the ratio within each round;
 2. peak memory of ``card_indices`` over a 10,000,000-row pyarrow and polars
    column, each in a fresh process, against the size of its output;
 3. ``cribbage-fast score --file`` on a 10,000,000-row CSV file: wall time
@@ -17,10 +18,12 @@ from __future__ import annotations
 
 import argparse
 import os
+import statistics
 import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
 
 import pyarrow as pa
@@ -33,29 +36,33 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_card_text import DECK, hand_column, random_deals, sources
 
 
-def best_of(repeat: int, work: object) -> float:
-    assert callable(work)
-    times = []
-    for _ in range(repeat):
-        start = time.perf_counter()
-        work()
-        times.append(time.perf_counter() - start)
-    return min(times)
+def seconds(work: Callable[[], object]) -> float:
+    start = time.perf_counter()
+    work()
+    return time.perf_counter() - start
 
 
 def speed(rows: int, repeat: int) -> None:
+    """Each source in turn, `repeat` rounds (so a change of load hits them
+    all): the best time of each, and the ratio to the index array within
+    each round (its median and range)."""
     deals = random_deals(rows)
     inputs = sources(deals)
     print(f"\n## text to scores, {rows:,} hands (best of {repeat}), hands per second")
-    print("| source | threads | hands/s | vs index |")
-    print("|---|---|---|---|")
+    print("| source | threads | hands/s | vs index | per round: median [min, max] |")
+    print("|---|---|---|---|---|")
     for threads in (1, 2):
-        base = 0.0
-        for name, data in inputs.items():
-            seconds = best_of(repeat, lambda d=data, t=threads: cf.score_hands(d, threads=t))
-            rate = rows / seconds
-            base = base or rate
-            print(f"| {name} | {threads} | {rate / 1e6:.1f} M | {rate / base:.2f} |")
+        times: dict[str, list[float]] = {name: [] for name in inputs}
+        for _ in range(repeat):
+            for name, data in inputs.items():
+                times[name].append(seconds(lambda d=data, t=threads: cf.score_hands(d, threads=t)))
+        index = times["index"]
+        for name, taken in times.items():
+            rounds = [i / t for i, t in zip(index, taken, strict=True)]
+            best = min(index) / min(taken)
+            spread = f"{statistics.median(rounds):.2f} [{min(rounds):.2f}, {max(rounds):.2f}]"
+            rate = f"{rows / min(taken) / 1e6:.1f} M"
+            print(f"| {name} | {threads} | {rate} | {best:.2f} | {spread} |")
 
 
 # Run in a fresh process: the peak (VmHWM) is reset after loading the column,
@@ -127,7 +134,7 @@ def cli(rows: int, folder: Path) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--rows", type=int, default=10_000_000)
-    parser.add_argument("--repeat", type=int, default=3)
+    parser.add_argument("--repeat", type=int, default=5)
     parser.add_argument("--parts", default="speed,memory,cli", help="which to measure")
     args = parser.parse_args()
     parts = args.parts.split(",")

@@ -20,6 +20,7 @@ from typing import (
 
 import numpy as np
 import numpy.typing as npt
+import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 from numpy.typing import NDArray
 from typing_extensions import disjoint_base
 
@@ -1610,13 +1611,24 @@ def _random_play_phases(phases: int, seats: int = 2, seed: int = 0) -> int:
     """Benchmark helper: plays ``phases`` random 4-card play phases entirely in Rust
     (no event log) and returns the total points pegged."""
 
+@overload
 def score_hands(
     cards: npt.ArrayLike | _ArrowColumn,
     crib: bool = False,
     *,
     threads: int | None = None,
     breakdown: bool = False,
-) -> npt.NDArray[np.uint8]:
+    output: Literal["numpy"] = "numpy",
+) -> npt.NDArray[np.uint8]: ...
+@overload
+def score_hands(
+    cards: npt.ArrayLike | _ArrowColumn,
+    crib: bool = False,
+    *,
+    threads: int | None = None,
+    breakdown: bool = False,
+    output: Literal["arrow"],
+) -> pa.Array:
     """Score many shows at once.
 
     ``cards`` has shape (N, 5): card indices (``Card.index``, 0..51), columns
@@ -1642,22 +1654,30 @@ def score_hands(
         never depends on the thread count: ``threads`` only caps the cores used.
     breakdown : bool, default False
         Return the points per kind instead of the totals.
+    output : {"numpy", "arrow"}, default "numpy"
+        ``"arrow"`` returns a ``pyarrow.Array`` instead, ready to become a
+        DataFrame or Arrow table column: the totals as a ``uint8`` array on
+        the NumPy result's memory (no copy), or the breakdown as a
+        ``pyarrow.StructArray`` with a ``uint8`` field per part.
 
     Returns
     -------
-    numpy.ndarray
+    numpy.ndarray or pyarrow.Array
         The N totals as ``uint8``; with ``breakdown=True`` an (N, 5) ``uint8``
         array whose columns are `BREAKDOWN_COLUMNS` (fifteens, pairs, runs,
-        flush, nobs) and sum to the totals.
+        flush, nobs) and sum to the totals (for ``output="arrow"`` a struct
+        array with those fields).
 
     Raises
     ------
     ValueError
         a shape other than (N, 5), a value outside 0..51, or a
         card repeated within a row (naming the first bad row and why),
-        or ``threads < 1``.
+        ``threads < 1``, or an ``output`` other than "numpy" or "arrow".
     TypeError
         a float, bool, object or other non-integer array.
+    ImportError
+        ``output="arrow"`` without pyarrow (the ``tables`` extra).
 
     Examples
     --------
@@ -1669,14 +1689,26 @@ def score_hands(
     array([29, 16], dtype=uint8)
     >>> score_hands(rows, breakdown=True)[1]  # fifteens, pairs, runs, flush, nobs
     array([8, 2, 6, 0, 0], dtype=uint8)
+    >>> score_hands(["5H 5D 5C JS 5S", "4S 5H 5D 6C KS"], output="arrow").to_pylist()
+    [29, 16]
     """
 
+@overload
 def score_plays(
     piles: npt.ArrayLike | _ArrowColumn,
     lengths: npt.ArrayLike | None = None,
     *,
     threads: int | None = None,
-) -> npt.NDArray[np.uint8]:
+    output: Literal["numpy"] = "numpy",
+) -> npt.NDArray[np.uint8]: ...
+@overload
+def score_plays(
+    piles: npt.ArrayLike | _ArrowColumn,
+    lengths: npt.ArrayLike | None = None,
+    *,
+    threads: int | None = None,
+    output: Literal["arrow"],
+) -> pa.Array:
     """Points pegged by the last card of many piles at once.
 
     ``piles`` has shape (N, W): each row is the cards laid since the count
@@ -1698,10 +1730,13 @@ def score_plays(
         The length of each pile; without it a row ends at its first padding.
     threads : int or None, default None
         How many threads score (1 to 256); ``None`` uses every core.
+    output : {"numpy", "arrow"}, default "numpy"
+        ``"arrow"`` returns a ``uint8`` ``pyarrow.Array`` on the NumPy
+        result's memory instead.
 
     Returns
     -------
-    numpy.ndarray
+    numpy.ndarray or pyarrow.Array
         The N points as ``uint8``.
 
     Raises
@@ -1710,9 +1745,12 @@ def score_plays(
         a bad shape, a value that is neither a card nor padding,
         an empty pile, a card repeated in a pile, a pile counting past
         31, a card after the padding or a length outside 0..W (naming the
-        first bad row and why).
+        first bad row and why), or an ``output`` other than "numpy" or
+        "arrow".
     TypeError
         a non-integer array.
+    ImportError
+        ``output="arrow"`` without pyarrow (the ``tables`` extra).
 
     Examples
     --------
@@ -1721,6 +1759,8 @@ def score_plays(
     >>> idx = lambda text: [Card(t).index for t in text.split()]
     >>> score_plays(np.array([idx("4S 6H 5D") + [-1], idx("5S 5H 5D 5C")]))
     array([ 5, 12], dtype=uint8)
+    >>> score_plays(["4S 6H 5D", "5S 5H 5D 5C"], output="arrow").to_pylist()
+    [5, 12]
     """
 
 def hand_score_distribution(crib: bool = False) -> npt.NDArray[np.int64]:

@@ -16,6 +16,7 @@ array([[18, 17, 16, 43, 19],
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -277,6 +278,19 @@ def _is_text(data: Any) -> bool:
     if pa.types.is_dictionary(kind):
         kind = kind.value_type
     return str(kind) in _ARROW_TEXT
+
+
+def _to_arrow(values: NDArray[np.uint8], fields: Sequence[str] | None) -> pa.Array:
+    """A bulk scorer's result for ``output="arrow"``: a 1-D array as an Arrow
+    array sharing its memory; an (N, k) array as a struct array with a field
+    per column (each column copied once: Arrow fields are contiguous)."""
+    require("pyarrow", "tables")
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+
+    if fields is None:
+        return pa.array(values)
+    columns = [pa.array(np.ascontiguousarray(values[:, k])) for k in range(len(fields))]
+    return pa.StructArray.from_arrays(columns, names=list(fields))
 
 
 def _codes_if_text(data: Any, what: str) -> NDArray[np.uint8] | None:

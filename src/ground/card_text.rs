@@ -4,8 +4,9 @@
 //! A cell holds either one card (`Layout::Cards`: exactly what `Card::parse`
 //! accepts) or a hand (`Layout::Hands`: what `card::parse_cards` accepts,
 //! cards split by whitespace or commas). The spellings live in
-//! `card::card_from_chars`; the only shortcut here is a memo of the cards
-//! that parser found for each short ASCII spelling.
+//! `card::card_from_chars`; the shortcuts are a memo of the cards that
+//! parser found for each short ASCII spelling, and `card_pairs` for hand
+//! text of the usual shape.
 
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -14,6 +15,7 @@ use std::sync::OnceLock;
 use rayon::prelude::*;
 
 use crate::ground::card::{card_from_chars, is_separator};
+use crate::ground::card_pairs::read_usual;
 use crate::ground::error::{Error, Result};
 use crate::ground::pool;
 
@@ -72,7 +74,7 @@ pub struct Utf8Column<'a, O> {
     columns: usize,
 }
 
-impl<'a, O: Copy + TryInto<usize>> Utf8Column<'a, O> {
+impl<'a, O: Copy + PartialOrd + TryInto<usize>> Utf8Column<'a, O> {
     /// Checks that every offset is in `data` and in order, and that the
     /// bitmap covers every row.
     pub fn new(
@@ -81,13 +83,15 @@ impl<'a, O: Copy + TryInto<usize>> Utf8Column<'a, O> {
         validity: Option<(&'a [u8], usize)>,
     ) -> Result<Self> {
         let bad = |why: &str| Error::Invalid(format!("malformed string column: {why}"));
-        let mut last = 0usize;
-        for (i, &o) in offsets.iter().enumerate() {
-            let o: usize = o.try_into().map_err(|_| bad("a negative offset"))?;
-            if o > data.len() || (i > 0 && o < last) {
+        // In order, the first not negative and the last in `data`: then
+        // every offset is in `data` (one pass the compiler vectorises).
+        let at = |o: O| o.try_into().map_err(|_| bad("a negative offset"));
+        let ordered = offsets.windows(2).all(|w| w[0] <= w[1]);
+        if let (Some(&first), Some(&last)) = (offsets.first(), offsets.last()) {
+            at(first)?;
+            if !ordered || at(last)? > data.len() {
                 return Err(bad("offsets out of order or past the data"));
             }
-            last = o;
         }
         check_bitmap(validity, offsets.len().saturating_sub(1)).map_err(&bad)?;
         Ok(Utf8Column {
@@ -109,19 +113,21 @@ impl<'a, O: Copy + TryInto<usize>> Utf8Column<'a, O> {
         Ok(Utf8Column { columns, ..self })
     }
 
+    #[inline]
     fn at(&self, i: usize) -> usize {
         // Checked in `new`.
         self.offsets[i].try_into().unwrap_or(0)
     }
 }
 
-impl<O: Copy + TryInto<usize> + Sync> Cells for Utf8Column<'_, O> {
+impl<O: Copy + PartialOrd + TryInto<usize> + Sync> Cells for Utf8Column<'_, O> {
     fn rows(&self) -> usize {
         self.offsets.len().saturating_sub(1) / self.columns
     }
     fn columns(&self) -> usize {
         self.columns
     }
+    #[inline]
     fn cell(&self, row: usize, column: usize) -> Cell<'_> {
         let i = row * self.columns + column;
         if is_null(self.validity, i) {
@@ -193,6 +199,7 @@ impl Cells for ViewColumn<'_> {
     fn columns(&self) -> usize {
         1
     }
+    #[inline]
     fn cell(&self, row: usize, _column: usize) -> Cell<'_> {
         if is_null(self.validity, row) {
             return Cell::Null;
@@ -234,6 +241,7 @@ impl Cells for Ucs4Grid<'_> {
     fn columns(&self) -> usize {
         self.columns
     }
+    #[inline]
     fn cell(&self, row: usize, column: usize) -> Cell<'_> {
         let start = (row * self.columns + column) * self.width;
         Cell::Ucs4(&self.codes[start..start + self.width])
@@ -376,6 +384,18 @@ fn parse_codes(text: &[u32]) -> Option<u8> {
     card_from_chars(unpadded(text).iter().map(|&c| char_of(c))).map(|c| c.index())
 }
 
+/// The cards of a cell of the usual shape (see `card_pairs`), written into
+/// `out`, and how many; `None` for a cell of any other shape.
+#[inline(always)]
+fn read_usual_cell(cell: Cell<'_>, memo: Memo, out: &mut [u8]) -> Option<usize> {
+    let three = |chars: [u8; 3]| Memo::key(&chars, false).and_then(|key| memo.code(key));
+    match cell {
+        Cell::Null => None,
+        Cell::Utf8(bytes) => read_usual(bytes, out, three),
+        Cell::Ucs4(codes) => read_usual(unpadded(codes), out, three),
+    }
+}
+
 /// Parses a cell of single-card text.
 #[inline(always)]
 fn parse_card(cell: Cell<'_>, memo: Memo) -> std::result::Result<u8, Fault> {
@@ -389,7 +409,17 @@ fn parse_card(cell: Cell<'_>, memo: Memo) -> std::result::Result<u8, Fault> {
 
 /// Parses a hand cell into `out` (one code per card); returns how many
 /// cards it holds.
+#[inline(always)]
 fn parse_hand(cell: Cell<'_>, memo: Memo, out: &mut [u8]) -> std::result::Result<usize, Fault> {
+    match read_usual_cell(cell, memo, out) {
+        Some(n) => Ok(n),
+        None => parse_any_hand(cell, memo, out),
+    }
+}
+
+/// [`parse_hand`] for a cell of any shape.
+#[cold]
+fn parse_any_hand(cell: Cell<'_>, memo: Memo, out: &mut [u8]) -> std::result::Result<usize, Fault> {
     let separator = |c: u32| is_separator(char_of(c));
     match cell {
         Cell::Null => Err(Fault::Null),
@@ -588,7 +618,8 @@ fn parse_block<C: Cells + ?Sized>(
 /// Parses every row of `cells` into `out`, `width` codes per row, on
 /// `threads` (checked by `pool`). Returns the first `max_bad` bad cells, one
 /// per row, lowest rows first (whatever the thread count); their rows hold
-/// [`NO_CARD`]. With `max_bad` 1, rows after a bad row may be left unparsed.
+/// [`NO_CARD`]. Once `max_bad` bad rows are found the rest is not parsed:
+/// every row after the last one reported holds [`NO_CARD`] too.
 pub fn parse_cells<C: Cells + ?Sized>(
     cells: &C,
     layout: Layout,
@@ -635,6 +666,9 @@ pub fn parse_cells<C: Cells + ?Sized>(
     };
     bad.sort_by_key(|b| b.row);
     bad.truncate(max_bad);
+    if let (true, Some(last)) = (bad.len() == max_bad, bad.last()) {
+        out[(last.row + 1) * width..].fill(NO_CARD);
+    }
     Ok(bad)
 }
 
@@ -789,6 +823,29 @@ mod tests {
             let (_, bad) = parse_hands(&texts, 2, false, threads);
             assert_eq!(bad[0].row, BLOCK + 5);
             assert_eq!(bad.len(), 2);
+        }
+    }
+
+    #[test]
+    fn rows_past_the_last_bad_row_reported_hold_no_card() {
+        let mut texts = vec!["AS 2S"; 3 * BLOCK];
+        texts[5] = "AS ZZ";
+        for threads in [Some(1), Some(2)] {
+            let (offsets, data) = arrow(&texts);
+            let column = Utf8Column::new(&offsets, &data, None).unwrap();
+            let mut out = vec![0; texts.len() * 2];
+            let bad = parse_cells(
+                &column,
+                Layout::Hands { pad: false },
+                2,
+                1,
+                threads,
+                &mut out,
+            )
+            .unwrap();
+            assert_eq!(bad.len(), 1);
+            assert_eq!(&out[..10], &[3, 7, 3, 7, 3, 7, 3, 7, 3, 7]);
+            assert!(out[10..].iter().all(|&c| c == NO_CARD));
         }
     }
 

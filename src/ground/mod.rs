@@ -2,6 +2,7 @@
 //! Imports nothing else of the crate.
 
 pub mod card;
+pub mod card_pairs;
 pub mod card_text;
 pub mod error;
 pub mod pool;

@@ -249,6 +249,41 @@ fn stop_error(stop: Option<(usize, String)>) -> PyResult<()> {
     }
 }
 
+/// What a bulk scorer returns: NumPy arrays, or Arrow arrays when asked.
+#[derive(Clone, Copy)]
+pub enum Output {
+    Numpy,
+    Arrow,
+}
+
+/// Reads the `output` argument: "numpy" (the default) or "arrow".
+fn output_of(obj: &Bound<'_, PyAny>) -> PyResult<Output> {
+    match obj.extract::<&str>() {
+        Ok("numpy") => Ok(Output::Numpy),
+        Ok("arrow") => Ok(Output::Arrow),
+        _ => Err(PyValueError::new_err(format!(
+            "output must be \"numpy\" or \"arrow\", got {}",
+            super::convert::describe(obj)
+        ))),
+    }
+}
+
+/// `result` as asked: itself, or an Arrow array (a struct array with
+/// `fields` when given) made by `cribbage_fast.bulk_text`.
+fn as_output<'py>(
+    result: Bound<'py, PyAny>,
+    output: Output,
+    fields: Option<&[&str]>,
+) -> PyResult<Bound<'py, PyAny>> {
+    match output {
+        Output::Numpy => Ok(result),
+        Output::Arrow => result
+            .py()
+            .import("cribbage_fast.bulk_text")?
+            .call_method1("_to_arrow", (&result, fields)),
+    }
+}
+
 /// Score many shows at once.
 ///
 /// Parameters
@@ -269,19 +304,27 @@ fn stop_error(stop: Option<(usize, String)>) -> PyResult<()> {
 ///     cached and bounded, and the result never depends on the thread count.
 /// breakdown : bool, default False
 ///     Return the (N, 5) parts (``BREAKDOWN_COLUMNS``) instead of totals.
+/// output : {"numpy", "arrow"}, default "numpy"
+///     ``"arrow"`` returns a ``pyarrow.Array`` instead, ready for a
+///     DataFrame or Arrow table column: the totals as a ``uint8`` array
+///     (sharing the NumPy result's memory, no copy), or the breakdown as a
+///     ``pyarrow.StructArray`` with a ``uint8`` field per part.
 ///
 /// Returns
 /// -------
-/// numpy.ndarray of uint8
+/// numpy.ndarray of uint8, or pyarrow.Array
 ///     The N totals, or the (N, 5) breakdown whose columns sum to them.
 ///
 /// Raises
 /// ------
 /// ValueError
 ///     A shape other than (N, 5), a value outside 0..51 or a card repeated in
-///     a row (naming the first bad row), or ``threads`` outside 1..256.
+///     a row (naming the first bad row), ``threads`` outside 1..256, or an
+///     ``output`` other than "numpy" or "arrow".
 /// TypeError
 ///     A non-integer or masked array, or a non-integer ``threads``.
+/// ImportError
+///     ``output="arrow"`` without pyarrow (the ``tables`` extra).
 ///
 /// Notes
 /// -----
@@ -297,14 +340,17 @@ fn stop_error(stop: Option<(usize, String)>) -> PyResult<()> {
 /// array([29], dtype=uint8)
 /// >>> score_hands(["5H 5D 5C JS 5S", "4S 5H 5D 6C KS"])
 /// array([29, 16], dtype=uint8)
+/// >>> score_hands(["5H 5D 5C JS 5S", "4S 5H 5D 6C KS"], output="arrow").to_pylist()
+/// [29, 16]
 #[pyfunction]
-#[pyo3(signature = (cards, crib = false, *, threads = None, breakdown = false))]
+#[pyo3(signature = (cards, crib = false, *, threads = None, breakdown = false, output = Output::Numpy))]
 pub fn score_hands<'py>(
     py: Python<'py>,
     cards: &Bound<'py, PyAny>,
     #[pyo3(from_py_with = crib_flag)] crib: bool,
     threads: Option<&Bound<'py, PyAny>>,
     #[pyo3(from_py_with = breakdown_flag)] breakdown: bool,
+    #[pyo3(from_py_with = output_of)] output: Output,
 ) -> PyResult<Bound<'py, PyAny>> {
     let threads = threads_from_py(threads)?;
     let arr = as_array(cards, "cards")?;
@@ -331,9 +377,10 @@ pub fn score_hands<'py>(
     if breakdown {
         let table = Array2::from_shape_vec((n, 5), out)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        Ok(table.into_pyarray(py).into_any())
+        let fields = Some(&bulk::BREAKDOWN_COLUMNS[..]);
+        as_output(table.into_pyarray(py).into_any(), output, fields)
     } else {
-        Ok(PyArray1::from_vec(py, out).into_any())
+        as_output(PyArray1::from_vec(py, out).into_any(), output, None)
     }
 }
 
@@ -427,19 +474,24 @@ fn lengths_of(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
 ///     The number of cards of each row; the rest of the row is ignored.
 /// threads : int or None, default None
 ///     As for ``score_hands``: ``None`` every core, else 1 to 256.
+/// output : {"numpy", "arrow"}, default "numpy"
+///     ``"arrow"`` returns a ``uint8`` ``pyarrow.Array`` sharing the NumPy
+///     result's memory.
 ///
 /// Returns
 /// -------
-/// numpy.ndarray of uint8
+/// numpy.ndarray of uint8, or pyarrow.Array
 ///     What ``score_play`` gives for each pile.
 ///
 /// Raises
 /// ------
 /// ValueError
-///     A bad shape, a bad row (naming the first one and why), or ``threads``
-///     outside 1..256.
+///     A bad shape, a bad row (naming the first one and why), ``threads``
+///     outside 1..256, or an ``output`` other than "numpy" or "arrow".
 /// TypeError
 ///     A non-integer or masked array, or a non-integer ``threads``.
+/// ImportError
+///     ``output="arrow"`` without pyarrow (the ``tables`` extra).
 ///
 /// Examples
 /// --------
@@ -448,14 +500,17 @@ fn lengths_of(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
 /// >>> idx = lambda text: [Card(t).index for t in text.split()]
 /// >>> score_plays(np.array([idx("4S 6H 5D") + [-1], idx("5S 5H 5D 5C")]))
 /// array([ 5, 12], dtype=uint8)
+/// >>> score_plays(["4S 6H 5D", "5S 5H 5D 5C"], output="arrow").to_pylist()
+/// [5, 12]
 #[pyfunction]
-#[pyo3(signature = (piles, lengths = None, *, threads = None))]
+#[pyo3(signature = (piles, lengths = None, *, threads = None, output = Output::Numpy))]
 pub fn score_plays<'py>(
     py: Python<'py>,
     piles: &Bound<'py, PyAny>,
     lengths: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Bound<'py, PyArray1<u8>>> {
+    #[pyo3(from_py_with = output_of)] output: Output,
+) -> PyResult<Bound<'py, PyAny>> {
     let threads = threads_from_py(threads)?;
     let arr = as_array(piles, "piles")?;
     if arr.ndim() != 2 || arr.shape()[1] == 0 {
@@ -480,7 +535,7 @@ pub fn score_plays<'py>(
         bulk::score_plays_into(i, width, l, threads, o)
     })?;
     stop_error(stop)?;
-    Ok(PyArray1::from_vec(py, out))
+    as_output(PyArray1::from_vec(py, out).into_any(), output, None)
 }
 
 /// How many of the 12,994,800 (4-card hand, starter) deals score each of 0..29.

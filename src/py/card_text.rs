@@ -84,7 +84,9 @@ fn parse<'py, C: Cells>(py: Python<'py>, chunks: &[C], ask: Ask) -> PyResult<Par
             "row 0, column 0: no cards (the first row sets how many cards each row holds)",
         ));
     }
-    let mut out = vec![card_text::NO_CARD; rows * width];
+    // Zeroed memory comes from the allocator without a pass over it; every
+    // row is then written, or filled with NO_CARD by `parse_cells`.
+    let mut out = vec![0; rows * width];
     let bad = py.detach(|| -> PyResult<_> {
         let mut bad = Vec::new();
         let mut rest = out.as_mut_slice();
@@ -101,6 +103,8 @@ fn parse<'py, C: Cells>(py: Python<'py>, chunks: &[C], ask: Ask) -> PyResult<Par
                         .into_iter()
                         .map(|b| (b.row + first, b.column, b.reason)),
                 );
+            } else {
+                mine.fill(card_text::NO_CARD);
             }
             first += chunk.rows();
         }
@@ -175,7 +179,7 @@ impl<'py, T: numpy::Element> Held<'py, T> {
     }
 }
 
-fn offset_chunks<'py, O: numpy::Element + Copy + TryInto<usize> + Sync>(
+fn offset_chunks<'py, O: numpy::Element + Copy + PartialOrd + TryInto<usize> + Sync>(
     py: Python<'py>,
     chunks: &[Chunk<'py>],
     ask: Ask,

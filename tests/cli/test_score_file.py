@@ -171,19 +171,33 @@ def test_cookbook_pandas() -> None:
     df = pd.DataFrame({"hand": ["5H 5D 5C JS", "AC 2C 3C 4C"], "starter": ["5S", "10C"]})
     cards = np.hstack([card_indices(df["hand"]), card_indices(df["starter"])])
     df["score"] = cf.score_hands(cards)
-    assert df["score"].tolist() == [29, 13]
+    # An Arrow-backed column instead (dtype uint8[pyarrow]), without a copy.
+    df["crib"] = pd.arrays.ArrowExtensionArray(cf.score_hands(cards, True, output="arrow"))
+    assert df["score"].tolist() == [29, 13] and df["crib"].tolist() == [29, 13]
+    assert str(df["crib"].dtype) == "uint8[pyarrow]"
 
 
 def test_cookbook_polars() -> None:
     df = pl.DataFrame({"show": ["5H 5D 5C JS 5S", "AC 2C 3C 4C 10C"]})
-    df = df.with_columns(score=pl.Series(cf.score_hands(df["show"])))
-    assert df["score"].to_list() == [29, 13]
+    df = df.with_columns(score=pl.Series(cf.score_hands(df["show"], output="arrow")))
+    parts = pl.from_arrow(cf.score_hands(df["show"], breakdown=True, output="arrow"))
+    assert isinstance(parts, pl.Series)
+    df = df.hstack(parts.struct.unnest())
+    assert df["score"].to_list() == [29, 13] and df["score"].dtype == pl.UInt8
+    assert df.columns == ["show", "score", *cf.BREAKDOWN_COLUMNS]
+    assert df["runs"].to_list() == [0, 4]
 
 
 def test_cookbook_pyarrow() -> None:
     table = pa.table({"show": ["5H 5D 5C JS 5S", "AC 2C 3C 4C 10C"]})
-    table = table.append_column("score", pa.array(cf.score_hands(table["show"])))
+    table = table.append_column("score", cf.score_hands(table["show"], output="arrow"))
+    breakdown = cf.score_hands(table["show"], breakdown=True, output="arrow")
+    parts = pa.Table.from_struct_array(breakdown)
+    for name in parts.column_names:
+        table = table.append_column(name, parts[name])
     assert table["score"].to_pylist() == [29, 13]
+    assert table.column_names == ["show", "score", *cf.BREAKDOWN_COLUMNS]
+    assert table["fifteens"].to_pylist() == [16, 4]
 
 
 def test_cookbook_summary_of_a_column() -> None:
@@ -199,4 +213,7 @@ def test_cookbook_summary_of_a_column() -> None:
     sd = np.sqrt((((np.arange(30) - exact_mean) ** 2) * exact).sum() / exact.sum())
     assert abs(mean - exact_mean) < 5 * sd / np.sqrt(len(scores))
     assert counts.sum() == 20_000 and 0 <= share_of_29 < 0.001
-    assert pc.mean(pa.array(scores)).as_py() == pytest.approx(mean)
+    # The same summary without leaving Arrow.
+    arrow_scores = cf.score_hands(show, output="arrow")
+    assert pc.mean(arrow_scores).as_py() == pytest.approx(mean)
+    assert pc.sum(pc.equal(arrow_scores, 29)).as_py() == counts[29]
