@@ -22,6 +22,7 @@ from typing import Any
 
 import cribbage_fast as cf
 from cribbage_fast import _core, analysis
+from cribbage_fast.tables.positions import win_probability
 
 #: The cheaper settings of the discrimination and calibration runs.
 CHEAP = {"precision": 0.02, "budget": 46}
@@ -146,22 +147,8 @@ def discrimination(args: argparse.Namespace) -> dict[str, Any]:
     return out
 
 
-def calibration(args: argparse.Namespace) -> dict[str, Any]:
-    rng = random.Random(2026 + args.start)
-    points: list[tuple[float, int]] = []
-    for i in range(args.start, args.start + args.games):
-        game = play("expert", "expert", 40_000 + i)
-        moves = game.moves()
-        picks = [j for j, m in enumerate(moves) if m["move"] in ("discard", "lay")]
-        pick = rng.choice(picks)
-        got = _core._decision_equities(game, [pick], seed=i, **CHEAP)  # type: ignore[arg-type]
-        if not got:  # a forced lay: take the next unforced decision
-            got = _core._decision_equities(game, picks[picks.index(pick) :], seed=i, **CHEAP)[:1]  # type: ignore[arg-type]
-        if not got:
-            continue
-        _, seat, eqs = got[0]
-        points.append((max(eqs), int(game.winner == seat)))
-    brier = statistics.mean((p - y) ** 2 for p, y in points)
+def reliability(points: list[tuple[float, int]]) -> dict[str, Any]:
+    """Brier score and the 10-bin reliability table of (prediction, outcome) points."""
     base = statistics.mean(y for _, y in points)
     bins = []
     for b in range(10):
@@ -183,11 +170,74 @@ def calibration(args: argparse.Namespace) -> dict[str, Any]:
         )
     return {
         "points": len(points),
-        "settings": CHEAP,
-        "brier": brier,
+        "brier": statistics.mean((p - y) ** 2 for p, y in points),
         "brier_of_the_base_rate": base * (1 - base),
         "bins": bins,
+        "bins_ok": sum(b["ok"] for b in bins),
     }
+
+
+def calibration(args: argparse.Namespace) -> dict[str, Any]:
+    """One decision a game, chosen at random (its first unforced decision from
+    there); the prediction is the played action's chance to win from the
+    mover's view (the move the Expert made: its estimate is not selected on
+    the evaluator's noise), and, apart, the best action's (the largest of the
+    estimates)."""
+    settings = {} if args.default else CHEAP
+    rng = random.Random(2026 + args.start)
+    played: list[tuple[float, int]] = []
+    best: list[tuple[float, int]] = []
+    for i in range(args.start, args.start + args.games):
+        game = play("expert", "expert", 40_000 + i)
+        moves = game.moves()
+        picks = [j for j, m in enumerate(moves) if m["move"] in ("discard", "lay")]
+        pick = rng.choice(picks)
+        got = []
+        for j in picks[picks.index(pick) :]:  # a forced one is not answered
+            got = _core._decision_equities(game, [j], seed=i, **settings)  # type: ignore[arg-type]
+            if got:
+                break
+        if not got:
+            continue
+        move, seat, index, eqs = got[0]
+        won = int(game.winner == seat)
+        played.append((eqs[index] if index is not None else max(eqs), won))
+        best.append((max(eqs), won))
+        print(json.dumps({"game": i, "move": move, "played": played[-1][0], "best": best[-1][0], "won": won}), flush=True)
+    return {
+        "games": args.games,
+        "start": args.start,
+        "settings": settings or "default",
+        "played": reliability(played),
+        "best": reliability(best),
+        "load": os.getloadavg(),
+    }
+
+
+def deal_starts(game: cf.Game) -> list[tuple[int, tuple[int, int]]]:
+    """The dealer and the scores at the start of every deal of a finished game."""
+    scores, dealer, out = [0, 0], 0, []
+    for e in game.events():
+        if e["event"] == "deal":
+            dealer = e["dealer"]
+            out.append((dealer, (scores[0], scores[1])))
+        elif e["event"] == "starter":
+            scores[dealer] += e["his_heels"]
+        elif e["event"] in ("peg", "show"):
+            scores[e["seat"]] += e["pegged" if e["event"] == "show" else "points"]
+    return out
+
+
+def table(args: argparse.Namespace) -> dict[str, Any]:
+    """The shipped position table's chance to win at the start of every deal
+    of Expert-vs-Expert games, from the dealer's view, against the outcome."""
+    points: list[tuple[float, int]] = []
+    for i in range(args.start, args.start + args.games):
+        game = play("expert", "expert", 40_000 + i)
+        for dealer, scores in deal_starts(game):
+            p = win_probability(scores[dealer], scores[1 - dealer], dealer=True)
+            points.append((p, int(game.winner == dealer)))
+    return {"games": args.games, "start": args.start, "dealer_view": reliability(points)}
 
 
 def ray_speed(args: argparse.Namespace) -> dict[str, Any]:
@@ -213,7 +263,8 @@ def ray_speed(args: argparse.Namespace) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    parser.add_argument("what", choices=["speed", "discrimination", "calibration", "ray"])
+    what = ["speed", "discrimination", "calibration", "table", "ray"]
+    parser.add_argument("what", choices=what)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--start", type=int, default=0, help="First game index.")
     parser.add_argument("--default", action="store_true", help="Default precision.")
@@ -223,6 +274,7 @@ def main() -> None:
         "speed": speed,
         "discrimination": discrimination,
         "calibration": calibration,
+        "table": table,
         "ray": ray_speed,
     }[args.what]
     t = time.perf_counter()

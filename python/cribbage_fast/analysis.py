@@ -49,7 +49,7 @@ MARKS = ("inaccuracy", "mistake", "blunder")
 THRESHOLDS = {"inaccuracy": 0.02, "mistake": 0.04, "blunder": 0.08}
 
 DEFAULT_PRECISION = 0.005
-DEFAULT_BUDGET = 1024
+DEFAULT_BUDGET = 16384
 
 Record = dict[str, Any] | str | Game
 
@@ -256,7 +256,7 @@ def _decision(d: dict[str, Any], objective: str) -> DecisionReview:
         actions=actions,
         equities=eq,
         stderrs=tuple(float(x) for x in d["stderr"]),
-        samples=int(d["samples"][0]) if d["samples"] else 0,
+        samples=max((int(n) for n in d["samples"]), default=0),
         played_equity=played_eq,
         best_equity=best_eq,
         loss=loss,

@@ -61,7 +61,7 @@ impl Objective {
 pub const DEFAULT_PRECISION: f64 = 0.005;
 
 /// The default largest number of samples per evaluation.
-pub const DEFAULT_BUDGET: u32 = 1024;
+pub const DEFAULT_BUDGET: u32 = 16_384;
 
 /// The largest budget accepted (a long evaluation would look like a hang).
 pub const MAX_BUDGET: u32 = 100_000;
