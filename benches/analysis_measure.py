@@ -4,8 +4,8 @@ one at a time, with ``nice``). Each writes one JSON object to stdout.
     python benches/analysis_measure.py speed --games 20
     python benches/analysis_measure.py discrimination --games 100
     python benches/analysis_measure.py discrimination --games 100 --start 100
-    python benches/analysis_measure.py calibration --games 2000
-    python benches/analysis_measure.py calibration --games 3000 --start 2000
+    python benches/analysis_measure.py calibration --games 5000 --default --plot PNG
+    python benches/analysis_measure.py table --games 5000
     python benches/analysis_measure.py ray --games 8
 """
 
@@ -97,6 +97,7 @@ def speed(args: argparse.Namespace) -> dict[str, Any]:
                 "seconds_each": statistics.mean(v),
                 "seconds_per_game": sum(v) / args.games,
                 "mean_samples": statistics.mean(samples[k]),
+                "max_samples": max(samples[k]),
             }
             for k, v in kinds.items()
         },
@@ -177,6 +178,29 @@ def reliability(points: list[tuple[float, int]]) -> dict[str, Any]:
     }
 
 
+def plot_reliability(table: dict[str, Any], path: str) -> None:
+    """The reliability picture: each bin's observed win rate (95% Wilson) at
+    its mean prediction."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    bins = table["bins"]
+    x = [b["mean_prediction"] for b in bins]
+    y = [b["observed"] for b in bins]
+    err = [[b["observed"] - b["ci"][0] for b in bins], [b["ci"][1] - b["observed"] for b in bins]]
+    fig, ax = plt.subplots(figsize=(5, 5))
+    ax.plot([0, 1], [0, 1], "--", color="grey", linewidth=1)
+    ax.errorbar(x, y, yerr=err, fmt="o", capsize=3)
+    ax.set(xlim=(0, 1), ylim=(0, 1), xlabel="predicted chance to win (bin mean)")
+    ax.set(ylabel="observed win rate (95% Wilson)")
+    ax.set_title(f"Reliability, {table['points']:,} Expert-vs-Expert decision points")
+    fig.tight_layout()
+    fig.savefig(path, dpi=100)
+    plt.close(fig)
+
+
 def calibration(args: argparse.Namespace) -> dict[str, Any]:
     """One decision a game, chosen at random (its first unforced decision from
     there); the prediction is the played action's chance to win from the
@@ -203,7 +227,14 @@ def calibration(args: argparse.Namespace) -> dict[str, Any]:
         won = int(game.winner == seat)
         played.append((eqs[index] if index is not None else max(eqs), won))
         best.append((max(eqs), won))
-        print(json.dumps({"game": i, "move": move, "played": played[-1][0], "best": best[-1][0], "won": won}), flush=True)
+        print(
+            json.dumps(
+                {"game": i, "move": move, "played": played[-1][0], "best": best[-1][0], "won": won}
+            ),
+            flush=True,
+        )
+    if args.plot:
+        plot_reliability(reliability(played), args.plot)
     return {
         "games": args.games,
         "start": args.start,
@@ -268,6 +299,7 @@ def main() -> None:
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--start", type=int, default=0, help="First game index.")
     parser.add_argument("--default", action="store_true", help="Default precision.")
+    parser.add_argument("--plot", help="Calibration: the reliability picture (PNG).")
     parser.add_argument("--bots", default="random,greedy,expert,master", help="Discrimination.")
     args = parser.parse_args()
     run = {
