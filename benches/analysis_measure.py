@@ -5,6 +5,7 @@ one at a time, with ``nice``). Each writes one JSON object to stdout.
     python benches/analysis_measure.py discrimination --games 100
     python benches/analysis_measure.py discrimination --games 100 --start 100
     python benches/analysis_measure.py calibration --games 5000 --default --plot PNG
+    python benches/analysis_measure.py calibration-every --games 600 --start 10000 --default
     python benches/analysis_measure.py table --games 5000
     python benches/analysis_measure.py ray --games 8
 """
@@ -67,7 +68,8 @@ def speed(args: argparse.Namespace) -> dict[str, Any]:
     for i in range(args.games):
         game = play("expert", "expert", 10_000 + i)
         t, c = time.perf_counter(), time.process_time()
-        a = analysis.analyze_game(game, seed=i, threads=1)
+        budget = args.budget or analysis.DEFAULT_BUDGET
+        a = analysis.analyze_game(game, seed=i, threads=1, budget=budget)
         per_game.append(time.perf_counter() - t)
         cpu_game.append(time.process_time() - c)
         print(json.dumps({"game": i, "wall": per_game[-1], "cpu": cpu_game[-1]}), flush=True)
@@ -85,6 +87,7 @@ def speed(args: argparse.Namespace) -> dict[str, Any]:
 
     return {
         "games": args.games,
+        "budget": args.budget or analysis.DEFAULT_BUDGET,
         "seconds_per_game": statistics.mean(per_game),
         "seconds_per_game_se": statistics.stdev(per_game) / math.sqrt(len(per_game)),
         "seconds_per_game_max": max(per_game),
@@ -259,6 +262,52 @@ def deal_starts(game: cf.Game) -> list[tuple[int, tuple[int, int]]]:
     return out
 
 
+def calibration_every(args: argparse.Namespace) -> dict[str, Any]:
+    """Every unforced decision of each game, the played action's chance to win
+    against the outcome: many more points than one a game, so each bin's
+    observed less predicted rate gets a standard error clustered by game."""
+    settings = {} if args.default else CHEAP
+    by_game: list[list[tuple[float, int]]] = []
+    for i in range(args.start, args.start + args.games):
+        game = play("expert", "expert", 40_000 + i)
+        picks = [j for j, m in enumerate(game.moves()) if m["move"] in ("discard", "lay")]
+        got = _core._decision_equities(game, picks, seed=i, **settings)  # type: ignore[arg-type]
+        pts = [(e[p] if p is not None else max(e), int(game.winner == s)) for _, s, p, e in got]
+        by_game.append(pts)
+        print(json.dumps({"game": i, "points": pts}), flush=True)
+    bins = []
+    for b in range(10):
+        # Per game: the points in the bin and their summed outcome less prediction.
+        per = [[(y - p) for p, y in pts if min(int(p * 10), 9) == b] for pts in by_game]
+        n, gap = sum(len(x) for x in per), sum(sum(x) for x in per)
+        if n == 0:
+            continue
+        mean_gap = gap / n
+        resid = [sum(x) - mean_gap * len(x) for x in per]
+        g = len(per)
+        se = math.sqrt(sum(r * r for r in resid) * g / (g - 1)) / n
+        preds = [p for pts in by_game for p, _ in pts if min(int(p * 10), 9) == b]
+        bins.append(
+            {
+                "bin": f"{b / 10:.1f}-{(b + 1) / 10:.1f}",
+                "n": n,
+                "mean_prediction": statistics.mean(preds),
+                "observed_less_predicted": mean_gap,
+                "se": se,
+                "z": mean_gap / se if se > 0 else 0.0,
+            }
+        )
+    every = [pt for pts in by_game for pt in pts]
+    return {
+        "games": args.games,
+        "start": args.start,
+        "points": len(every),
+        "brier": statistics.mean((p - y) ** 2 for p, y in every),
+        "bins": bins,
+        "load": os.getloadavg(),
+    }
+
+
 def table(args: argparse.Namespace) -> dict[str, Any]:
     """The shipped position table's chance to win at the start of every deal
     of Expert-vs-Expert games, from the dealer's view, against the outcome."""
@@ -294,11 +343,12 @@ def ray_speed(args: argparse.Namespace) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    what = ["speed", "discrimination", "calibration", "table", "ray"]
+    what = ["speed", "discrimination", "calibration", "calibration-every", "table", "ray"]
     parser.add_argument("what", choices=what)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--start", type=int, default=0, help="First game index.")
     parser.add_argument("--default", action="store_true", help="Default precision.")
+    parser.add_argument("--budget", type=int, help="Speed: the budget (default: the default).")
     parser.add_argument("--plot", help="Calibration: the reliability picture (PNG).")
     parser.add_argument("--bots", default="random,greedy,expert,master", help="Discrimination.")
     args = parser.parse_args()
@@ -306,6 +356,7 @@ def main() -> None:
         "speed": speed,
         "discrimination": discrimination,
         "calibration": calibration,
+        "calibration-every": calibration_every,
         "table": table,
         "ray": ray_speed,
     }[args.what]
