@@ -7,6 +7,7 @@ one at a time, with ``nice``). Each writes one JSON object to stdout.
     python benches/analysis_measure.py calibration --games 5000 --default --plot PNG
     python benches/analysis_measure.py calibration-every --games 600 --start 10000 --default
     python benches/analysis_measure.py table --games 5000
+    python benches/analysis_measure.py plot --log A=a.log --log B=b.log --plot PNG
     python benches/analysis_measure.py ray --games 8
 """
 
@@ -181,27 +182,47 @@ def reliability(points: list[tuple[float, int]]) -> dict[str, Any]:
     }
 
 
-def plot_reliability(table: dict[str, Any], path: str) -> None:
+def plot_reliability(tables: dict[str, dict[str, Any]], path: str) -> None:
     """The reliability picture: each bin's observed win rate (95% Wilson) at
-    its mean prediction."""
+    its mean prediction, one series per labelled table."""
     import matplotlib
 
     matplotlib.use("Agg")
     import matplotlib.pyplot as plt
 
-    bins = table["bins"]
-    x = [b["mean_prediction"] for b in bins]
-    y = [b["observed"] for b in bins]
-    err = [[b["observed"] - b["ci"][0] for b in bins], [b["ci"][1] - b["observed"] for b in bins]]
-    fig, ax = plt.subplots(figsize=(5, 5))
+    fig, ax = plt.subplots(figsize=(5.5, 5.5))
     ax.plot([0, 1], [0, 1], "--", color="grey", linewidth=1)
-    ax.errorbar(x, y, yerr=err, fmt="o", capsize=3)
+    for k, (label, table) in enumerate(tables.items()):
+        bins = table["bins"]
+        x = [b["mean_prediction"] + 0.008 * (k - (len(tables) - 1) / 2) for b in bins]
+        y = [b["observed"] for b in bins]
+        low = [b["observed"] - b["ci"][0] for b in bins]
+        high = [b["ci"][1] - b["observed"] for b in bins]
+        ax.errorbar(x, y, yerr=[low, high], fmt="o", capsize=3, markersize=4, label=label)
     ax.set(xlim=(0, 1), ylim=(0, 1), xlabel="predicted chance to win (bin mean)")
     ax.set(ylabel="observed win rate (95% Wilson)")
-    ax.set_title(f"Reliability, {table['points']:,} Expert-vs-Expert decision points")
+    ax.set_title("Reliability, Expert-vs-Expert decision points")
+    ax.legend(loc="upper left", fontsize=8)
     fig.tight_layout()
     fig.savefig(path, dpi=100)
     plt.close(fig)
+
+
+def plot_logs(args: argparse.Namespace) -> dict[str, Any]:
+    """The reliability picture from calibration logs (their per-point lines):
+    each log a series (label=path), and all of them pooled."""
+    tables, pooled = {}, []
+    for spec in args.log:
+        label, path = spec.rsplit("=", 1)
+        with open(path, encoding="utf-8") as f:
+            rows = [json.loads(line) for line in f if line.startswith('{"game"')]
+        points = [(r["played"], r["won"]) for r in rows]
+        pooled += points
+        tables[f"{label} ({len(points):,} points)"] = reliability(points)
+    if len(tables) > 1:
+        tables[f"pooled ({len(pooled):,} points)"] = reliability(pooled)
+    plot_reliability(tables, args.plot)
+    return {"tables": tables}
 
 
 def calibration(args: argparse.Namespace) -> dict[str, Any]:
@@ -237,7 +258,7 @@ def calibration(args: argparse.Namespace) -> dict[str, Any]:
             flush=True,
         )
     if args.plot:
-        plot_reliability(reliability(played), args.plot)
+        plot_reliability({"played action": reliability(played)}, args.plot)
     return {
         "games": args.games,
         "start": args.start,
@@ -343,13 +364,14 @@ def ray_speed(args: argparse.Namespace) -> dict[str, Any]:
 
 def main() -> None:
     parser = argparse.ArgumentParser()
-    what = ["speed", "discrimination", "calibration", "calibration-every", "table", "ray"]
+    what = ["speed", "discrimination", "calibration", "calibration-every", "table", "plot", "ray"]
     parser.add_argument("what", choices=what)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--start", type=int, default=0, help="First game index.")
     parser.add_argument("--default", action="store_true", help="Default precision.")
     parser.add_argument("--budget", type=int, help="Speed: the budget (default: the default).")
     parser.add_argument("--plot", help="Calibration: the reliability picture (PNG).")
+    parser.add_argument("--log", action="append", help="Plot: LABEL=LOG (a calibration log).")
     parser.add_argument("--bots", default="random,greedy,expert,master", help="Discrimination.")
     args = parser.parse_args()
     run = {
@@ -358,6 +380,7 @@ def main() -> None:
         "calibration": calibration,
         "calibration-every": calibration_every,
         "table": table,
+        "plot": plot_logs,
         "ray": ray_speed,
     }[args.what]
     t = time.perf_counter()

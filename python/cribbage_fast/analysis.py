@@ -352,12 +352,15 @@ def analyze_game(
         Equity as the chance to win, or as the expected game points (1, 2 or 3
         with skunks) won less those lost.
     precision : float
-        Sampling stops once the best action leads the next by 3 joint standard
-        errors and the played action's difference from the best has at most
-        this standard error, or once every difference has (win probability).
+        Sampling stops once the played action's difference from the best has
+        at most this standard error (win probability) and every other action
+        trails the best by 3 standard errors of the paired difference or is
+        measured against it to this precision; actions so settled are no
+        longer sampled (docs/analysis.md, "The evaluator").
     budget : int
         Samples per evaluation at most (rounded up to whole batches: 32 in the
-        play, one per possible starter before the cut).
+        play, one per possible starter before the cut); a decision stopped by
+        it keeps its wider ``loss_stderr``.
     policy : {"expert", "master"}
         Who plays the rest of each sampled deal.
     seed : int

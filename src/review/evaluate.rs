@@ -373,7 +373,8 @@ fn catch_up(
             continue;
         }
         for k in tally.values.len() as u32..drawn {
-            try_action(task, settings, &sample(task, settings, k)?, &task.actions[a], tally)?;
+            let world = sample(task, settings, k)?;
+            try_action(task, settings, &world, &task.actions[a], tally)?;
         }
     }
     Ok(())
