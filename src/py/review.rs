@@ -85,6 +85,9 @@ fn plan_of(game: PyRef<'_, PyGame>, settings: Settings, seed: u64) -> PyResult<P
     )?)
 }
 
+/// A decision's record move index, seat, played action and every action's equity.
+type DecisionPoint = (usize, usize, Option<usize>, Vec<f64>);
+
 /// The equities of chosen decisions of a finished two-player game (record
 /// move indexes; forced ones are left out), as `(move_index, seat, played,
 /// equities)` (`played`: the index of the action played): the sampled
@@ -103,7 +106,7 @@ pub fn _decision_equities<'py>(
     #[pyo3(from_py_with = budget_arg)] budget: u32,
     #[pyo3(from_py_with = seed_arg)] seed: u64,
     threads: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Vec<(usize, usize, Option<usize>, Vec<f64>)>> {
+) -> PyResult<Vec<DecisionPoint>> {
     let settings = settings_of(objective, policy, precision, budget)?;
     let pool = Pool::new(threads_from_py(threads)?)?;
     let plan = plan_of(game, settings, seed)?;
