@@ -2756,7 +2756,7 @@ def _analyze_game(
     objective: str = "win",
     policy: str = "expert",
     precision: float = 0.005,
-    budget: int = 16384,
+    budget: int = 40960,
     seed: int = 0,
     threads: int | None = None,
     progress: Callable[[int], object] | None = None,
@@ -2771,7 +2771,7 @@ def _decision_equities(
     objective: str = "win",
     policy: str = "expert",
     precision: float = 0.005,
-    budget: int = 16384,
+    budget: int = 40960,
     seed: int = 0,
     threads: int | None = None,
 ) -> list[tuple[int, int, int | None, list[float]]]:
@@ -2785,7 +2785,7 @@ def _decision_values(
     objective: str = "win",
     policy: str = "expert",
     precision: float = 0.005,
-    budget: int = 16384,
+    budget: int = 40960,
     seed: int = 0,
 ) -> dict[str, Any]:
     """Every action of the decision the seat to move faces, valued from its

@@ -29,7 +29,7 @@ fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// `cribbage_fast.analysis.analyze_game`, which builds the report.
 #[pyfunction]
 #[pyo3(signature = (game, *, objective = "win", policy = "expert", precision = 0.005,
-    budget = 16384, seed = 0, threads = None, progress = None))]
+    budget = 40960, seed = 0, threads = None, progress = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _analyze_game<'py>(
     py: Python<'py>,
@@ -94,7 +94,7 @@ type DecisionPoint = (usize, usize, Option<usize>, Vec<f64>);
 /// points of the calibration benchmark.
 #[pyfunction]
 #[pyo3(signature = (game, moves, *, objective = "win", policy = "expert", precision = 0.005,
-    budget = 16384, seed = 0, threads = None))]
+    budget = 40960, seed = 0, threads = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _decision_equities<'py>(
     py: Python<'py>,
@@ -139,7 +139,7 @@ pub fn _decision_equities<'py>(
 /// the end of the deal's play), `best`. Use `cribbage_fast.hints.hint`.
 #[pyfunction]
 #[pyo3(signature = (game, *, objective = "win", policy = "expert", precision = 0.005,
-    budget = 16384, seed = 0))]
+    budget = 40960, seed = 0))]
 #[allow(clippy::too_many_arguments)]
 pub fn _decision_values<'py>(
     py: Python<'py>,
