@@ -2809,7 +2809,7 @@ def _analyze_game(
     objective: str = "win",
     policy: str = "expert",
     precision: float = 0.005,
-    budget: int = 1024,
+    budget: int = 40960,
     seed: int = 0,
     threads: int | None = None,
     progress: Callable[[int], object] | None = None,
@@ -2824,12 +2824,13 @@ def _decision_equities(
     objective: str = "win",
     policy: str = "expert",
     precision: float = 0.005,
-    budget: int = 1024,
+    budget: int = 40960,
     seed: int = 0,
     threads: int | None = None,
-) -> list[tuple[int, int, list[float]]]:
+) -> list[tuple[int, int, int | None, list[float]]]:
     """The equities of chosen unforced decisions (record move indexes) of a
-    finished two-player game, as ``(move_index, seat, equities)``."""
+    finished two-player game, as ``(move_index, seat, played, equities)``
+    (``played``: the index of the action played)."""
 
 def _decision_values(
     game: Game,
@@ -2837,7 +2838,7 @@ def _decision_values(
     objective: str = "win",
     policy: str = "expert",
     precision: float = 0.005,
-    budget: int = 1024,
+    budget: int = 40960,
     seed: int = 0,
 ) -> dict[str, Any]:
     """Every action of the decision the seat to move faces, valued from its

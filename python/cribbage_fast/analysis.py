@@ -49,7 +49,10 @@ MARKS = ("inaccuracy", "mistake", "blunder")
 THRESHOLDS = {"inaccuracy": 0.02, "mistake": 0.04, "blunder": 0.08}
 
 DEFAULT_PRECISION = 0.005
-DEFAULT_BUDGET = 1024
+#: Enough for the default precision on any decision: a sampled difference of
+#: two chances to win lies in [-1, 1], so its variance is at most 1 and over
+#: 40,000 samples bring its standard error within 0.005.
+DEFAULT_BUDGET = 40960
 
 Record = dict[str, Any] | str | Game
 
@@ -256,7 +259,7 @@ def _decision(d: dict[str, Any], objective: str) -> DecisionReview:
         actions=actions,
         equities=eq,
         stderrs=tuple(float(x) for x in d["stderr"]),
-        samples=int(d["samples"][0]) if d["samples"] else 0,
+        samples=max((int(n) for n in d["samples"]), default=0),
         played_equity=played_eq,
         best_equity=best_eq,
         loss=loss,
@@ -352,12 +355,15 @@ def analyze_game(
         Equity as the chance to win, or as the expected game points (1, 2 or 3
         with skunks) won less those lost.
     precision : float
-        Sampling stops once the best action leads the next by 3 joint standard
-        errors and the played action's difference from the best has at most
-        this standard error, or once every difference has (win probability).
+        Sampling stops once the played action's difference from the best has
+        at most this standard error (win probability) and every other action
+        trails the best by 3 standard errors of the paired difference or is
+        measured against it to this precision; actions so settled are no
+        longer sampled (docs/analysis.md, "The evaluator").
     budget : int
         Samples per evaluation at most (rounded up to whole batches: 32 in the
-        play, one per possible starter before the cut).
+        play, one per possible starter before the cut); a decision stopped by
+        it keeps its wider ``loss_stderr``.
     policy : {"expert", "master"}
         Who plays the rest of each sampled deal.
     seed : int

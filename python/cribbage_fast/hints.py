@@ -349,9 +349,10 @@ def hint(
     objective : {"win", "points"}
         Equity as the chance to win, or the expected game points.
     precision : float
-        Sampling stops once the best leads the others by 3 standard errors of
-        the paired difference, or every difference has at most this standard
-        error (win probability).
+        Sampling stops once every other action trails the best by 3 standard
+        errors of the paired difference or has its difference measured to at
+        most this standard error (win probability); actions so settled are
+        no longer sampled.
     budget : int
         Samples at most (rounded up to whole batches).
     seed : int

@@ -29,7 +29,7 @@ fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// `cribbage_fast.analysis.analyze_game`, which builds the report.
 #[pyfunction]
 #[pyo3(signature = (game, *, objective = "win", policy = "expert", precision = 0.005,
-    budget = 1024, seed = 0, threads = None, progress = None))]
+    budget = 40960, seed = 0, threads = None, progress = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _analyze_game<'py>(
     py: Python<'py>,
@@ -85,12 +85,16 @@ fn plan_of(game: PyRef<'_, PyGame>, settings: Settings, seed: u64) -> PyResult<P
     )?)
 }
 
+/// A decision's record move index, seat, played action and every action's equity.
+type DecisionPoint = (usize, usize, Option<usize>, Vec<f64>);
+
 /// The equities of chosen decisions of a finished two-player game (record
-/// move indexes; forced ones are left out), as `(move_index, seat,
-/// equities)`: the sampled points of the calibration benchmark.
+/// move indexes; forced ones are left out), as `(move_index, seat, played,
+/// equities)` (`played`: the index of the action played): the sampled
+/// points of the calibration benchmark.
 #[pyfunction]
 #[pyo3(signature = (game, moves, *, objective = "win", policy = "expert", precision = 0.005,
-    budget = 1024, seed = 0, threads = None))]
+    budget = 40960, seed = 0, threads = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _decision_equities<'py>(
     py: Python<'py>,
@@ -102,7 +106,7 @@ pub fn _decision_equities<'py>(
     #[pyo3(from_py_with = budget_arg)] budget: u32,
     #[pyo3(from_py_with = seed_arg)] seed: u64,
     threads: Option<&Bound<'py, PyAny>>,
-) -> PyResult<Vec<(usize, usize, Vec<f64>)>> {
+) -> PyResult<Vec<DecisionPoint>> {
     let settings = settings_of(objective, policy, precision, budget)?;
     let pool = Pool::new(threads_from_py(threads)?)?;
     let plan = plan_of(game, settings, seed)?;
@@ -120,6 +124,7 @@ pub fn _decision_equities<'py>(
             (
                 m,
                 plan.tasks[t].viewer,
+                plan.tasks[t].played,
                 v.iter().map(|a| a.equity).collect(),
             )
         })
@@ -134,7 +139,7 @@ pub fn _decision_equities<'py>(
 /// the end of the deal's play), `best`. Use `cribbage_fast.hints.hint`.
 #[pyfunction]
 #[pyo3(signature = (game, *, objective = "win", policy = "expert", precision = 0.005,
-    budget = 1024, seed = 0))]
+    budget = 40960, seed = 0))]
 #[allow(clippy::too_many_arguments)]
 pub fn _decision_values<'py>(
     py: Python<'py>,

@@ -258,7 +258,9 @@ fn play_out(
     ))
 }
 
-/// One action's sampled values.
+/// One action's sampled values: sample `k` is the `k`-th (every action that
+/// is still sampled has the same samples; one retired from the race has a
+/// prefix of them).
 #[derive(Clone, Debug, Default)]
 struct Tally {
     values: Vec<f64>,
@@ -272,38 +274,48 @@ impl Tally {
     }
 
     fn stderr(&self) -> f64 {
-        paired_stderr(&self.values, None)
+        paired(&self.values, None).1
     }
 }
 
-/// The standard error of the mean of `a` (or of `a - b`, paired).
-fn paired_stderr(a: &[f64], b: Option<&[f64]>) -> f64 {
-    let n = a.len();
-    if n < 2 {
-        return f64::INFINITY;
-    }
+/// The mean of `a` (or of `a - b`, paired over their common samples) and its
+/// standard error.
+fn paired(a: &[f64], b: Option<&[f64]>) -> (f64, f64) {
+    let n = b.map_or(a.len(), |b| a.len().min(b.len()));
     let x = |i: usize| a[i] - b.map_or(0.0, |b| b[i]);
-    let mean = (0..n).map(x).sum::<f64>() / n as f64;
+    let mean = (0..n).map(x).sum::<f64>() / n.max(1) as f64;
+    if n < 2 {
+        return (mean, f64::INFINITY);
+    }
     let var = (0..n).map(|i| (x(i) - mean).powi(2)).sum::<f64>() / (n - 1) as f64;
-    (var / n as f64).sqrt()
+    (mean, (var / n as f64).sqrt())
 }
 
-/// Whether sampling can stop: the best leads the next by 3 joint standard
-/// errors and the played action is measured to the precision, or every
-/// action is measured to the precision against the best.
-fn settled(tallies: &[Tally], played: Option<usize>, precision: f64) -> bool {
+/// The race after a batch: `None` when sampling can stop, else which actions
+/// are still sampled.
+///
+/// Sampling stops when the best action has every sample drawn, the played
+/// action's difference from the best has a standard error of at most the
+/// precision (or it is the best), and every other action either trails the
+/// best by 3 standard errors of the paired difference or is itself measured
+/// against it to the precision. An action that is so settled retires (it is
+/// no longer played out); the best and the played action never do, and a
+/// retired action that becomes the best is sampled again.
+fn race(tallies: &[Tally], played: Option<usize>, precision: f64) -> Option<Vec<bool>> {
     let best = best_of(tallies);
-    let se = |a: usize| paired_stderr(&tallies[best].values, Some(&tallies[a].values));
     if tallies.len() == 1 {
-        return tallies[0].stderr() <= precision;
+        return (tallies[0].stderr() > precision).then(|| vec![true]);
     }
-    let others = (0..tallies.len()).filter(|&a| a != best);
-    if others.clone().all(|a| se(a) <= precision) {
-        return true;
-    }
-    let lead = |a: usize| tallies[best].mean() - tallies[a].mean();
-    let clear = others.clone().all(|a| lead(a) >= 3.0 * se(a));
-    clear && played.is_none_or(|p| p == best || se(p) <= precision)
+    let drawn = tallies.iter().map(|t| t.values.len()).max().unwrap_or(0);
+    let done = |a: usize| {
+        let (lead, se) = paired(&tallies[best].values, Some(&tallies[a].values));
+        a == best || se <= precision || (Some(a) != played && lead >= 3.0 * se)
+    };
+    let active: Vec<bool> = (0..tallies.len())
+        .map(|a| a == best || Some(a) == played || !done(a))
+        .collect();
+    let settled = tallies[best].values.len() == drawn && (0..tallies.len()).all(done);
+    (!settled).then_some(active)
 }
 
 /// The index of the highest mean (the first on a tie).
@@ -317,7 +329,63 @@ fn best_of(tallies: &[Tally]) -> usize {
     })
 }
 
+/// Sample `k` of the task: the deal replayed on its hidden cards, with the
+/// seed of its players.
+fn sample(task: &Task, settings: &Settings, k: u32) -> Result<(Game, u64)> {
+    let seed = game_seed(task.seed, u64::from(k));
+    let mut rng = Rng::new(seed);
+    let hidden = draw_hidden(task, k, &mut rng)?;
+    let mut bots = players(settings, seed)?;
+    Ok((build_world(task, &hidden, &mut bots)?, seed))
+}
+
+/// Plays `action` out on a copy of a sample and adds its value to `tally`.
+fn try_action(
+    task: &Task,
+    settings: &Settings,
+    (world, seed): &(Game, u64),
+    action: &Option<Move>,
+    tally: &mut Tally,
+) -> Result<()> {
+    let mut trial = world.clone();
+    let mut bots = players(settings, *seed)?;
+    let pegged = net_pegged(&trial, task.viewer);
+    if let Some(mv) = action {
+        trial.apply(mv.clone())?;
+    }
+    let (value, end) = play_out(trial, &mut bots, task.viewer, settings.objective)?;
+    tally.values.push(value);
+    tally.pegging += end - pegged;
+    Ok(())
+}
+
+/// Brings every active action that lacks some of the first `drawn` samples
+/// up to them (a retired action that has become the best again).
+fn catch_up(
+    task: &Task,
+    settings: &Settings,
+    tallies: &mut [Tally],
+    active: &[bool],
+    drawn: u32,
+) -> Result<()> {
+    for (a, tally) in tallies.iter_mut().enumerate() {
+        if !active[a] {
+            continue;
+        }
+        for k in tally.values.len() as u32..drawn {
+            let world = sample(task, settings, k)?;
+            try_action(task, settings, &world, &task.actions[a], tally)?;
+        }
+    }
+    Ok(())
+}
+
 /// Every action's equity for the task's viewer.
+///
+/// Samples come in batches (a block of every possible starter before the
+/// cut, [`PLAY_BATCH`] after); after each batch the race ([`race`]) retires
+/// the actions it has settled and says whether to stop; at the budget
+/// (rounded up to a whole batch) sampling stops regardless.
 pub fn evaluate(task: &Task, settings: &Settings) -> Result<Vec<ActionValue>> {
     let batch = match (settings.batch, task.state.starter()) {
         (0, Some(_)) => PLAY_BATCH,
@@ -326,45 +394,100 @@ pub fn evaluate(task: &Task, settings: &Settings) -> Result<Vec<ActionValue>> {
     };
     let clock = std::time::Instant::now();
     let mut tallies = vec![Tally::default(); task.actions.len()];
+    let mut active = vec![true; task.actions.len()];
     let mut k = 0u32;
     while k < settings.budget.max(batch) {
         for _ in 0..batch {
-            let seed = game_seed(task.seed, u64::from(k));
-            let mut rng = Rng::new(seed);
-            let hidden = draw_hidden(task, k, &mut rng)?;
-            let mut bots = players(settings, seed)?;
-            let world = build_world(task, &hidden, &mut bots)?;
-            for (tally, action) in tallies.iter_mut().zip(&task.actions) {
-                let mut trial = world.clone();
-                let mut bots = players(settings, seed)?;
-                let pegged = net_pegged(&trial, task.viewer);
-                if let Some(mv) = action {
-                    trial.apply(mv.clone())?;
+            let world = sample(task, settings, k)?;
+            for (a, action) in task.actions.iter().enumerate() {
+                if active[a] {
+                    try_action(task, settings, &world, action, &mut tallies[a])?;
                 }
-                let (value, end) = play_out(trial, &mut bots, task.viewer, settings.objective)?;
-                tally.values.push(value);
-                tally.pegging += end - pegged;
             }
             k += 1;
         }
-        if settled(&tallies, task.played, settings.precision) {
-            break;
+        match race(&tallies, task.played, settings.precision) {
+            None => break,
+            Some(next) => active = next,
         }
+        catch_up(task, settings, &mut tallies, &active, k)?;
     }
-    let best = &tallies[best_of(&tallies)].values;
+    // The best is reported on every sample drawn.
+    let best = loop {
+        let best = best_of(&tallies);
+        if tallies[best].values.len() as u32 == k {
+            break best;
+        }
+        let mut whole = vec![false; tallies.len()];
+        whole[best] = true;
+        catch_up(task, settings, &mut tallies, &whole, k)?;
+    };
     Ok(tallies
         .iter()
-        .map(|t| ActionValue {
+        .enumerate()
+        .map(|(a, t)| ActionValue {
             equity: t.mean(),
             stderr: t.stderr(),
-            diff_stderr: if &t.values == best {
+            diff_stderr: if a == best {
                 0.0
             } else {
-                paired_stderr(best, Some(&t.values))
+                paired(&tallies[best].values, Some(&t.values)).1
             },
             samples: t.values.len() as u32,
             pegging: t.pegging / t.values.len().max(1) as f64,
             seconds: clock.elapsed().as_secs_f64(),
         })
         .collect())
+}
+
+#[cfg(test)]
+mod race_tests {
+    use super::{race, Tally};
+
+    /// A tally of `n` samples: `ones` of them 1, the rest 0 (the ones first).
+    fn tally(n: usize, ones: usize) -> Tally {
+        Tally {
+            values: (0..n).map(|i| f64::from(u8::from(i < ones))).collect(),
+            pegging: 0.0,
+        }
+    }
+
+    #[test]
+    fn a_clear_lead_retires_the_others_and_stops() {
+        // 0: 80 of 100 wins; 1: 10 of 100, the same samples (the 10 are shared).
+        let t = [tally(100, 80), tally(100, 10)];
+        assert_eq!(race(&t, None, 0.005), None);
+        assert_eq!(race(&t, Some(0), 0.005), None);
+    }
+
+    #[test]
+    fn the_played_action_goes_on_until_its_difference_is_precise() {
+        // The played action trails clearly, but the difference's standard
+        // error (about 0.046) is above the precision: it is sampled on.
+        let t = [tally(100, 80), tally(100, 10)];
+        assert_eq!(race(&t, Some(1), 0.005), Some(vec![true, true]));
+        assert_eq!(race(&t, Some(1), 0.05), None);
+    }
+
+    #[test]
+    fn an_action_neither_clear_nor_precise_keeps_the_race_going() {
+        // 0 leads 2 clearly and 1 by a little: 1 stays in, 2 retires.
+        let t = [tally(100, 60), tally(100, 55), tally(100, 5)];
+        assert_eq!(race(&t, None, 0.005), Some(vec![true, true, false]));
+        // Measured to the precision against the best, it retires too.
+        assert_eq!(race(&t, None, 0.5), None);
+    }
+
+    #[test]
+    fn a_retired_action_that_becomes_the_best_is_sampled_again() {
+        // Action 1 retired after 50 samples with the higher mean.
+        let t = [tally(100, 40), tally(50, 45)];
+        assert_eq!(race(&t, Some(0), 0.5), Some(vec![true, true]));
+    }
+
+    #[test]
+    fn a_single_action_stops_at_its_own_precision() {
+        assert_eq!(race(&[tally(100, 50)], None, 0.01), Some(vec![true]));
+        assert_eq!(race(&[tally(100, 50)], None, 0.1), None);
+    }
 }

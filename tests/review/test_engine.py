@@ -19,6 +19,8 @@ import pytest
 from cribbage_fast import ExpertPlayer, Game, notation
 from cribbage_fast.engine import Engine, answer, serve
 
+#: Every decision sampled to a large budget: long enough to be stopped on the way.
+SLOW = {"precision": 1e-4, "budget": 16384}
 DATA = Path(__file__).resolve().parents[1] / "data" / "engine"
 CLI = str(Path(sys.executable).with_name("cribbage-fast"))
 
@@ -88,7 +90,7 @@ def _engine(*args: str) -> subprocess.Popen[str]:
 def test_a_terminated_query_answers_cancelled_and_the_engine_keeps_serving() -> None:
     game = Game(2, seed=3)
     game.play([ExpertPlayer(), ExpertPlayer()])
-    long = {"id": "long", "record": game.to_record(), "decisions": "game"}
+    long = {"id": "long", "record": game.to_record(), "decisions": "game", **SLOW}
     quick = {"id": "quick", "record": Game(2, seed=1).to_record(), "budget": 46}
     terminate = {"id": "t", "action": "terminate", "terminate_id": "long"}
     with _engine("--threads", "2") as engine:
@@ -117,7 +119,7 @@ def test_a_terminated_query_answers_cancelled_and_the_engine_keeps_serving() -> 
 def test_ctrl_c_stops_the_engine_within_seconds() -> None:
     game = Game(2, seed=3)
     game.play([ExpertPlayer(), ExpertPlayer()])
-    long = {"id": "long", "record": game.to_record(), "decisions": "game"}
+    long = {"id": "long", "record": game.to_record(), "decisions": "game", **SLOW}
     with _engine("--threads", "1") as engine:
         assert engine.stdin is not None
         engine.stdin.write(json.dumps(long) + "\n")
