@@ -349,6 +349,28 @@ fn solo(count: &Count, hand: u64) -> f64 {
 /// Big enough to dominate any ordinary difference in points.
 const DECISIVE: f64 = 1000.0;
 
+/// [`binomial`] for the lookahead's odds (at most 52 cards unseen, at most
+/// 4 held), read from a table built once at compile time.
+fn choose(n: u64, k: u64) -> u64 {
+    const CHOOSE: [[u64; 5]; 53] = {
+        let mut table = [[0u64; 5]; 53];
+        let mut n = 0;
+        while n < 53 {
+            let mut k = 0;
+            while k < 5 {
+                table[n][k] = binomial(n as u64, k as u64);
+                k += 1;
+            }
+            n += 1;
+        }
+        table
+    };
+    match CHOOSE.get(n as usize).and_then(|row| row.get(k as usize)) {
+        Some(&ways) => ways,
+        None => binomial(n, k),
+    }
+}
+
 /// What the expert weighs when it lays: the cards the next opponent may
 /// hold, by rank, and the board position.
 struct Lookahead {
@@ -391,7 +413,7 @@ impl Lookahead {
             rank_unseen,
             m,
             k,
-            all_ways: binomial(m, k) as f64,
+            all_ways: choose(m, k) as f64,
             my_need,
             opp_need,
             w_off,
@@ -435,9 +457,9 @@ impl Lookahead {
         let mut expected = 0.0;
         let mut covered = 0u64;
         for &(points, rank) in &replies[..n] {
-            let none_before = binomial(m - covered, k);
+            let none_before = choose(m - covered, k);
             covered += self.rank_unseen[usize::from(rank)];
-            let none_after = binomial(m - covered, k);
+            let none_after = choose(m - covered, k);
             let p = (none_before - none_after) as f64 / self.all_ways;
             if p == 0.0 {
                 continue;
@@ -457,7 +479,7 @@ impl Lookahead {
             }
             expected += p * outcome;
         }
-        let p_go = binomial(m - covered, k) as f64 / self.all_ways;
+        let p_go = choose(m - covered, k) as f64 / self.all_ways;
         expected + p_go * self.w_off * solo(after, rest)
     }
 }
