@@ -9,6 +9,7 @@ one at a time, with ``nice``). Each writes one JSON object to stdout.
     python benches/analysis_measure.py table --games 5000
     python benches/analysis_measure.py plot --log A=a.log --log B=b.log --plot PNG
     python benches/analysis_measure.py ray --games 8
+    python benches/analysis_measure.py identity --games 1000
 """
 
 from __future__ import annotations
@@ -362,9 +363,28 @@ def ray_speed(args: argparse.Namespace) -> dict[str, Any]:
     }
 
 
+def identity(args: argparse.Namespace) -> dict[str, Any]:
+    """The decomposition on many games: start + skill + luck + the opponent's
+    errors against the result, for each player, both objectives."""
+    bots = ["random", "greedy", "expert", "master"]
+    games = [
+        play(bots[i % 4], "expert", 60_000 + args.start + i).to_record() for i in range(args.games)
+    ]
+    worst = {}
+    for objective in ("win", "points"):
+        results = analysis.analyze_games(games, objective=objective, seed=1, **CHEAP)  # type: ignore[arg-type]
+        worst[objective] = max(
+            abs(p.start + p.skill + p.luck + p.opponent_errors - p.result)
+            for r in results
+            for p in r.players
+        )
+    return {"games": args.games, "settings": CHEAP, "largest_gap": worst}
+
+
 def main() -> None:
     parser = argparse.ArgumentParser()
     what = ["speed", "discrimination", "calibration", "calibration-every", "table", "plot", "ray"]
+    what.append("identity")
     parser.add_argument("what", choices=what)
     parser.add_argument("--games", type=int, default=20)
     parser.add_argument("--start", type=int, default=0, help="First game index.")
@@ -382,6 +402,7 @@ def main() -> None:
         "table": table,
         "plot": plot_logs,
         "ray": ray_speed,
+        "identity": identity,
     }[args.what]
     t = time.perf_counter()
     result = run(args)
