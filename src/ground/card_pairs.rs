@@ -21,18 +21,77 @@ type Table = [u8; 1 << 16];
 /// as a card. Pairs holding a byte past ASCII (part of a longer UTF-8
 /// character) or a separator (which splits the text elsewhere) get
 /// [`NO_ANSWER`].
-fn table() -> &'static Table {
-    static TABLE: OnceLock<Box<Table>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = Box::new([NO_ANSWER; 1 << 16]);
-        for (i, entry) in table.iter_mut().enumerate() {
-            let pair = [(i & 0xff) as u8, (i >> 8) as u8].map(char::from);
-            if pair.iter().all(|&c| c.is_ascii() && !is_separator(c)) {
-                *entry = card_from_chars(pair).map_or(NO_ANSWER, |card| card.index());
-            }
+fn full_table() -> Box<Table> {
+    let mut table = Box::new([NO_ANSWER; 1 << 16]);
+    for (i, entry) in table.iter_mut().enumerate() {
+        let pair = [(i & 0xff) as u8, (i >> 8) as u8].map(char::from);
+        if pair.iter().all(|&c| c.is_ascii() && !is_separator(c)) {
+            *entry = card_from_chars(pair).map_or(NO_ANSWER, |card| card.index());
         }
-        table
-    })
+    }
+    table
+}
+
+/// [`full_table`] folded to fit the fastest cache: characters that act
+/// alike in the first place (every `A` and `a`, say) share a class, and so
+/// do those of the second place; a small table maps two classes to the card.
+struct Pairs {
+    first: [u8; 256],
+    second: [u8; 256],
+    width: usize,
+    cards: Box<[u8]>,
+}
+
+impl Pairs {
+    fn fold(table: &Table) -> Pairs {
+        let row = |a: usize| -> Vec<u8> { (0..256).map(|b| table[a | b << 8]).collect() };
+        let column = |b: usize| -> Vec<u8> { (0..256).map(|a| table[a | b << 8]).collect() };
+        let (first, firsts) = classes(row);
+        let (second, seconds) = classes(column);
+        let width = seconds.len();
+        let cards = firsts
+            .iter()
+            .flat_map(|&a| seconds.iter().map(move |&b| table[a | b << 8]))
+            .collect();
+        Pairs {
+            first,
+            second,
+            width,
+            cards,
+        }
+    }
+
+    /// The card code of the pair `a`, `b` (or [`NO_ANSWER`]).
+    #[inline(always)]
+    fn card(&self, a: u8, b: u8) -> u8 {
+        let i = usize::from(self.first[usize::from(a)]) * self.width
+            + usize::from(self.second[usize::from(b)]);
+        self.cards.get(i).copied().unwrap_or(NO_ANSWER)
+    }
+}
+
+/// The class of each byte by its `line` of the table (equal lines, one
+/// class), and one byte of each class.
+fn classes(line: impl Fn(usize) -> Vec<u8>) -> ([u8; 256], Vec<usize>) {
+    let mut class = [0u8; 256];
+    let mut lines: Vec<Vec<u8>> = Vec::new();
+    let mut members = Vec::new();
+    for (byte, slot) in class.iter_mut().enumerate() {
+        let this = line(byte);
+        let known = lines.iter().position(|l| *l == this).unwrap_or_else(|| {
+            lines.push(this);
+            members.push(byte);
+            lines.len() - 1
+        });
+        // At most 256 classes, one per byte.
+        *slot = known as u8;
+    }
+    (class, members)
+}
+
+fn table() -> &'static Pairs {
+    static PAIRS: OnceLock<Pairs> = OnceLock::new();
+    PAIRS.get_or_init(|| Pairs::fold(&full_table()))
 }
 
 /// Whether each byte is an ASCII separator (from `card::is_separator`).
@@ -87,8 +146,8 @@ pub fn read_usual<T: Unit>(
     let mut rest = text;
     for (n, slot) in out.iter_mut().enumerate() {
         let (code, after) = match *rest {
-            [a, b, ref after @ ..] if pairs[index(a, b)] != NO_ANSWER => {
-                (pairs[index(a, b)], after)
+            [a, b, ref after @ ..] if pairs.card(a.byte(), b.byte()) != NO_ANSWER => {
+                (pairs.card(a.byte(), b.byte()), after)
             }
             _ => three_characters(rest, &three)?,
         };
@@ -108,7 +167,7 @@ pub fn read_usual<T: Unit>(
 fn at_fixed_places<const N: usize, T: Unit>(
     text: &[T],
     out: &mut [u8],
-    pairs: &Table,
+    pairs: &Pairs,
     separators: &[bool; 256],
 ) -> bool {
     if text.len() != 3 * N - 1 || out.len() != N {
@@ -116,7 +175,7 @@ fn at_fixed_places<const N: usize, T: Unit>(
     }
     let mut answered = true;
     for k in 0..N {
-        let code = pairs[index(text[3 * k], text[3 * k + 1])];
+        let code = pairs.card(text[3 * k].byte(), text[3 * k + 1].byte());
         answered &= code != NO_ANSWER;
         out[k] = code;
     }
@@ -144,12 +203,6 @@ fn three_characters<'t, T: Unit>(
         return None;
     }
     Some((three(chars)?, after))
-}
-
-/// The table index of the pair `a`, `b`.
-#[inline(always)]
-fn index<T: Unit>(a: T, b: T) -> usize {
-    usize::from(a.byte()) | usize::from(b.byte()) << 8
 }
 
 #[cfg(test)]
