@@ -256,8 +256,7 @@ struct Ending {
     pone: usize,
 }
 
-/// What a sample's search values depend on: the ranks the opponent holds
-/// and [`Ending::reach_key`].
+/// What a sample's search values depend on ([`Ending::sample_key`]).
 type SampleKey = (u64, [u16; 2]);
 
 /// The most points one lay can peg (a fourth of a kind making 15 or 31),
@@ -265,16 +264,17 @@ type SampleKey = (u64, [u16; 2]);
 const MOST_PER_LAY: u16 = 12 + 2 + 1;
 
 impl Ending {
-    /// What the value of a play depends on beyond the cards: the points
+    /// The key of the sample where the opponent holds `opp_hand` and the
+    /// play starts at `start`: the ranks the opponent holds, and the points
     /// each side must peg to reach the target in the show order, where
-    /// every total out of reach of the cards `start` and `opp_hand` hold
-    /// is the same.
-    fn reach_key(&self, start: &Play, opp_hand: u64) -> [u16; 2] {
+    /// every total out of reach of the cards held is the same.
+    fn sample_key(&self, start: &Play, opp_hand: u64) -> SampleKey {
         let held = [start.hands[0], opp_hand].map(|h| h.count_ones() as u16);
-        [0, 1].map(|s| {
+        let short = [0, 1].map(|s| {
             let short = self.need[s].saturating_sub(self.show[s]);
             short.min(MOST_PER_LAY * held[s] + 1)
-        })
+        });
+        (rank_counts(opp_hand), short)
     }
 
     /// Value for side 0 when the play ends with `points` pegged.
@@ -434,7 +434,7 @@ pub fn search_lay(
     for done in 1..=config.budget {
         let (opp_hand, opp_crib) = draw.next(rng);
         let end = ending(obs, opp_hand, opp_crib);
-        let key = (rank_counts(opp_hand), end.reach_key(&start, opp_hand));
+        let key = end.sample_key(&start, opp_hand);
         if let Some(&(_, row)) = solved.iter().find(|(k, _)| *k == key) {
             values.extend_from_within(row * width..(row + 1) * width);
         } else {
@@ -492,9 +492,9 @@ impl<'a> Sampler<'a> {
                 obs.kept.mask() | obs.discards.mask(),
                 obs.starter.map_or(0, Card::bit) | (obs.dealer as u64) << 63,
             );
-            let keep = config.kept_samples;
+            // Without kept samples none was ever kept: this only starts the deal.
             reusable = particles.start(deal, history, |kept, crib| {
-                keep && kept & laid == laid && (kept & !laid) & !pool == 0 && crib & !unseen == 0
+                kept & laid == laid && (kept & !laid) & !pool == 0 && crib & !unseen == 0
             });
         }
         Sampler {
@@ -773,7 +773,7 @@ mod tests {
                         let values: Vec<f64> = mask_cards(one_per_rank(lays))
                             .map(|c| solve(&play.lay(c), &end, f64::NEG_INFINITY, f64::INFINITY))
                             .collect();
-                        let key = (rank_counts(hand), end.reach_key(&start, hand));
+                        let key = end.sample_key(&start, hand);
                         for (k, show, v) in &seen {
                             if *k == key {
                                 assert_eq!(*v, values, "{obs:?}");

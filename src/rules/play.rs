@@ -238,12 +238,7 @@ impl LayPoints {
 
     /// The points a card of `rank` pegs (it must fit the count).
     pub fn of_rank(&self, rank: u8) -> u8 {
-        let total = self.count + rank_value(rank);
-        let counted = if total == 15 || total == MAX_COUNT {
-            COUNT_POINTS
-        } else {
-            0
-        };
+        let counted = count_kind(self.count + rank_value(rank)).map_or(0, |_| COUNT_POINTS);
         counted + self.tail[usize::from(rank)]
     }
 }
@@ -283,11 +278,16 @@ impl Tail {
     }
 
     fn count_kind(&self) -> Option<PlayKind> {
-        match self.count {
-            15 => Some(PlayKind::Fifteen),
-            MAX_COUNT => Some(PlayKind::ThirtyOne),
-            _ => None,
-        }
+        count_kind(self.count)
+    }
+}
+
+/// What a count of `total` scores, if anything: 15 or 31.
+const fn count_kind(total: u8) -> Option<PlayKind> {
+    match total {
+        15 => Some(PlayKind::Fifteen),
+        MAX_COUNT => Some(PlayKind::ThirtyOne),
+        _ => None,
     }
 }
 
