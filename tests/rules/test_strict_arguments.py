@@ -82,7 +82,8 @@ def test_a_replay_refuses_a_point_count_that_is_not_an_integer(value: object) ->
 
 
 def test_master_match_flags_are_bools() -> None:
-    for name in ("search", "go_inference", "discard_inference", "board", "pegging_table"):
+    flags = ("search", "go_inference", "discard_inference", "board", "pegging_table")
+    for name in (*flags, "lay_inference", "adaptive", "kept_samples", "crib_blind"):
         with pytest.raises(TypeError, match=f"{name} must be True or False"):
             cf.master_match("random", games=1, **{name: "no"})  # type: ignore[arg-type]
     stats = cf.master_match("random", games=np.int64(2), seed=np.uint64(1), search=np.bool_(False))  # type: ignore[arg-type]
