@@ -293,9 +293,10 @@ def _to_arrow(values: NDArray[np.uint8], fields: Sequence[str] | None) -> pa.Arr
     return pa.StructArray.from_arrays(columns, names=list(fields))
 
 
-def _codes_if_text(data: Any, what: str) -> NDArray[np.uint8] | None:
+def _codes_if_text(data: Any, what: str, threads: int | None) -> NDArray[np.uint8] | None:
     """For ``score_hands`` (``what`` "cards") and ``score_plays`` ("piles"):
-    the card indices of `data` if it is card text, else None."""
+    the card indices of `data` if it is card text (parsed on ``threads``, as
+    checked by the caller), else None."""
     if what not in ("cards", "piles") or not _is_text(data):
         return None
-    return card_indices(data, pad=what == "piles")
+    return card_indices(data, pad=what == "piles", threads=threads)

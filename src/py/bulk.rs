@@ -23,8 +23,13 @@ const CHUNK: usize = 1 << 20;
 
 /// Any array-like as a NumPy array (`numpy.asarray` for lists and the like).
 /// A masked array is refused: scoring its hidden values would be a silent
-/// wrong answer, and dropping them would renumber the rows.
-fn as_array<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, PyUntypedArray>> {
+/// wrong answer, and dropping them would renumber the rows. Card text is
+/// parsed on `threads`, as the scoring that follows.
+fn as_array<'py>(
+    obj: &Bound<'py, PyAny>,
+    what: &str,
+    threads: Option<usize>,
+) -> PyResult<Bound<'py, PyUntypedArray>> {
     let ma = obj.py().import("numpy.ma")?;
     if ma.call_method1("isMaskedArray", (obj,))?.is_truthy()? {
         return Err(PyTypeError::new_err(format!(
@@ -32,7 +37,7 @@ fn as_array<'py>(obj: &Bound<'py, PyAny>, what: &str) -> PyResult<Bound<'py, PyU
              (e.g. {what}[~{what}.mask.any(axis=1)].data)"
         )));
     }
-    if let Some(codes) = super::card_text::codes_if_text(obj, what)? {
+    if let Some(codes) = super::card_text::codes_if_text(obj, what, threads)? {
         return Ok(codes);
     }
     if let Ok(arr) = obj.cast::<PyUntypedArray>() {
@@ -353,7 +358,7 @@ pub fn score_hands<'py>(
     #[pyo3(from_py_with = output_of)] output: Output,
 ) -> PyResult<Bound<'py, PyAny>> {
     let threads = threads_from_py(threads)?;
-    let arr = as_array(cards, "cards")?;
+    let arr = as_array(cards, "cards", threads)?;
     if arr.ndim() != 2 || arr.shape()[1] != bulk::ROW {
         return Err(PyValueError::new_err(format!(
             "cards must have shape (N, 5): four hand cards then the starter per row, got shape {}",
@@ -418,7 +423,7 @@ impl Coder for PileCoder<'_> {
 
 /// Pile lengths as i64 (values past i64 saturate; they are bad anyway).
 fn lengths_of(obj: &Bound<'_, PyAny>, n: usize) -> PyResult<Vec<i64>> {
-    let arr = as_array(obj, "lengths")?;
+    let arr = as_array(obj, "lengths", None)?;
     if arr.shape() != [n] {
         return Err(PyValueError::new_err(format!(
             "lengths must have shape ({n},), one per pile, got shape {}",
@@ -512,7 +517,7 @@ pub fn score_plays<'py>(
     #[pyo3(from_py_with = output_of)] output: Output,
 ) -> PyResult<Bound<'py, PyAny>> {
     let threads = threads_from_py(threads)?;
-    let arr = as_array(piles, "piles")?;
+    let arr = as_array(piles, "piles", threads)?;
     if arr.ndim() != 2 || arr.shape()[1] == 0 {
         return Err(PyValueError::new_err(format!(
             "piles must have shape (N, W) with W >= 1: the cards laid since the count last \

@@ -301,10 +301,12 @@ pub fn _card_indices_strings<'py>(
 
 /// The card codes of `obj` when it is card text (NumPy strings, Python
 /// strings, an Arrow or DataFrame column), parsed by
-/// `cribbage_fast.bulk_text` for argument `what`; `None` for anything else.
+/// `cribbage_fast.bulk_text` for argument `what` on `threads`; `None` for
+/// anything else.
 pub fn codes_if_text<'py>(
     obj: &Bound<'py, PyAny>,
     what: &str,
+    threads: Option<usize>,
 ) -> PyResult<Option<Bound<'py, PyUntypedArray>>> {
     if let Ok(arr) = obj.cast::<PyUntypedArray>() {
         if matches!(arr.dtype().kind(), b'i' | b'u' | b'b' | b'f') {
@@ -314,7 +316,7 @@ pub fn codes_if_text<'py>(
     let codes = obj
         .py()
         .import("cribbage_fast.bulk_text")?
-        .call_method1("_codes_if_text", (obj, what))?;
+        .call_method1("_codes_if_text", (obj, what, threads))?;
     if codes.is_none() {
         Ok(None)
     } else {

@@ -189,6 +189,27 @@ def test_score_hands_and_plays_take_card_text() -> None:
         cf.score_hands(np.array([[18, 17, 16, 43, 19]], dtype=object))
 
 
+def test_scoring_text_parses_it_on_the_threads_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
+    import cribbage_fast.bulk_text as bulk_text
+
+    asked: list[int | None] = []
+    parse = bulk_text.card_indices
+
+    def spy(data: object, **kwargs: object) -> np.ndarray:
+        asked.append(kwargs.get("threads"))  # type: ignore[arg-type]
+        return parse(data, **kwargs)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(bulk_text, "card_indices", spy)
+    rows = ["5H 5D 5C JS 5S", "AC 2C 3C 4C 10C"]
+    cf.score_hands(rows, threads=1)
+    cf.score_plays(pa.array(rows), threads=2)
+    cf.score_hands(rows)
+    assert asked == [1, 2, None]
+    with pytest.raises(ValueError, match="threads"):
+        cf.score_hands(rows, threads=0)
+    assert len(asked) == 3
+
+
 def test_the_docs_page_examples_run() -> None:
     page = Path(__file__).resolve().parents[2] / "docs" / "bulk_text.md"
     result = doctest.testfile(
