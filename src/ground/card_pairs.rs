@@ -1,72 +1,142 @@
-//! The usual shape of hand text, read without splitting it: cards of two
-//! ASCII characters, one separator between each two ("5H 5D 5C JS 5S").
+//! The usual shape of hand text, read without splitting it: cards of two or
+//! three ASCII characters, one separator between each two
+//! ("5H 5D 10C JS 5S").
 //!
-//! Each pair of characters is looked up in a table that `card_from_chars`
-//! filled, one call per pair, so the spellings stay in `card`. Text of any
-//! other shape (`10H`, suit symbols, runs of spaces), and any pair the table
-//! does not answer, is left to the general parser in `card_text`: the fast
-//! path answers only when the general one would give the same cards.
+//! A pair of characters is looked up in a table that `card_from_chars`
+//! filled: the entry is a card, or says that the pair starts a card of three
+//! characters (`10`), whose third character a second table reads. So the
+//! spellings stay in `card`. Text of any other shape (suit symbols, runs of
+//! spaces), and any card the tables do not answer, is left to the general
+//! parser in `card_text`: the fast path answers only when the general one
+//! would give the same cards.
 
 use std::sync::OnceLock;
 
 use crate::ground::card::{card_from_chars, is_separator};
 
-/// A table entry for a pair that is not a two-character card.
+/// An entry for text that is no card (any code with the top bit set is one).
 const NO_ANSWER: u8 = u8::MAX;
+/// A pair entry `LEAD + i` starts a three-character card; `tails[i]` reads
+/// its third character. Card codes are below `LEAD`.
+const LEAD: u8 = 64;
+/// The most pairs that start a three-character card (more go to the
+/// general parser).
+const MOST_LEADS: usize = 16;
+/// Pair entries: a first-character offset (below 2^16) plus a second class.
+const ENTRIES: usize = (1 << 16) + 256;
+/// Characters a card of the usual shape can touch, from its first.
+const REACH: usize = 4;
+/// The window the fixed-count reader reads (a power of two, so an index
+/// masked to it needs no bounds check).
+pub const WINDOW: usize = 32;
 
-/// The entries: index `a | b << 8` for the characters (or bytes) `a`, `b`.
-type Table = [u8; 1 << 16];
-
-/// The card code of every pair of ASCII characters `card_from_chars` reads
-/// as a card. Pairs holding a byte past ASCII (part of a longer UTF-8
-/// character) or a separator (which splits the text elsewhere) get
+/// The entry of every pair of ASCII characters: the card `card_from_chars`
+/// reads, `LEAD + i` when the pair starts `i`-th kind of three-character
+/// card, else [`NO_ANSWER`]; and the card of each third character after
+/// each such pair. Pairs holding a byte past ASCII (part of a longer UTF-8
+/// character), NUL or a separator (which splits the text elsewhere) get
 /// [`NO_ANSWER`].
-fn full_table() -> Box<Table> {
-    let mut table = Box::new([NO_ANSWER; 1 << 16]);
-    for (i, entry) in table.iter_mut().enumerate() {
-        let pair = [(i & 0xff) as u8, (i >> 8) as u8].map(char::from);
-        if pair.iter().all(|&c| c.is_ascii() && !is_separator(c)) {
-            *entry = card_from_chars(pair).map_or(NO_ANSWER, |card| card.index());
+fn full_tables() -> (Box<[u8; 1 << 16]>, Vec<[u8; 256]>) {
+    let plain = |c: usize| c > 0 && c < 128 && !is_separator(char::from(c as u8));
+    let card = |chars: &[usize]| {
+        card_from_chars(chars.iter().map(|&c| char::from(c as u8))).map_or(NO_ANSWER, |c| c.index())
+    };
+    let mut pairs = Box::new([NO_ANSWER; 1 << 16]);
+    for (i, entry) in pairs.iter_mut().enumerate() {
+        if plain(i & 0xff) && plain(i >> 8) {
+            *entry = card(&[i & 0xff, i >> 8]);
         }
     }
-    table
+    // A three-character card ends in a character that ends some card of two.
+    let ends: Vec<usize> = (0..128).filter(|&b| (0..128).any(|a| pairs[a | b << 8] != NO_ANSWER)).collect();
+    let mut tails = Vec::new();
+    for i in 0..1 << 16 {
+        let (a, b) = (i & 0xff, i >> 8);
+        if pairs[i] != NO_ANSWER || !plain(a) || !plain(b) || tails.len() == MOST_LEADS {
+            continue;
+        }
+        if ends.iter().any(|&c| card(&[a, b, c]) != NO_ANSWER) {
+            let tail: [u8; 256] =
+                std::array::from_fn(|c| if plain(c) { card(&[a, b, c]) } else { NO_ANSWER });
+            pairs[i] = LEAD + tails.len() as u8;
+            tails.push(tail);
+        }
+    }
+    (pairs, tails)
 }
 
-/// [`full_table`] folded to fit the fastest cache: characters that act
-/// alike in the first place (every `A` and `a`, say) share a class, and so
-/// do those of the second place; a small table maps two classes to the card.
+/// The tables, folded to fit the fastest cache: characters that act alike
+/// in the first place (every `A` and `a`, say) share a class, and so do
+/// those of the second place; a small table maps two classes to the entry.
 struct Pairs {
-    first: [u8; 256],
+    /// The first character's class times the number of second classes.
+    first: [u16; 256],
     second: [u8; 256],
-    width: usize,
-    cards: Box<[u8]>,
+    entries: Box<[u8; ENTRIES]>,
+    tails: Box<[[u8; 256]; MOST_LEADS]>,
+    /// 0 for a separator, `NO_ANSWER` for any other character.
+    not_separator: [u8; 256],
+    /// How far a card and its separator reach from a first character that
+    /// starts only cards of three characters (4), else 3: known a lookup
+    /// after the character, before its card, so the next card's place is too.
+    reach: [u8; 256],
 }
 
 impl Pairs {
-    fn fold(table: &Table) -> Pairs {
+    fn new() -> Pairs {
+        let (table, found) = full_tables();
         let row = |a: usize| -> Vec<u8> { (0..256).map(|b| table[a | b << 8]).collect() };
         let column = |b: usize| -> Vec<u8> { (0..256).map(|a| table[a | b << 8]).collect() };
         let (first, firsts) = classes(row);
         let (second, seconds) = classes(column);
-        let width = seconds.len();
-        let cards = firsts
-            .iter()
-            .flat_map(|&a| seconds.iter().map(move |&b| table[a | b << 8]))
-            .collect();
+        let mut entries = Box::new([NO_ANSWER; ENTRIES]);
+        for (i, &a) in firsts.iter().enumerate() {
+            for (j, &b) in seconds.iter().enumerate() {
+                entries[i * seconds.len() + j] = table[a | b << 8];
+            }
+        }
+        let mut tails = Box::new([[NO_ANSWER; 256]; MOST_LEADS]);
+        tails[..found.len()].copy_from_slice(&found);
+        // At most 256 first classes of at most 256 second classes each: every
+        // offset fits in u16 and every entry index in `ENTRIES`.
+        let offset = |class: u8| (usize::from(class) * seconds.len()) as u16;
+        let reach = std::array::from_fn(|a| {
+            let answers: Vec<u8> = row(a).into_iter().filter(|&e| e != NO_ANSWER).collect();
+            if !answers.is_empty() && answers.iter().all(|&e| e >= LEAD) {
+                4
+            } else {
+                3
+            }
+        });
         Pairs {
-            first,
+            first: first.map(offset),
             second,
-            width,
-            cards,
+            entries,
+            tails,
+            not_separator: std::array::from_fn(|b| {
+                if b < 128 && is_separator(char::from(b as u8)) {
+                    0
+                } else {
+                    NO_ANSWER
+                }
+            }),
+            reach,
         }
     }
 
-    /// The card code of the pair `a`, `b` (or [`NO_ANSWER`]).
+    /// The entry of the pair `a`, `b`.
     #[inline(always)]
-    fn card(&self, a: u8, b: u8) -> u8 {
-        let i = usize::from(self.first[usize::from(a)]) * self.width
-            + usize::from(self.second[usize::from(b)]);
-        self.cards.get(i).copied().unwrap_or(NO_ANSWER)
+    fn entry(&self, a: u8, b: u8) -> u8 {
+        self.entries[usize::from(self.first[usize::from(a)]) + usize::from(self.second[usize::from(b)])]
+    }
+
+    /// The card of `entry` (a card, or a lead) followed by `c`, and whether
+    /// it took three characters.
+    #[inline(always)]
+    fn card(&self, entry: u8, c: u8) -> (u8, bool) {
+        let three = entry & !(LEAD - 1) == LEAD;
+        let tail = self.tails[usize::from(entry) % MOST_LEADS][usize::from(c)];
+        (if three { tail } else { entry }, three)
     }
 }
 
@@ -89,21 +159,10 @@ fn classes(line: impl Fn(usize) -> Vec<u8>) -> ([u8; 256], Vec<usize>) {
     (class, members)
 }
 
-fn table() -> &'static Pairs {
-    static PAIRS: OnceLock<Pairs> = OnceLock::new();
-    PAIRS.get_or_init(|| Pairs::fold(&full_table()))
-}
-
-/// Whether each byte is an ASCII separator (from `card::is_separator`).
-fn separators() -> &'static [bool; 256] {
-    static SEPARATORS: OnceLock<[bool; 256]> = OnceLock::new();
-    SEPARATORS.get_or_init(|| std::array::from_fn(|b| b < 128 && is_separator(char::from(b as u8))))
-}
-
 /// One character of text: a UTF-8 byte or a Unicode code point. `byte` is
 /// the character itself when it is below 256, else 0 (NUL: no pair with it
 /// is in the table and it is no separator, so such text is left alone).
-pub trait Unit: Copy {
+pub trait Unit: Copy + Default {
     fn byte(self) -> u8;
 }
 
@@ -117,123 +176,245 @@ impl Unit for u8 {
 impl Unit for u32 {
     #[inline(always)]
     fn byte(self) -> u8 {
-        u8::try_from(self).unwrap_or(0)
+        // Past 255: NUL (and not the low byte, which may be a card's).
+        if self < 256 {
+            self as u8
+        } else {
+            0
+        }
     }
 }
 
-/// Writes the cards of `text` into `out` and returns how many, if `text`
-/// has the usual shape and at most `out.len()` cards; `None` otherwise
-/// (parts of `out` may then be written). A card of three characters (`10H`)
-/// is looked up by `three`, given only ASCII characters that are neither
-/// NUL nor separators.
-#[inline(always)]
-pub fn read_usual<T: Unit>(
-    text: &[T],
-    out: &mut [u8],
-    three: impl Fn([u8; 3]) -> Option<u8>,
-) -> Option<usize> {
-    let (pairs, separators) = (table(), separators());
-    // Shows and hands of two-character cards, the most common text: read
-    // at fixed places, without a branch a card.
-    let fixed = match out.len() {
-        5 => at_fixed_places::<5, T>(text, out, pairs, separators),
-        4 => at_fixed_places::<4, T>(text, out, pairs, separators),
-        _ => false,
-    };
-    if fixed {
-        return Some(out.len());
+/// The reader of hand text of the usual shape (its tables, built once).
+#[derive(Clone, Copy)]
+pub struct Usual(&'static Pairs);
+
+impl Usual {
+    pub fn get() -> Usual {
+        static PAIRS: OnceLock<Pairs> = OnceLock::new();
+        Usual(PAIRS.get_or_init(Pairs::new))
     }
+
+    /// Writes the cards of the first `len` characters of `text` into `out`
+    /// and returns how many, if they have the usual shape and at most
+    /// `out.len()` cards; `None` otherwise (parts of `out` may then be
+    /// written). `text` may go on past `len` (the fixed-count reader reads
+    /// ahead without a branch; what it reads there never makes it answer).
+    #[inline(always)]
+    pub fn read<T: Unit>(self, text: &[T], len: usize, out: &mut [u8]) -> Option<usize> {
+        let read = match out.len() {
+            5 => exactly::<5, T>(text, len, out, self.0),
+            4 => exactly::<4, T>(text, len, out, self.0),
+            _ => false,
+        };
+        if read {
+            return Some(out.len());
+        }
+        one_by_one(text.get(..len)?, out, self.0)
+    }
+
+    /// The card of a NUL-padded cell (NumPy's `<U`, its code points as
+    /// bytes): a card of two or three ASCII characters, then only NULs. Any
+    /// other cell gets a code of `LEAD` or more (an OR of codes tells if any
+    /// is one).
+    #[inline(always)]
+    pub fn padded_card(self, cell: &[u8]) -> u8 {
+        let pairs = self.0;
+        let (a, b, c, rest) = match *cell {
+            [a, b, c, ref rest @ ..] => (a, b, c, rest),
+            [a, b] => (a, b, 0, &[][..]),
+            _ => return NO_ANSWER,
+        };
+        let entry = pairs.entry(a.byte(), b.byte());
+        let tail = pairs.tails[usize::from(entry) % MOST_LEADS][usize::from(c.byte())];
+        let code = if entry & 0xf0 == LEAD {
+            tail
+        } else if c == 0 {
+            entry
+        } else {
+            NO_ANSWER
+        };
+        if rest.iter().any(|&c| c != 0) {
+            NO_ANSWER
+        } else {
+            code
+        }
+    }
+
+    /// Whether a code from [`Usual::padded_card`] is a card.
+    pub fn is_card(code: u8) -> bool {
+        code < LEAD
+    }
+
+    /// Reads a row of `width` cards into each `width` codes of `out` from
+    /// `rows`: each row's text (going on past it, as for [`Usual::read`])
+    /// and length. Calls `missed` with the number of each row it could not
+    /// read that way (its codes are then unset).
+    #[inline(always)]
+    pub fn read_rows<T: Unit, Text: AsRef<[T]>>(
+        self,
+        rows: impl Iterator<Item = (Text, usize)>,
+        width: usize,
+        out: &mut [u8],
+        missed: impl FnMut(usize),
+    ) {
+        match width {
+            5 => self.rows_of::<5, T, Text>(rows, out, missed),
+            4 => self.rows_of::<4, T, Text>(rows, out, missed),
+            _ => {
+                let mut missed = missed;
+                for (r, ((text, len), codes)) in rows.zip(out.chunks_exact_mut(width)).enumerate() {
+                    if self.read(text.as_ref(), len, codes) != Some(width) {
+                        missed(r);
+                    }
+                }
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn rows_of<const N: usize, T: Unit, Text: AsRef<[T]>>(
+        self,
+        rows: impl Iterator<Item = (Text, usize)>,
+        out: &mut [u8],
+        mut missed: impl FnMut(usize),
+    ) {
+        for (r, ((text, len), codes)) in rows.zip(out.chunks_exact_mut(N)).enumerate() {
+            if !exactly::<N, T>(text.as_ref(), len, codes, self.0) {
+                missed(r);
+            }
+        }
+    }
+}
+
+/// Whether the first `len` characters of `text` are `N` cards of the usual
+/// shape; they are then in `out`. Reads each card at a place the cards
+/// before it set, without a branch a card.
+#[inline(always)]
+fn exactly<const N: usize, T: Unit>(text: &[T], len: usize, out: &mut [u8], pairs: &Pairs) -> bool {
+    if len < 3 * N - 1 || len > REACH * N - 1 {
+        return false;
+    }
+    let mut copy = [T::default(); WINDOW];
+    let window: &[T; WINDOW] = match text.get(..WINDOW) {
+        Some(ahead) => ahead.try_into().unwrap_or(&copy),
+        None => {
+            // Near the end of the buffer: a copy padded with NUL.
+            let n = text.len().min(WINDOW);
+            copy[..n].copy_from_slice(&text[..n]);
+            &copy
+        }
+    };
+    if len == 3 * N - 1 {
+        // No card of three characters: every place is known at once.
+        cards_at::<N, false, T>(window, out, pairs) == len + 1
+    } else {
+        cards_at::<N, true, T>(window, out, pairs) == len + 1
+    }
+}
+
+/// Reads `N` cards of the usual shape from `window` into `out`: each card
+/// `reach` after the one before it (`RAGGED`) or 3. Returns where the text
+/// would go on after the last card, or 0 if the text is not `N` such cards
+/// at those places.
+#[inline(always)]
+fn cards_at<const N: usize, const RAGGED: bool, T: Unit>(
+    window: &[T; WINDOW],
+    out: &mut [u8],
+    pairs: &Pairs,
+) -> usize {
+    let at = |i: usize| window[i % WINDOW].byte();
+    let (mut place, mut faults) = (0, 0);
+    for (k, slot) in out.iter_mut().enumerate().take(N) {
+        let first = at(place);
+        let entry = pairs.entry(first, at(place + 1));
+        let (code, reach) = if RAGGED && pairs.reach[usize::from(first)] == 4 {
+            // Here `entry` must be a lead; anything else is a fault.
+            faults |= if entry & 0xf0 == LEAD { 0 } else { NO_ANSWER };
+            (pairs.tails[usize::from(entry) % MOST_LEADS][usize::from(at(place + 2))], 4)
+        } else {
+            // A lead here has the `LEAD` bit, a fault.
+            (entry, 3)
+        };
+        if k + 1 < N {
+            faults |= pairs.not_separator[usize::from(at(place + reach - 1))];
+        }
+        faults |= code;
+        *slot = code;
+        place += reach;
+    }
+    if faults & !(LEAD - 1) == 0 {
+        place
+    } else {
+        0
+    }
+}
+
+/// [`read_usual`] a card at a time, for any count.
+fn one_by_one<T: Unit>(text: &[T], out: &mut [u8], pairs: &Pairs) -> Option<usize> {
     let mut rest = text;
     for (n, slot) in out.iter_mut().enumerate() {
         let (code, after) = match *rest {
-            [a, b, ref after @ ..] if pairs.card(a.byte(), b.byte()) != NO_ANSWER => {
-                (pairs.card(a.byte(), b.byte()), after)
+            [a, b, ref after @ ..] => {
+                let entry = pairs.entry(a.byte(), b.byte());
+                match (entry, after) {
+                    (LEAD.., [c, ref after @ ..]) => (pairs.card(entry, c.byte()).0, after),
+                    _ => (entry, after),
+                }
             }
-            _ => three_characters(rest, &three)?,
+            _ => return None,
         };
+        if code >= LEAD {
+            return None;
+        }
         *slot = code;
         match *after {
             [] => return Some(n + 1),
-            [s, ref next @ ..] if separators[usize::from(s.byte())] => rest = next,
+            [s, ref next @ ..] if pairs.not_separator[usize::from(s.byte())] == 0 => rest = next,
             _ => return None,
         }
     }
     None
 }
 
-/// Whether `text` is `N` cards of two characters, one separator apart;
-/// they are then in `out`.
-#[inline(always)]
-fn at_fixed_places<const N: usize, T: Unit>(
-    text: &[T],
-    out: &mut [u8],
-    pairs: &Pairs,
-    separators: &[bool; 256],
-) -> bool {
-    if text.len() != 3 * N - 1 || out.len() != N {
-        return false;
-    }
-    let mut answered = true;
-    for k in 0..N {
-        let code = pairs.card(text[3 * k].byte(), text[3 * k + 1].byte());
-        answered &= code != NO_ANSWER;
-        out[k] = code;
-    }
-    for k in 1..N {
-        answered &= separators[usize::from(text[3 * k - 1].byte())];
-    }
-    answered
-}
-
-/// The card spelt by the first three characters of `text` (`10H`), and the
-/// text after them; kept out of [`read_usual`]'s loop, which it would slow.
-#[cold]
-#[inline(never)]
-fn three_characters<'t, T: Unit>(
-    text: &'t [T],
-    three: &impl Fn([u8; 3]) -> Option<u8>,
-) -> Option<(u8, &'t [T])> {
-    let separators = separators();
-    let [a, b, c, ref after @ ..] = *text else {
-        return None;
-    };
-    let chars = [a.byte(), b.byte(), c.byte()];
-    let plain = |c: &u8| *c != 0 && *c < 128 && !separators[usize::from(*c)];
-    if !chars.iter().all(plain) {
-        return None;
-    }
-    Some((three(chars)?, after))
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
 
-    /// Three-character cards as the general parser reads them.
-    fn three(chars: [u8; 3]) -> Option<u8> {
-        card_from_chars(chars.map(char::from)).map(|c| c.index())
+    fn read(text: &[u8], out: &mut [u8]) -> Option<usize> {
+        Usual::get().read(text, text.len(), out)
     }
 
-    /// Every pair of characters below 256 and every pair of a rank and a
-    /// suit symbol: the fast path answers what `card_from_chars` answers
-    /// (for bytes and code points alike) or leaves the text alone, and it
-    /// answers every two-character ASCII card.
+    /// Every pair of characters below 256, every pair of a rank and a suit
+    /// symbol, and every three characters starting `10`: the fast path
+    /// answers what `card_from_chars` answers (for bytes and code points
+    /// alike) or leaves the text alone, and it answers every two- and
+    /// three-character ASCII card.
     #[test]
-    fn pairs_agree_with_card_from_chars() {
+    fn cards_agree_with_card_from_chars() {
         let mut units: Vec<u32> = (0..256).collect();
         units.extend(['\u{2663}', '\u{2666}', '\u{2665}', '\u{2660}', '\u{2661}'].map(u32::from));
         let mut out = [0; 1];
+        let mut texts: Vec<Vec<u32>> = Vec::new();
         for &a in &units {
             for &b in &units {
-                let fast = read_usual(&[a, b], &mut out, three).map(|_| out[0]);
-                let chars = [a, b].map(|c| char::from_u32(c).unwrap_or('\u{fffd}'));
-                let general = card_from_chars(chars).map(|c| c.index());
-                assert!(fast.is_none() || fast == general, "{chars:?}");
-                assert_eq!(fast.is_some(), general.is_some() && a < 128 && b < 128);
-                if a < 256 && b < 256 {
-                    let bytes = [a as u8, b as u8];
-                    assert_eq!(read_usual(&bytes, &mut out, three).map(|_| out[0]), fast);
-                }
+                texts.push(vec![a, b]);
+            }
+        }
+        for &c in &units {
+            texts.push(vec![u32::from(b'1'), u32::from(b'0'), c]);
+            texts.push(vec![u32::from(b'1'), c, u32::from(b'H')]);
+        }
+        for text in texts {
+            let fast = Usual::get().read(&text, text.len(), &mut out).map(|_| out[0]);
+            let chars = text.iter().map(|&c| char::from_u32(c).unwrap_or('\u{fffd}'));
+            let general = card_from_chars(chars).map(|c| c.index());
+            assert!(fast.is_none() || fast == general, "{text:?}");
+            let ascii = text.iter().all(|&c| c < 128 && !is_separator(char::from(c as u8)));
+            assert_eq!(fast.is_some(), general.is_some() && ascii, "{text:?}");
+            if text.iter().all(|&c| c < 256) {
+                let bytes: Vec<u8> = text.iter().map(|&c| c as u8).collect();
+                assert_eq!(read(&bytes, &mut out).map(|_| out[0]), fast);
             }
         }
     }
@@ -241,10 +422,12 @@ mod tests {
     #[test]
     fn only_the_usual_shape_is_read() {
         let mut out = [0; 5];
-        assert_eq!(read_usual(b"5H 5D,5C\tJS 5S", &mut out, three), Some(5));
+        assert_eq!(read(b"5H 5D,5C\tJS 5S", &mut out), Some(5));
         assert_eq!(out, [18, 17, 16, 43, 19]);
-        assert_eq!(read_usual(b"5H 5D 5C JS", &mut out[..4], three), Some(4));
-        assert_eq!(read_usual(b"5h 10d th", &mut out, three), Some(3));
+        assert_eq!(read(b"10H 5D 10c JS 10S", &mut out), Some(5));
+        assert_eq!(out, [38, 17, 36, 43, 39]);
+        assert_eq!(read(b"5H 5D 5C JS", &mut out[..4]), Some(4));
+        assert_eq!(read(b"5h 10d th", &mut out), Some(3));
         assert_eq!(out[..3], [18, 37, 38]);
         for text in [
             &b"5H  5D"[..],
@@ -253,17 +436,33 @@ mod tests {
             b"5H5D 5C",
             b"5H 5X",
             b"5H 1\x00H",
+            b"5H 10 H 5C JS",
             b"5H 5D 5C JS 5S 6S",
             b"5H 5D 5C JS 5X",
             b"5H 5D 5CxJS 5S",
             b"5H 5D 5C JS5S ",
             b"5H 5D 5C 5\xe2\x99",
+            b"10H 10D 10C 10S 10",
             b"",
             b"5",
         ] {
-            assert_eq!(read_usual(text, &mut out, three), None, "{text:?}");
+            assert_eq!(read(text, &mut out), None, "{text:?}");
         }
         let codes: Vec<u32> = "5H 5\u{2665}".chars().map(u32::from).collect();
-        assert_eq!(read_usual(&codes, &mut out, three), None);
+        assert_eq!(Usual::get().read(&codes, codes.len(), &mut out), None);
+    }
+
+    /// What follows the text (the next cell of a buffer) never changes the
+    /// answer of the fixed-count reader.
+    #[test]
+    fn text_past_the_length_is_not_read_as_cards() {
+        let mut out = [0; 5];
+        let text = b"5H 5D 5C JS 10S 4H 4D";
+        for len in 0..text.len() {
+            let alone = read(&text[..len], &mut out);
+            assert_eq!(Usual::get().read(text, len, &mut out), alone, "{len}");
+        }
+        assert_eq!(Usual::get().read(b"5H 5D 5C JS 5S", 14, &mut out), Some(5));
+        assert_eq!(Usual::get().read(b"5H 5D 5C JS 10S", 14, &mut out), None);
     }
 }

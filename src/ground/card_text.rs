@@ -15,7 +15,7 @@ use std::sync::OnceLock;
 use rayon::prelude::*;
 
 use crate::ground::card::{card_from_chars, is_separator};
-use crate::ground::card_pairs::read_usual;
+use crate::ground::card_pairs::{Usual, WINDOW};
 use crate::ground::error::{Error, Result};
 use crate::ground::pool;
 
@@ -41,6 +41,57 @@ pub trait Cells: Sync {
     fn rows(&self) -> usize;
     fn columns(&self) -> usize;
     fn cell(&self, row: usize, column: usize) -> Cell<'_>;
+
+    /// The text of the first cell of `row` and whatever follows it in the
+    /// same buffer (up to [`WINDOW`] characters in all), and the length of
+    /// the text; the hand reader reads ahead without a branch.
+    #[inline]
+    fn ahead(&self, row: usize) -> (Cell<'_>, usize) {
+        let cell = self.cell(row, 0);
+        let len = match cell {
+            Cell::Null => 0,
+            Cell::Utf8(bytes) => bytes.len(),
+            Cell::Ucs4(codes) => unpadded(codes).len(),
+        };
+        (cell, len)
+    }
+
+    /// Reads the hands of the rows from `first` on (one a `width` codes of
+    /// `out`) that have the usual shape; pushes the number of every other
+    /// row to `missed`.
+    fn read_hands(&self, first: usize, width: usize, out: &mut [u8], missed: &mut Vec<usize>) {
+        default_read_hands(self, first, width, out, missed);
+    }
+
+    /// Reads the rows from `first` on of single-card cells (one a `width`
+    /// codes of `out`) that a shortcut reads; pushes the number of every
+    /// other row to `missed`. By default none.
+    fn read_cards(&self, first: usize, width: usize, out: &mut [u8], missed: &mut Vec<usize>) {
+        missed.extend(first..first + out.len() / width);
+    }
+}
+
+/// [`Cells::read_hands`] a row at a time.
+fn default_read_hands<C: Cells + ?Sized>(
+    cells: &C,
+    first: usize,
+    width: usize,
+    out: &mut [u8],
+    missed: &mut Vec<usize>,
+) {
+    let usual = Usual::get();
+    for (r, codes) in out.chunks_exact_mut(width).enumerate() {
+        if read_usual_cell(cells, first + r, usual, codes) != Some(width) {
+            missed.push(first + r);
+        }
+    }
+}
+
+/// `buffer` from `start` to `end`, and on up to `start + WINDOW` if it holds that much.
+#[inline(always)]
+fn reaching<T>(buffer: &[T], start: usize, end: usize) -> &[T] {
+    let stop = buffer.len().min(start + WINDOW).max(end);
+    &buffer[start..stop]
 }
 
 /// Whether bit `i` of an Arrow validity bitmap (bits, bit offset) is clear.
@@ -135,6 +186,31 @@ impl<O: Copy + PartialOrd + TryInto<usize> + Sync> Cells for Utf8Column<'_, O> {
         }
         Cell::Utf8(&self.data[self.at(i)..self.at(i + 1)])
     }
+    #[inline]
+    fn ahead(&self, row: usize) -> (Cell<'_>, usize) {
+        let i = row * self.columns;
+        if is_null(self.validity, i) {
+            return (Cell::Null, 0);
+        }
+        let (start, end) = (self.at(i), self.at(i + 1));
+        (Cell::Utf8(reaching(self.data, start, end)), end - start)
+    }
+
+    fn read_hands(&self, first: usize, width: usize, out: &mut [u8], missed: &mut Vec<usize>) {
+        let rows = out.len() / width;
+        let offsets = match self.offsets.get(first..first + rows + 1) {
+            Some(offsets) if self.validity.is_none() && self.columns == 1 => offsets,
+            // Nulls are checked a row at a time.
+            _ => return default_read_hands(self, first, width, out, missed),
+        };
+        // Checked in `new`.
+        let at = |o: O| o.try_into().unwrap_or(0);
+        let texts = offsets.windows(2).map(|pair| {
+            let (start, end) = (at(pair[0]), at(pair[1]));
+            (reaching(self.data, start, end), end - start)
+        });
+        Usual::get().read_rows(texts, width, out, |r| missed.push(first + r));
+    }
 }
 
 /// Strings in Arrow's view layout (`string_view`, what polars exports): 16
@@ -181,14 +257,23 @@ impl<'a> ViewColumn<'a> {
     }
 
     fn bytes(&self, row: usize) -> Option<&'a [u8]> {
+        let (bytes, len) = self.bytes_ahead(row)?;
+        bytes.get(..len)
+    }
+
+    /// The string of `row` and what follows it in its buffer (see
+    /// [`Cells::ahead`]), and its length.
+    #[inline]
+    fn bytes_ahead(&self, row: usize) -> Option<(&'a [u8], usize)> {
         let view = self.views.get(row * VIEW..(row + 1) * VIEW)?;
         let len = view_field(view, 0)?;
         if len <= INLINE {
-            return view.get(4..4 + len);
+            return Some((view.get(4..)?, len));
         }
         let buffer = self.buffers.get(view_field(view, 8)?)?;
         let start = view_field(view, 12)?;
-        buffer.get(start..start.checked_add(len)?)
+        let end = start.checked_add(len).filter(|&end| end <= buffer.len())?;
+        Some((reaching(buffer, start, end), len))
     }
 }
 
@@ -206,6 +291,25 @@ impl Cells for ViewColumn<'_> {
         }
         // Checked in `new`.
         Cell::Utf8(self.bytes(row).unwrap_or_default())
+    }
+    #[inline]
+    fn ahead(&self, row: usize) -> (Cell<'_>, usize) {
+        if is_null(self.validity, row) {
+            return (Cell::Null, 0);
+        }
+        let (bytes, len) = self.bytes_ahead(row).unwrap_or_default();
+        (Cell::Utf8(bytes), len)
+    }
+
+    fn read_hands(&self, first: usize, width: usize, out: &mut [u8], missed: &mut Vec<usize>) {
+        if self.validity.is_some() {
+            // Nulls are checked a row at a time.
+            return default_read_hands(self, first, width, out, missed);
+        }
+        let rows = out.len() / width;
+        // Checked in `new`.
+        let texts = (first..first + rows).map(|row| self.bytes_ahead(row).unwrap_or_default());
+        Usual::get().read_rows(texts, width, out, |r| missed.push(first + r));
     }
 }
 
@@ -246,6 +350,57 @@ impl Cells for Ucs4Grid<'_> {
         let start = (row * self.columns + column) * self.width;
         Cell::Ucs4(&self.codes[start..start + self.width])
     }
+    #[inline]
+    fn ahead(&self, row: usize) -> (Cell<'_>, usize) {
+        let start = row * self.columns * self.width;
+        let end = start + self.width;
+        let len = unpadded(&self.codes[start..end]).len();
+        (Cell::Ucs4(reaching(self.codes, start, end)), len)
+    }
+
+    fn read_hands(&self, first: usize, width: usize, out: &mut [u8], missed: &mut Vec<usize>) {
+        if self.columns != 1 {
+            return default_read_hands(self, first, width, out, missed);
+        }
+        let rows = out.len() / width;
+        let cells = self.width;
+        let bytes = narrowed(&self.codes[first * cells..(first + rows) * cells]);
+        let texts = (0..rows).map(|r| {
+            let cell = &bytes[r * cells..(r + 1) * cells];
+            let len = cell.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
+            (&bytes[r * cells..], len)
+        });
+        Usual::get().read_rows(texts, width, out, |r| missed.push(first + r));
+    }
+
+    fn read_cards(&self, first: usize, width: usize, out: &mut [u8], missed: &mut Vec<usize>) {
+        let usual = Usual::get();
+        let row_codes = self.columns * self.width;
+        let rows = out.len() / width;
+        let bytes = narrowed(&self.codes[first * row_codes..(first + rows) * row_codes]);
+        let cells = bytes.chunks_exact(row_codes);
+        for (r, (cells, codes)) in cells.zip(out.chunks_exact_mut(width)).enumerate() {
+            let mut all = 0;
+            for (cell, code) in cells.chunks_exact(self.width).zip(codes.iter_mut()) {
+                *code = usual.padded_card(cell);
+                all |= *code;
+            }
+            if !Usual::is_card(all) {
+                missed.push(first + r);
+            }
+        }
+    }
+}
+
+/// Code points as bytes for the shortcuts, in one vectorised pass: those
+/// past 255 become 255, which no card or separator holds (the row is then
+/// read the long way, from its code points). NULs follow, so a window read
+/// ahead of the last cell stays in bounds.
+fn narrowed(codes: &[u32]) -> Vec<u8> {
+    let mut bytes = Vec::with_capacity(codes.len() + WINDOW);
+    bytes.extend(codes.iter().map(|&c| c.min(255) as u8));
+    bytes.extend([0; WINDOW]);
+    bytes
 }
 
 /// What a cell holds.
@@ -384,15 +539,20 @@ fn parse_codes(text: &[u32]) -> Option<u8> {
     card_from_chars(unpadded(text).iter().map(|&c| char_of(c))).map(|c| c.index())
 }
 
-/// The cards of a cell of the usual shape (see `card_pairs`), written into
-/// `out`, and how many; `None` for a cell of any other shape.
+/// The cards of the hand cell of `row` if it has the usual shape (see
+/// `card_pairs`), written into `out`, and how many; `None` for a cell of
+/// any other shape.
 #[inline(always)]
-fn read_usual_cell(cell: Cell<'_>, memo: Memo, out: &mut [u8]) -> Option<usize> {
-    let three = |chars: [u8; 3]| Memo::key(&chars, false).and_then(|key| memo.code(key));
-    match cell {
-        Cell::Null => None,
-        Cell::Utf8(bytes) => read_usual(bytes, out, three),
-        Cell::Ucs4(codes) => read_usual(unpadded(codes), out, three),
+fn read_usual_cell<C: Cells + ?Sized>(
+    cells: &C,
+    row: usize,
+    usual: Usual,
+    out: &mut [u8],
+) -> Option<usize> {
+    match cells.ahead(row) {
+        (Cell::Null, _) => None,
+        (Cell::Utf8(bytes), len) => usual.read(bytes, len, out),
+        (Cell::Ucs4(codes), len) => usual.read(codes, len, out),
     }
 }
 
@@ -407,13 +567,18 @@ fn parse_card(cell: Cell<'_>, memo: Memo) -> std::result::Result<u8, Fault> {
     code.ok_or(Fault::Unknown(0))
 }
 
-/// Parses a hand cell into `out` (one code per card); returns how many
+/// Parses the hand cell of `row` into `out` (one code per card); returns how many
 /// cards it holds.
 #[inline(always)]
-fn parse_hand(cell: Cell<'_>, memo: Memo, out: &mut [u8]) -> std::result::Result<usize, Fault> {
-    match read_usual_cell(cell, memo, out) {
+fn parse_hand<C: Cells + ?Sized>(
+    cells: &C,
+    row: usize,
+    (memo, usual): (Memo, Usual),
+    out: &mut [u8],
+) -> std::result::Result<usize, Fault> {
+    match read_usual_cell(cells, row, usual, out) {
         Some(n) => Ok(n),
-        None => parse_any_hand(cell, memo, out),
+        None => parse_any_hand(cells.cell(row, 0), memo, out),
     }
 }
 
@@ -565,23 +730,33 @@ fn parse_row<C: Cells + ?Sized>(
     cells: &C,
     layout: Layout,
     row: usize,
-    memo: Memo,
+    readers: (Memo, Usual),
     out: &mut [u8],
 ) -> std::result::Result<(), (usize, Fault)> {
     match layout {
         Layout::Cards => {
             for (column, slot) in out.iter_mut().enumerate() {
-                *slot = parse_card(cells.cell(row, column), memo).map_err(|f| (column, f))?;
+                *slot = parse_card(cells.cell(row, column), readers.0).map_err(|f| (column, f))?;
             }
         }
         Layout::Hands { pad } => {
-            let n = parse_hand(cells.cell(row, 0), memo, out).map_err(|f| (0, f))?;
-            if n < out.len() && !pad {
-                return Err((0, Fault::Count));
+            let n = parse_hand(cells, row, readers, out).map_err(|f| (0, f))?;
+            if n < out.len() {
+                pad_hand(out, n, pad)?;
             }
-            out[n..].fill(NO_CARD);
         }
     }
+    Ok(())
+}
+
+/// Fills the places of a hand of `n` cards past its last card with
+/// [`NO_CARD`], if it may be short (`pad`).
+#[cold]
+fn pad_hand(out: &mut [u8], n: usize, pad: bool) -> std::result::Result<(), (usize, Fault)> {
+    if !pad {
+        return Err((0, Fault::Count));
+    }
+    out[n..].fill(NO_CARD);
     Ok(())
 }
 
@@ -595,11 +770,18 @@ fn parse_block<C: Cells + ?Sized>(
     max_bad: usize,
     out: &mut [u8],
 ) -> Vec<BadCell> {
-    let memo = Memo::get();
+    let readers = (Memo::get(), Usual::get());
     let mut bad = Vec::new();
-    for (r, row_out) in out.chunks_mut(width).enumerate() {
-        let row = first + r;
-        if let Err((column, fault)) = parse_row(cells, layout, row, memo, row_out) {
+    let mut missed = Vec::new();
+    // Text of the usual shape first, in one tight loop; the rest (other
+    // shapes, short and bad rows) a row at a time.
+    match layout {
+        Layout::Cards => cells.read_cards(first, width, out, &mut missed),
+        Layout::Hands { .. } => cells.read_hands(first, width, out, &mut missed),
+    }
+    for row in missed {
+        let row_out = &mut out[(row - first) * width..(row - first + 1) * width];
+        if let Err((column, fault)) = parse_row(cells, layout, row, readers, row_out) {
             row_out.fill(NO_CARD);
             let reason = explain(cells.cell(row, column), layout, width, fault);
             bad.push(BadCell {
@@ -787,6 +969,58 @@ mod tests {
         let ucs4 = Ucs4Grid::new(&codes, 2, 1, 3).unwrap();
         let bad = parse_cells(&ucs4, Layout::Cards, 1, 9, None, &mut out[..2]).unwrap();
         assert_eq!((bad.len(), out[0]), (1, 18));
+    }
+
+    /// Code points past 255 whose low byte spells a card ('ň' is U+0148,
+    /// 'H' 0x48) are no card in the shortcuts either, in cells of any width.
+    #[test]
+    fn wide_code_points_are_not_read_by_their_low_byte() {
+        let grid = |texts: &[&str], width: usize| -> Vec<u32> {
+            texts
+                .iter()
+                .flat_map(|t| {
+                    let mut c: Vec<u32> = t.chars().map(u32::from).collect();
+                    c.resize(width, 0);
+                    c
+                })
+                .collect()
+        };
+        for width in [2, 3, 4] {
+            let texts = ["5H", "5\u{148}", "\u{135}H", "KS"];
+            let codes = grid(&texts, width);
+            let cells = Ucs4Grid::new(&codes, 2, 2, width).unwrap();
+            let mut out = vec![0; 4];
+            let bad = parse_cells(&cells, Layout::Cards, 2, 9, None, &mut out).unwrap();
+            assert_eq!(bad.iter().map(|b| (b.row, b.column)).collect::<Vec<_>>(), [(0, 1), (1, 0)]);
+            assert_eq!(out, [NO_CARD, NO_CARD, NO_CARD, NO_CARD]);
+        }
+        let texts = ["5H 10D 5C JS 5S", "5H 10D 5C JS 5\u{148}", "10\u{148} 5D 5C JS 5S"];
+        let codes = grid(&texts, 16);
+        let hands = Ucs4Grid::new(&codes, 3, 1, 16).unwrap();
+        let mut out = vec![0; 15];
+        let bad = parse_cells(&hands, Layout::Hands { pad: false }, 5, 9, None, &mut out).unwrap();
+        assert_eq!(bad.iter().map(|b| b.row).collect::<Vec<_>>(), [1, 2]);
+        assert_eq!(&out[..5], &[18, 37, 16, 43, 19]);
+    }
+
+    /// Single cards in cells wider than their text, with spaces or a ten.
+    #[test]
+    fn padded_cells_of_any_width_read_like_card_parse() {
+        let texts = [" 5H", "10H", "5H ", "TH", "1 0H", "10 H"];
+        let width = 4;
+        let codes: Vec<u32> = texts
+            .iter()
+            .flat_map(|t| {
+                let mut c: Vec<u32> = t.chars().map(u32::from).collect();
+                c.resize(width, 0);
+                c
+            })
+            .collect();
+        let cells = Ucs4Grid::new(&codes, texts.len(), 1, width).unwrap();
+        let mut out = vec![0; texts.len()];
+        let bad = parse_cells(&cells, Layout::Cards, 1, 9, None, &mut out).unwrap();
+        assert_eq!(out, [18, 38, 18, 38, NO_CARD, NO_CARD]);
+        assert_eq!(bad.iter().map(|b| b.row).collect::<Vec<_>>(), [4, 5]);
     }
 
     #[test]
