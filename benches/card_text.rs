@@ -31,7 +31,11 @@ fn deals() -> Vec<u8> {
 fn text_of(row: &[u8]) -> String {
     let cards: Vec<String> = row
         .iter()
-        .map(|&i| Card::from_index(i.into()).map(|c| c.to_string()).unwrap_or_default())
+        .map(|&i| {
+            Card::from_index(i.into())
+                .map(|c| c.to_string())
+                .unwrap_or_default()
+        })
         .collect();
     cards.join(" ")
 }
@@ -54,7 +58,9 @@ fn bench_card_text(c: &mut Criterion) {
     }
     let mut cells = vec![0u32; HANDS * ROW * 3];
     for (cell, &card) in cells.chunks_exact_mut(3).zip(&rows) {
-        let name = Card::from_index(card.into()).map(|c| c.to_string()).unwrap_or_default();
+        let name = Card::from_index(card.into())
+            .map(|c| c.to_string())
+            .unwrap_or_default();
         for (slot, ch) in cell.iter_mut().zip(name.chars()) {
             *slot = ch.into();
         }
@@ -82,7 +88,14 @@ fn bench_card_text(c: &mut Criterion) {
         group.bench_function(format!("parse_numpy_cells_threads_{threads}"), |b| {
             let cards_layout = Layout::Cards;
             b.iter(|| {
-                parse_cells(&numpy_cells, cards_layout, ROW, 1, Some(threads), black_box(&mut cards))
+                parse_cells(
+                    &numpy_cells,
+                    cards_layout,
+                    ROW,
+                    1,
+                    Some(threads),
+                    black_box(&mut cards),
+                )
             })
         });
     }

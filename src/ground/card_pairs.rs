@@ -48,7 +48,9 @@ fn full_tables() -> (Box<[u8; 1 << 16]>, Vec<[u8; 256]>) {
         }
     }
     // A three-character card ends in a character that ends some card of two.
-    let ends: Vec<usize> = (0..128).filter(|&b| (0..128).any(|a| pairs[a | b << 8] != NO_ANSWER)).collect();
+    let ends: Vec<usize> = (0..128)
+        .filter(|&b| (0..128).any(|a| pairs[a | b << 8] != NO_ANSWER))
+        .collect();
     let mut tails = Vec::new();
     for i in 0..1 << 16 {
         let (a, b) = (i & 0xff, i >> 8);
@@ -56,8 +58,13 @@ fn full_tables() -> (Box<[u8; 1 << 16]>, Vec<[u8; 256]>) {
             continue;
         }
         if ends.iter().any(|&c| card(&[a, b, c]) != NO_ANSWER) {
-            let tail: [u8; 256] =
-                std::array::from_fn(|c| if plain(c) { card(&[a, b, c]) } else { NO_ANSWER });
+            let tail: [u8; 256] = std::array::from_fn(|c| {
+                if plain(c) {
+                    card(&[a, b, c])
+                } else {
+                    NO_ANSWER
+                }
+            });
             pairs[i] = LEAD + tails.len() as u8;
             tails.push(tail);
         }
@@ -127,7 +134,8 @@ impl Pairs {
     /// The entry of the pair `a`, `b`.
     #[inline(always)]
     fn entry(&self, a: u8, b: u8) -> u8 {
-        self.entries[usize::from(self.first[usize::from(a)]) + usize::from(self.second[usize::from(b)])]
+        self.entries
+            [usize::from(self.first[usize::from(a)]) + usize::from(self.second[usize::from(b)])]
     }
 
     /// The card of `entry` (a card, or a lead) followed by `c`, and whether
@@ -331,7 +339,10 @@ fn cards_at<const N: usize, const RAGGED: bool, T: Unit>(
         let (code, reach) = if RAGGED && pairs.reach[usize::from(first)] == 4 {
             // Here `entry` must be a lead; anything else is a fault.
             faults |= if entry & 0xf0 == LEAD { 0 } else { NO_ANSWER };
-            (pairs.tails[usize::from(entry) % MOST_LEADS][usize::from(at(place + 2))], 4)
+            (
+                pairs.tails[usize::from(entry) % MOST_LEADS][usize::from(at(place + 2))],
+                4,
+            )
         } else {
             // A lead here has the `LEAD` bit, a fault.
             (entry, 3)
@@ -406,11 +417,17 @@ mod tests {
             texts.push(vec![u32::from(b'1'), c, u32::from(b'H')]);
         }
         for text in texts {
-            let fast = Usual::get().read(&text, text.len(), &mut out).map(|_| out[0]);
-            let chars = text.iter().map(|&c| char::from_u32(c).unwrap_or('\u{fffd}'));
+            let fast = Usual::get()
+                .read(&text, text.len(), &mut out)
+                .map(|_| out[0]);
+            let chars = text
+                .iter()
+                .map(|&c| char::from_u32(c).unwrap_or('\u{fffd}'));
             let general = card_from_chars(chars).map(|c| c.index());
             assert!(fast.is_none() || fast == general, "{text:?}");
-            let ascii = text.iter().all(|&c| c < 128 && !is_separator(char::from(c as u8)));
+            let ascii = text
+                .iter()
+                .all(|&c| c < 128 && !is_separator(char::from(c as u8)));
             assert_eq!(fast.is_some(), general.is_some() && ascii, "{text:?}");
             if text.iter().all(|&c| c < 256) {
                 let bytes: Vec<u8> = text.iter().map(|&c| c as u8).collect();

@@ -991,10 +991,17 @@ mod tests {
             let cells = Ucs4Grid::new(&codes, 2, 2, width).unwrap();
             let mut out = vec![0; 4];
             let bad = parse_cells(&cells, Layout::Cards, 2, 9, None, &mut out).unwrap();
-            assert_eq!(bad.iter().map(|b| (b.row, b.column)).collect::<Vec<_>>(), [(0, 1), (1, 0)]);
+            assert_eq!(
+                bad.iter().map(|b| (b.row, b.column)).collect::<Vec<_>>(),
+                [(0, 1), (1, 0)]
+            );
             assert_eq!(out, [NO_CARD, NO_CARD, NO_CARD, NO_CARD]);
         }
-        let texts = ["5H 10D 5C JS 5S", "5H 10D 5C JS 5\u{148}", "10\u{148} 5D 5C JS 5S"];
+        let texts = [
+            "5H 10D 5C JS 5S",
+            "5H 10D 5C JS 5\u{148}",
+            "10\u{148} 5D 5C JS 5S",
+        ];
         let codes = grid(&texts, 16);
         let hands = Ucs4Grid::new(&codes, 3, 1, 16).unwrap();
         let mut out = vec![0; 15];
