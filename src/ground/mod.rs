@@ -7,3 +7,4 @@ pub mod card_text;
 pub mod error;
 pub mod pool;
 pub mod rng;
+pub mod text_columns;

@@ -1,0 +1,407 @@
+//! Columns of card text as the bulk parser reads them: Arrow's UTF-8 layout
+//! (offsets or views into bytes) and NumPy's fixed-width UCS-4 cells, each
+//! with a tight loop for hands of the usual shape (`card_pairs`).
+
+use crate::ground::card_pairs::{Usual, WINDOW};
+use crate::ground::error::{Error, Result};
+
+/// One cell of text input.
+#[derive(Clone, Copy, Debug)]
+pub enum Cell<'a> {
+    /// A missing value (an Arrow null, a Python `None`).
+    Null,
+    /// UTF-8 bytes.
+    Utf8(&'a [u8]),
+    /// Unicode code points; trailing zeros are padding (NumPy `<U`).
+    Ucs4(&'a [u32]),
+}
+
+/// Rows of text cells, `columns()` per row.
+pub trait Cells: Sync {
+    fn rows(&self) -> usize;
+    fn columns(&self) -> usize;
+    fn cell(&self, row: usize, column: usize) -> Cell<'_>;
+
+    /// The text of the first cell of `row` and whatever follows it in the
+    /// same buffer (up to [`WINDOW`] characters in all), and the length of
+    /// the text; the hand reader reads ahead without a branch.
+    #[inline]
+    fn ahead(&self, row: usize) -> (Cell<'_>, usize) {
+        let cell = self.cell(row, 0);
+        let len = match cell {
+            Cell::Null => 0,
+            Cell::Utf8(bytes) => bytes.len(),
+            Cell::Ucs4(codes) => unpadded(codes).len(),
+        };
+        (cell, len)
+    }
+
+    /// Reads the hands of the rows from `first` on (one a `width` codes of
+    /// `out`) that have the usual shape; pushes the number of every other
+    /// row to `missed`.
+    fn read_hands(&self, first: usize, width: usize, out: &mut [u8], missed: &mut Vec<usize>) {
+        default_read_hands(self, first, width, out, missed);
+    }
+
+    /// Reads the rows from `first` on of single-card cells (one a `width`
+    /// codes of `out`) that a shortcut reads; pushes the number of every
+    /// other row to `missed`. By default none.
+    fn read_cards(&self, first: usize, width: usize, out: &mut [u8], missed: &mut Vec<usize>) {
+        missed.extend(first..first + out.len() / width);
+    }
+}
+
+/// [`Cells::read_hands`] a row at a time.
+fn default_read_hands<C: Cells + ?Sized>(
+    cells: &C,
+    first: usize,
+    width: usize,
+    out: &mut [u8],
+    missed: &mut Vec<usize>,
+) {
+    let usual = Usual::get();
+    for (r, codes) in out.chunks_exact_mut(width).enumerate() {
+        if read_usual_cell(cells, first + r, usual, codes) != Some(width) {
+            missed.push(first + r);
+        }
+    }
+}
+
+/// `buffer` from `start` to `end`, and on up to `start + WINDOW` if it holds that much.
+#[inline(always)]
+fn reaching<T>(buffer: &[T], start: usize, end: usize) -> &[T] {
+    let stop = buffer.len().min(start + WINDOW).max(end);
+    &buffer[start..stop]
+}
+
+/// Whether bit `i` of an Arrow validity bitmap (bits, bit offset) is clear.
+fn is_null(validity: Option<(&[u8], usize)>, i: usize) -> bool {
+    validity.is_some_and(|(bits, offset)| {
+        let bit = offset + i;
+        bits[bit / 8] >> (bit % 8) & 1 == 0
+    })
+}
+
+/// Fails unless the bitmap (if any) has a bit for each of `n` values.
+fn check_bitmap(
+    validity: Option<(&[u8], usize)>,
+    n: usize,
+) -> std::result::Result<(), &'static str> {
+    match validity {
+        Some((bits, offset)) if bits.len() * 8 < offset + n => {
+            Err("the validity bitmap is too short")
+        }
+        _ => Ok(()),
+    }
+}
+
+/// Strings in Arrow's layout: `offsets` (one more than the strings, i32
+/// or i64) into `data`, an optional validity bitmap with its bit offset, and
+/// `columns` strings per row (row-major).
+pub struct Utf8Column<'a, O> {
+    offsets: &'a [O],
+    data: &'a [u8],
+    validity: Option<(&'a [u8], usize)>,
+    columns: usize,
+}
+
+impl<'a, O: Copy + PartialOrd + TryInto<usize>> Utf8Column<'a, O> {
+    /// Checks that every offset is in `data` and in order, and that the
+    /// bitmap covers every row.
+    pub fn new(
+        offsets: &'a [O],
+        data: &'a [u8],
+        validity: Option<(&'a [u8], usize)>,
+    ) -> Result<Self> {
+        let bad = |why: &str| Error::Invalid(format!("malformed string column: {why}"));
+        // In order, the first not negative and the last in `data`: then
+        // every offset is in `data` (one pass the compiler vectorises).
+        let at = |o: O| o.try_into().map_err(|_| bad("a negative offset"));
+        let ordered = offsets.windows(2).all(|w| w[0] <= w[1]);
+        if let (Some(&first), Some(&last)) = (offsets.first(), offsets.last()) {
+            at(first)?;
+            if !ordered || at(last)? > data.len() {
+                return Err(bad("offsets out of order or past the data"));
+            }
+        }
+        check_bitmap(validity, offsets.len().saturating_sub(1)).map_err(&bad)?;
+        Ok(Utf8Column {
+            offsets,
+            data,
+            validity,
+            columns: 1,
+        })
+    }
+
+    /// The same strings read as rows of `columns` (which must divide them).
+    pub fn with_columns(self, columns: usize) -> Result<Self> {
+        let strings = self.offsets.len().saturating_sub(1);
+        if columns == 0 || strings % columns != 0 {
+            return Err(Error::Invalid(format!(
+                "{strings} strings do not make rows of {columns}"
+            )));
+        }
+        Ok(Utf8Column { columns, ..self })
+    }
+
+    #[inline]
+    fn at(&self, i: usize) -> usize {
+        // Checked in `new`.
+        self.offsets[i].try_into().unwrap_or(0)
+    }
+}
+
+impl<O: Copy + PartialOrd + TryInto<usize> + Sync> Cells for Utf8Column<'_, O> {
+    fn rows(&self) -> usize {
+        self.offsets.len().saturating_sub(1) / self.columns
+    }
+    fn columns(&self) -> usize {
+        self.columns
+    }
+    #[inline]
+    fn cell(&self, row: usize, column: usize) -> Cell<'_> {
+        let i = row * self.columns + column;
+        if is_null(self.validity, i) {
+            return Cell::Null;
+        }
+        Cell::Utf8(&self.data[self.at(i)..self.at(i + 1)])
+    }
+    #[inline]
+    fn ahead(&self, row: usize) -> (Cell<'_>, usize) {
+        let i = row * self.columns;
+        if is_null(self.validity, i) {
+            return (Cell::Null, 0);
+        }
+        let (start, end) = (self.at(i), self.at(i + 1));
+        (Cell::Utf8(reaching(self.data, start, end)), end - start)
+    }
+
+    fn read_hands(&self, first: usize, width: usize, out: &mut [u8], missed: &mut Vec<usize>) {
+        let rows = out.len() / width;
+        let offsets = match self.offsets.get(first..first + rows + 1) {
+            Some(offsets) if self.validity.is_none() && self.columns == 1 => offsets,
+            // Nulls are checked a row at a time.
+            _ => return default_read_hands(self, first, width, out, missed),
+        };
+        // Checked in `new`.
+        let at = |o: O| o.try_into().unwrap_or(0);
+        let texts = offsets.windows(2).map(|pair| {
+            let (start, end) = (at(pair[0]), at(pair[1]));
+            (reaching(self.data, start, end), end - start)
+        });
+        Usual::get().read_rows(texts, width, out, |r| missed.push(first + r));
+    }
+}
+
+/// Strings in Arrow's view layout (`string_view`, what polars exports): 16
+/// bytes per string, the string itself when it has at most 12 bytes, else
+/// its length, prefix, buffer number and offset into `buffers`.
+pub struct ViewColumn<'a> {
+    views: &'a [u8],
+    buffers: Vec<&'a [u8]>,
+    validity: Option<(&'a [u8], usize)>,
+}
+
+/// Bytes of one view.
+const VIEW: usize = 16;
+/// The longest string stored inside its view.
+const INLINE: usize = 12;
+
+/// The native-endian i32 at `at` of a view, as usize.
+fn view_field(view: &[u8], at: usize) -> Option<usize> {
+    let bytes: [u8; 4] = view.get(at..at + 4)?.try_into().ok()?;
+    usize::try_from(i32::from_ne_bytes(bytes)).ok()
+}
+
+impl<'a> ViewColumn<'a> {
+    /// Checks that every view is in bounds and the bitmap covers every row.
+    pub fn new(
+        views: &'a [u8],
+        buffers: Vec<&'a [u8]>,
+        validity: Option<(&'a [u8], usize)>,
+    ) -> Result<Self> {
+        let bad = |why: &str| Error::Invalid(format!("malformed string_view column: {why}"));
+        if views.len() % VIEW != 0 {
+            return Err(bad("the views are not 16 bytes each"));
+        }
+        let column = ViewColumn {
+            views,
+            buffers,
+            validity,
+        };
+        check_bitmap(validity, column.rows()).map_err(&bad)?;
+        if (0..column.rows()).any(|row| column.bytes(row).is_none()) {
+            return Err(bad("a view points past its buffer"));
+        }
+        Ok(column)
+    }
+
+    fn bytes(&self, row: usize) -> Option<&'a [u8]> {
+        let (bytes, len) = self.bytes_ahead(row)?;
+        bytes.get(..len)
+    }
+
+    /// The string of `row` and what follows it in its buffer (see
+    /// [`Cells::ahead`]), and its length.
+    #[inline]
+    fn bytes_ahead(&self, row: usize) -> Option<(&'a [u8], usize)> {
+        let view = self.views.get(row * VIEW..(row + 1) * VIEW)?;
+        let len = view_field(view, 0)?;
+        if len <= INLINE {
+            return Some((view.get(4..)?, len));
+        }
+        let buffer = self.buffers.get(view_field(view, 8)?)?;
+        let start = view_field(view, 12)?;
+        let end = start.checked_add(len).filter(|&end| end <= buffer.len())?;
+        Some((reaching(buffer, start, end), len))
+    }
+}
+
+impl Cells for ViewColumn<'_> {
+    fn rows(&self) -> usize {
+        self.views.len() / VIEW
+    }
+    fn columns(&self) -> usize {
+        1
+    }
+    #[inline]
+    fn cell(&self, row: usize, _column: usize) -> Cell<'_> {
+        if is_null(self.validity, row) {
+            return Cell::Null;
+        }
+        // Checked in `new`.
+        Cell::Utf8(self.bytes(row).unwrap_or_default())
+    }
+    #[inline]
+    fn ahead(&self, row: usize) -> (Cell<'_>, usize) {
+        if is_null(self.validity, row) {
+            return (Cell::Null, 0);
+        }
+        let (bytes, len) = self.bytes_ahead(row).unwrap_or_default();
+        (Cell::Utf8(bytes), len)
+    }
+
+    fn read_hands(&self, first: usize, width: usize, out: &mut [u8], missed: &mut Vec<usize>) {
+        if self.validity.is_some() {
+            // Nulls are checked a row at a time.
+            return default_read_hands(self, first, width, out, missed);
+        }
+        let rows = out.len() / width;
+        // Checked in `new`.
+        let texts = (first..first + rows).map(|row| self.bytes_ahead(row).unwrap_or_default());
+        Usual::get().read_rows(texts, width, out, |r| missed.push(first + r));
+    }
+}
+
+/// A C-ordered NumPy `<U{width}` array of `rows` x `columns` cells.
+pub struct Ucs4Grid<'a> {
+    codes: &'a [u32],
+    rows: usize,
+    columns: usize,
+    width: usize,
+}
+
+impl<'a> Ucs4Grid<'a> {
+    pub fn new(codes: &'a [u32], rows: usize, columns: usize, width: usize) -> Result<Self> {
+        if rows.checked_mul(columns).and_then(|n| n.checked_mul(width)) != Some(codes.len()) {
+            return Err(Error::Invalid(format!(
+                "{} code points do not make {rows} x {columns} cells of width {width}",
+                codes.len()
+            )));
+        }
+        Ok(Ucs4Grid {
+            codes,
+            rows,
+            columns,
+            width,
+        })
+    }
+}
+
+impl Cells for Ucs4Grid<'_> {
+    fn rows(&self) -> usize {
+        self.rows
+    }
+    fn columns(&self) -> usize {
+        self.columns
+    }
+    #[inline]
+    fn cell(&self, row: usize, column: usize) -> Cell<'_> {
+        let start = (row * self.columns + column) * self.width;
+        Cell::Ucs4(&self.codes[start..start + self.width])
+    }
+    #[inline]
+    fn ahead(&self, row: usize) -> (Cell<'_>, usize) {
+        let start = row * self.columns * self.width;
+        let end = start + self.width;
+        let len = unpadded(&self.codes[start..end]).len();
+        (Cell::Ucs4(reaching(self.codes, start, end)), len)
+    }
+
+    fn read_hands(&self, first: usize, width: usize, out: &mut [u8], missed: &mut Vec<usize>) {
+        if self.columns != 1 {
+            return default_read_hands(self, first, width, out, missed);
+        }
+        let rows = out.len() / width;
+        let cells = self.width;
+        let bytes = narrowed(&self.codes[first * cells..(first + rows) * cells]);
+        let texts = (0..rows).map(|r| {
+            let cell = &bytes[r * cells..(r + 1) * cells];
+            let len = cell.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
+            (&bytes[r * cells..], len)
+        });
+        Usual::get().read_rows(texts, width, out, |r| missed.push(first + r));
+    }
+
+    fn read_cards(&self, first: usize, width: usize, out: &mut [u8], missed: &mut Vec<usize>) {
+        let usual = Usual::get();
+        let row_codes = self.columns * self.width;
+        let rows = out.len() / width;
+        let bytes = narrowed(&self.codes[first * row_codes..(first + rows) * row_codes]);
+        let cells = bytes.chunks_exact(row_codes);
+        for (r, (cells, codes)) in cells.zip(out.chunks_exact_mut(width)).enumerate() {
+            let mut all = 0;
+            for (cell, code) in cells.chunks_exact(self.width).zip(codes.iter_mut()) {
+                *code = usual.padded_card(cell);
+                all |= *code;
+            }
+            if !Usual::is_card(all) {
+                missed.push(first + r);
+            }
+        }
+    }
+}
+
+/// Code points as bytes for the shortcuts, in one vectorised pass: those
+/// past 255 become 255, which no card or separator holds (the row is then
+/// read the long way, from its code points). NULs follow, so a window read
+/// ahead of the last cell stays in bounds.
+fn narrowed(codes: &[u32]) -> Vec<u8> {
+    let mut bytes = vec![0; codes.len() + WINDOW];
+    for (byte, &code) in bytes.iter_mut().zip(codes) {
+        *byte = code.min(255) as u8;
+    }
+    bytes
+}
+
+/// The code points of a NumPy cell without its padding.
+pub fn unpadded(codes: &[u32]) -> &[u32] {
+    &codes[..codes.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1)]
+}
+
+/// The cards of the hand cell of `row` if it has the usual shape (see
+/// `card_pairs`), written into `out`, and how many; `None` for a cell of
+/// any other shape.
+#[inline(always)]
+pub fn read_usual_cell<C: Cells + ?Sized>(
+    cells: &C,
+    row: usize,
+    usual: Usual,
+    out: &mut [u8],
+) -> Option<usize> {
+    match cells.ahead(row) {
+        (Cell::Null, _) => None,
+        (Cell::Utf8(bytes), len) => usual.read(bytes, len, out),
+        (Cell::Ucs4(codes), len) => usual.read(codes, len, out),
+    }
+}
