@@ -29,6 +29,7 @@ from cribbage_fast.tables.positions import win_probability
 
 #: The cheaper settings of the discrimination and calibration runs.
 CHEAP = {"precision": 0.02, "budget": 46}
+DEFAULT = {"precision": analysis.DEFAULT_PRECISION, "budget": analysis.DEFAULT_BUDGET}
 
 
 def players(name: str, seed: int) -> Any:
@@ -120,7 +121,7 @@ def speed(args: argparse.Namespace) -> dict[str, Any]:
 
 
 def discrimination(args: argparse.Namespace) -> dict[str, Any]:
-    settings = {} if args.default else CHEAP
+    settings = DEFAULT if args.default else CHEAP
     out: dict[str, Any] = {"games": args.games, "start": args.start, "settings": settings}
     out["bots"] = {}
     for bot in args.bots.split(","):
@@ -232,7 +233,7 @@ def calibration(args: argparse.Namespace) -> dict[str, Any]:
     mover's view (the move the Expert made: its estimate is not selected on
     the evaluator's noise), and, apart, the best action's (the largest of the
     estimates)."""
-    settings = {} if args.default else CHEAP
+    settings = DEFAULT if args.default else CHEAP
     rng = random.Random(2026 + args.start)
     played: list[tuple[float, int]] = []
     best: list[tuple[float, int]] = []
@@ -288,7 +289,7 @@ def calibration_every(args: argparse.Namespace) -> dict[str, Any]:
     """Every unforced decision of each game, the played action's chance to win
     against the outcome: many more points than one a game, so each bin's
     observed less predicted rate gets a standard error clustered by game."""
-    settings = {} if args.default else CHEAP
+    settings = DEFAULT if args.default else CHEAP
     by_game: list[list[tuple[float, int]]] = []
     for i in range(args.start, args.start + args.games):
         game = play("expert", "expert", 40_000 + i)

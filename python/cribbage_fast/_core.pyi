@@ -50,6 +50,10 @@ GO_ACTION: Final[int]
 """The go action (52)."""
 OPPONENTS: Final[list[str]]
 """Names of the built-in opponents of `SoloEnv` and `VecEnv`."""
+ANALYSIS_PRECISION: Final[float]
+"""The game analysis's default precision (0.005): see docs/analysis.md."""
+ANALYSIS_BUDGET: Final[int]
+"""The game analysis's default budget of samples a decision (40,960)."""
 
 _CardLike: TypeAlias = Card | str
 _CardsLike: TypeAlias = str | Iterable[Card | str]
@@ -2808,8 +2812,8 @@ def _analyze_game(
     *,
     objective: str = "win",
     policy: str = "expert",
-    precision: float = 0.005,
-    budget: int = 40960,
+    precision: float,
+    budget: int,
     seed: int = 0,
     threads: int | None = None,
     progress: Callable[[int], object] | None = None,
@@ -2823,8 +2827,8 @@ def _decision_equities(
     *,
     objective: str = "win",
     policy: str = "expert",
-    precision: float = 0.005,
-    budget: int = 40960,
+    precision: float,
+    budget: int,
     seed: int = 0,
     threads: int | None = None,
 ) -> list[tuple[int, int, int | None, list[float]]]:
@@ -2837,8 +2841,8 @@ def _decision_values(
     *,
     objective: str = "win",
     policy: str = "expert",
-    precision: float = 0.005,
-    budget: int = 40960,
+    precision: float,
+    budget: int,
     seed: int = 0,
 ) -> dict[str, Any]:
     """Every action of the decision the seat to move faces, valued from its

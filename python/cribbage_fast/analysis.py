@@ -48,11 +48,11 @@ MARKS = ("inaccuracy", "mistake", "blunder")
 #: ``"points"`` objective the thresholds are twice these, in game points.
 THRESHOLDS = {"inaccuracy": 0.02, "mistake": 0.04, "blunder": 0.08}
 
-DEFAULT_PRECISION = 0.005
+DEFAULT_PRECISION: float = _core.ANALYSIS_PRECISION
 #: Enough for the default precision on any decision: a sampled difference of
 #: two chances to win lies in [-1, 1], so its variance is at most 1 and over
 #: 40,000 samples bring its standard error within 0.005.
-DEFAULT_BUDGET = 40960
+DEFAULT_BUDGET: int = _core.ANALYSIS_BUDGET
 
 Record = dict[str, Any] | str | Game
 

@@ -32,7 +32,7 @@ from .tables.pegging import keep_index, pegging_table
 
 __all__ = ["Hint", "HintOption", "hint"]
 
-DEFAULT_PRECISION = 0.005
+DEFAULT_PRECISION: float = _core.ANALYSIS_PRECISION
 DEFAULT_BUDGET = 1024
 
 

@@ -105,6 +105,8 @@ mod _core {
         m.add("NUM_ACTIONS", crate::learn::encode::NUM_ACTIONS)?;
         m.add("GO_ACTION", crate::learn::encode::GO)?;
         m.add("OPPONENTS", crate::bots::BotKind::names().to_vec())?;
+        m.add("ANALYSIS_PRECISION", crate::review::DEFAULT_PRECISION)?;
+        m.add("ANALYSIS_BUDGET", crate::review::DEFAULT_BUDGET)?;
         let profile = if cfg!(debug_assertions) {
             "debug"
         } else {

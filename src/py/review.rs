@@ -28,8 +28,8 @@ fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// equities and each seat's steps, as plain dicts. Use
 /// `cribbage_fast.analysis.analyze_game`, which builds the report.
 #[pyfunction]
-#[pyo3(signature = (game, *, objective = "win", policy = "expert", precision = 0.005,
-    budget = 40960, seed = 0, threads = None, progress = None))]
+#[pyo3(signature = (game, *, objective = "win", policy = "expert", precision,
+    budget, seed = 0, threads = None, progress = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _analyze_game<'py>(
     py: Python<'py>,
@@ -93,8 +93,8 @@ type DecisionPoint = (usize, usize, Option<usize>, Vec<f64>);
 /// equities)` (`played`: the index of the action played): the sampled
 /// points of the calibration benchmark.
 #[pyfunction]
-#[pyo3(signature = (game, moves, *, objective = "win", policy = "expert", precision = 0.005,
-    budget = 40960, seed = 0, threads = None))]
+#[pyo3(signature = (game, moves, *, objective = "win", policy = "expert", precision,
+    budget, seed = 0, threads = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _decision_equities<'py>(
     py: Python<'py>,
@@ -138,8 +138,8 @@ pub fn _decision_equities<'py>(
 /// `diff_stderr`, `samples`, `pegging` (net points pegged from the action to
 /// the end of the deal's play), `best`. Use `cribbage_fast.hints.hint`.
 #[pyfunction]
-#[pyo3(signature = (game, *, objective = "win", policy = "expert", precision = 0.005,
-    budget = 40960, seed = 0))]
+#[pyo3(signature = (game, *, objective = "win", policy = "expert", precision,
+    budget, seed = 0))]
 #[allow(clippy::too_many_arguments)]
 pub fn _decision_values<'py>(
     py: Python<'py>,
