@@ -32,12 +32,18 @@ from typing import IO, Any
 from . import notation
 from .analysis import DecisionReview, analyze_game
 from .game import Game
-from .hints import hint
+from .hints import DEFAULT_BUDGET, DEFAULT_PRECISION, hint
 
 __all__ = ["Cancelled", "Engine", "answer", "dumps"]
 
 #: Query fields that set how decisions are valued, with their defaults.
-SETTINGS = {"objective": "win", "precision": 0.005, "budget": 1024, "seed": 0, "policy": "expert"}
+SETTINGS = {
+    "objective": "win",
+    "precision": DEFAULT_PRECISION,
+    "budget": DEFAULT_BUDGET,
+    "seed": 0,
+    "policy": "expert",
+}
 FIELDS = {"id", "record", "decisions", "action", "terminate_id", *SETTINGS}
 
 
