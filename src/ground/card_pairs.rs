@@ -109,11 +109,12 @@ impl Pairs {
         let offset = |class: u8| (usize::from(class) * seconds.len()) as u16;
         let reach = std::array::from_fn(|a| {
             let answers: Vec<u8> = row(a).into_iter().filter(|&e| e != NO_ANSWER).collect();
-            if !answers.is_empty() && answers.iter().all(|&e| e >= LEAD) {
-                4
+            let reach = if !answers.is_empty() && answers.iter().all(|&e| is_lead(e)) {
+                REACH
             } else {
-                3
-            }
+                REACH - 1
+            };
+            reach as u8
         });
         Pairs {
             first: first.map(offset),
@@ -138,14 +139,18 @@ impl Pairs {
             [usize::from(self.first[usize::from(a)]) + usize::from(self.second[usize::from(b)])]
     }
 
-    /// The card of `entry` (a card, or a lead) followed by `c`, and whether
-    /// it took three characters.
+    /// The card a lead `entry` and a third character `c` spell (for an
+    /// entry that is no lead, some code: the caller checks [`is_lead`]).
     #[inline(always)]
-    fn card(&self, entry: u8, c: u8) -> (u8, bool) {
-        let three = entry & !(LEAD - 1) == LEAD;
-        let tail = self.tails[usize::from(entry) % MOST_LEADS][usize::from(c)];
-        (if three { tail } else { entry }, three)
+    fn tail(&self, entry: u8, c: u8) -> u8 {
+        self.tails[usize::from(entry) % MOST_LEADS][usize::from(c)]
     }
+}
+
+/// Whether a pair `entry` starts a card of three characters.
+#[inline(always)]
+fn is_lead(entry: u8) -> bool {
+    entry & !(LEAD - 1) == LEAD
 }
 
 /// The class of each byte by its `line` of the table (equal lines, one
@@ -233,10 +238,9 @@ impl Usual {
             [a, b] => (a, b, 0, &[][..]),
             _ => return NO_ANSWER,
         };
-        let entry = pairs.entry(a.byte(), b.byte());
-        let tail = pairs.tails[usize::from(entry) % MOST_LEADS][usize::from(c.byte())];
-        let code = if entry & 0xf0 == LEAD {
-            tail
+        let entry = pairs.entry(a, b);
+        let code = if is_lead(entry) {
+            pairs.tail(entry, c)
         } else if c == 0 {
             entry
         } else {
@@ -303,16 +307,30 @@ fn exactly<const N: usize, T: Unit>(text: &[T], len: usize, out: &mut [u8], pair
     if len < 3 * N - 1 || len > REACH * N - 1 {
         return false;
     }
-    let mut copy = [T::default(); WINDOW];
-    let window: &[T; WINDOW] = match text.get(..WINDOW) {
-        Some(ahead) => ahead.try_into().unwrap_or(&copy),
+    match text
+        .get(..WINDOW)
+        .and_then(|ahead| <&[T; WINDOW]>::try_from(ahead).ok())
+    {
+        Some(window) => in_window::<N, T>(window, len, out, pairs),
         None => {
-            // Near the end of the buffer: a copy padded with NUL.
+            // Near the end of the buffer: a copy padded with NUL (made only
+            // here, not for every row).
+            let mut copy = [T::default(); WINDOW];
             let n = text.len().min(WINDOW);
             copy[..n].copy_from_slice(&text[..n]);
-            &copy
+            in_window::<N, T>(&copy, len, out, pairs)
         }
-    };
+    }
+}
+
+/// [`exactly`] for text of `len` characters at the start of `window`.
+#[inline(always)]
+fn in_window<const N: usize, T: Unit>(
+    window: &[T; WINDOW],
+    len: usize,
+    out: &mut [u8],
+    pairs: &Pairs,
+) -> bool {
     if len == 3 * N - 1 {
         // No card of three characters: every place is known at once.
         cards_at::<N, false, T>(window, out, pairs) == len + 1
@@ -336,16 +354,13 @@ fn cards_at<const N: usize, const RAGGED: bool, T: Unit>(
     for (k, slot) in out.iter_mut().enumerate().take(N) {
         let first = at(place);
         let entry = pairs.entry(first, at(place + 1));
-        let (code, reach) = if RAGGED && pairs.reach[usize::from(first)] == 4 {
+        let (code, reach) = if RAGGED && usize::from(pairs.reach[usize::from(first)]) == REACH {
             // Here `entry` must be a lead; anything else is a fault.
-            faults |= if entry & 0xf0 == LEAD { 0 } else { NO_ANSWER };
-            (
-                pairs.tails[usize::from(entry) % MOST_LEADS][usize::from(at(place + 2))],
-                4,
-            )
+            faults |= if is_lead(entry) { 0 } else { NO_ANSWER };
+            (pairs.tail(entry, at(place + 2)), REACH)
         } else {
             // A lead here has the `LEAD` bit, a fault.
-            (entry, 3)
+            (entry, REACH - 1)
         };
         if k + 1 < N {
             faults |= pairs.not_separator[usize::from(at(place + reach - 1))];
@@ -361,15 +376,15 @@ fn cards_at<const N: usize, const RAGGED: bool, T: Unit>(
     }
 }
 
-/// [`read_usual`] a card at a time, for any count.
+/// [`Usual::read`] a card at a time, for any count.
 fn one_by_one<T: Unit>(text: &[T], out: &mut [u8], pairs: &Pairs) -> Option<usize> {
     let mut rest = text;
     for (n, slot) in out.iter_mut().enumerate() {
         let (code, after) = match *rest {
             [a, b, ref after @ ..] => {
                 let entry = pairs.entry(a.byte(), b.byte());
-                match (entry, after) {
-                    (LEAD.., [c, ref after @ ..]) => (pairs.card(entry, c.byte()).0, after),
+                match *after {
+                    [c, ref after @ ..] if is_lead(entry) => (pairs.tail(entry, c.byte()), after),
                     _ => (entry, after),
                 }
             }

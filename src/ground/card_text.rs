@@ -493,6 +493,18 @@ mod tests {
         (offsets, data)
     }
 
+    /// Strings as NumPy `<U{width}` cells (code points, NUL-padded).
+    fn ucs4<S: AsRef<str>>(texts: &[S], width: usize) -> Vec<u32> {
+        texts
+            .iter()
+            .flat_map(|t| {
+                let mut c: Vec<u32> = t.as_ref().chars().map(u32::from).collect();
+                c.resize(width, 0);
+                c
+            })
+            .collect()
+    }
+
     fn parse_hands(
         texts: &[&str],
         width: usize,
@@ -536,14 +548,7 @@ mod tests {
         let (offsets, data) = arrow(&refs);
         let utf8 = Utf8Column::new(&offsets, &data, None).unwrap();
         let width = 6;
-        let codes: Vec<u32> = texts
-            .iter()
-            .flat_map(|t| {
-                let mut c: Vec<u32> = t.chars().map(u32::from).collect();
-                c.resize(width, 0);
-                c
-            })
-            .collect();
+        let codes = ucs4(&texts, width);
         let ucs4 = Ucs4Grid::new(&codes, texts.len(), 1, width).unwrap();
         for cells in [&utf8 as &dyn Cells, &ucs4] {
             let mut out = vec![0; texts.len()];
@@ -577,19 +582,9 @@ mod tests {
     /// 'H' 0x48) are no card in the shortcuts either, in cells of any width.
     #[test]
     fn wide_code_points_are_not_read_by_their_low_byte() {
-        let grid = |texts: &[&str], width: usize| -> Vec<u32> {
-            texts
-                .iter()
-                .flat_map(|t| {
-                    let mut c: Vec<u32> = t.chars().map(u32::from).collect();
-                    c.resize(width, 0);
-                    c
-                })
-                .collect()
-        };
         for width in [2, 3, 4] {
             let texts = ["5H", "5\u{148}", "\u{135}H", "KS"];
-            let codes = grid(&texts, width);
+            let codes = ucs4(&texts, width);
             let cells = Ucs4Grid::new(&codes, 2, 2, width).unwrap();
             let mut out = vec![0; 4];
             let bad = parse_cells(&cells, Layout::Cards, 2, 9, None, &mut out).unwrap();
@@ -604,7 +599,7 @@ mod tests {
             "5H 10D 5C JS 5\u{148}",
             "10\u{148} 5D 5C JS 5S",
         ];
-        let codes = grid(&texts, 16);
+        let codes = ucs4(&texts, 16);
         let hands = Ucs4Grid::new(&codes, 3, 1, 16).unwrap();
         let mut out = vec![0; 15];
         let bad = parse_cells(&hands, Layout::Hands { pad: false }, 5, 9, None, &mut out).unwrap();
@@ -617,14 +612,7 @@ mod tests {
     fn padded_cells_of_any_width_read_like_card_parse() {
         let texts = [" 5H", "10H", "5H ", "TH", "1 0H", "10 H"];
         let width = 4;
-        let codes: Vec<u32> = texts
-            .iter()
-            .flat_map(|t| {
-                let mut c: Vec<u32> = t.chars().map(u32::from).collect();
-                c.resize(width, 0);
-                c
-            })
-            .collect();
+        let codes = ucs4(&texts, width);
         let cells = Ucs4Grid::new(&codes, texts.len(), 1, width).unwrap();
         let mut out = vec![0; texts.len()];
         let bad = parse_cells(&cells, Layout::Cards, 1, 9, None, &mut out).unwrap();

@@ -25,16 +25,7 @@ pub trait Cells: Sync {
     /// The text of the first cell of `row` and whatever follows it in the
     /// same buffer (up to [`WINDOW`] characters in all), and the length of
     /// the text; the hand reader reads ahead without a branch.
-    #[inline]
-    fn ahead(&self, row: usize) -> (Cell<'_>, usize) {
-        let cell = self.cell(row, 0);
-        let len = match cell {
-            Cell::Null => 0,
-            Cell::Utf8(bytes) => bytes.len(),
-            Cell::Ucs4(codes) => unpadded(codes).len(),
-        };
-        (cell, len)
-    }
+    fn ahead(&self, row: usize) -> (Cell<'_>, usize);
 
     /// Reads the hands of the rows from `first` on (one a `width` codes of
     /// `out`) that have the usual shape; pushes the number of every other
@@ -146,9 +137,14 @@ impl<'a, O: Copy + PartialOrd + TryInto<usize>> Utf8Column<'a, O> {
 
     #[inline]
     fn at(&self, i: usize) -> usize {
-        // Checked in `new`.
-        self.offsets[i].try_into().unwrap_or(0)
+        offset(self.offsets[i])
     }
+}
+
+/// An offset of a column `Utf8Column::new` checked (none is negative).
+#[inline(always)]
+fn offset<O: TryInto<usize>>(o: O) -> usize {
+    o.try_into().unwrap_or(0)
 }
 
 impl<O: Copy + PartialOrd + TryInto<usize> + Sync> Cells for Utf8Column<'_, O> {
@@ -183,10 +179,8 @@ impl<O: Copy + PartialOrd + TryInto<usize> + Sync> Cells for Utf8Column<'_, O> {
             // Nulls are checked a row at a time.
             _ => return default_read_hands(self, first, width, out, missed),
         };
-        // Checked in `new`.
-        let at = |o: O| o.try_into().unwrap_or(0);
         let texts = offsets.windows(2).map(|pair| {
-            let (start, end) = (at(pair[0]), at(pair[1]));
+            let (start, end) = (offset(pair[0]), offset(pair[1]));
             (reaching(self.data, start, end), end - start)
         });
         Usual::get().read_rows(texts, width, out, |r| missed.push(first + r));
@@ -346,8 +340,7 @@ impl Cells for Ucs4Grid<'_> {
         let cells = self.width;
         let bytes = narrowed(&self.codes[first * cells..(first + rows) * cells]);
         let texts = (0..rows).map(|r| {
-            let cell = &bytes[r * cells..(r + 1) * cells];
-            let len = cell.iter().rposition(|&b| b != 0).map_or(0, |i| i + 1);
+            let len = unpadded(&bytes[r * cells..(r + 1) * cells]).len();
             (&bytes[r * cells..], len)
         });
         Usual::get().read_rows(texts, width, out, |r| missed.push(first + r));
@@ -384,9 +377,10 @@ fn narrowed(codes: &[u32]) -> Vec<u8> {
     bytes
 }
 
-/// The code points of a NumPy cell without its padding.
-pub fn unpadded(codes: &[u32]) -> &[u32] {
-    &codes[..codes.iter().rposition(|&c| c != 0).map_or(0, |i| i + 1)]
+/// A NumPy cell (its code points, or them as bytes) without its padding.
+pub fn unpadded<T: Copy + Default + PartialEq>(codes: &[T]) -> &[T] {
+    let nul = T::default();
+    &codes[..codes.iter().rposition(|&c| c != nul).map_or(0, |i| i + 1)]
 }
 
 /// The cards of the hand cell of `row` if it has the usual shape (see
