@@ -22,10 +22,9 @@ const LEAD: u8 = 64;
 /// The most pairs that start a three-character card (more go to the
 /// general parser).
 const MOST_LEADS: usize = 16;
-/// Pair entries: a first-character offset (below 2^16) plus a second class.
-const ENTRIES: usize = (1 << 16) + 256;
-/// Characters a card of the usual shape can touch, from its first.
-const REACH: usize = 4;
+/// The characters of a card of the usual shape: two, or three (`10H`).
+const SHORT: usize = 2;
+const LONG: usize = 3;
 /// The window the fixed-count reader reads (a power of two, so an index
 /// masked to it needs no bounds check).
 pub const WINDOW: usize = 32;
@@ -72,54 +71,34 @@ fn full_tables() -> (Box<[u8; 1 << 16]>, Vec<[u8; 256]>) {
     (pairs, tails)
 }
 
-/// The tables, folded to fit the fastest cache: characters that act alike
-/// in the first place (every `A` and `a`, say) share a class, and so do
-/// those of the second place; a small table maps two classes to the entry.
+/// The tables: every pair of bytes (the first in the low byte of the
+/// index) to its entry; few of its cache lines are ever read, since cards
+/// are spelt with a few characters.
 struct Pairs {
-    /// The first character's class times the number of second classes.
-    first: [u16; 256],
-    second: [u8; 256],
-    entries: Box<[u8; ENTRIES]>,
+    pairs: Box<[u8; 1 << 16]>,
     tails: Box<[[u8; 256]; MOST_LEADS]>,
     /// 0 for a separator, `NO_ANSWER` for any other character.
     not_separator: [u8; 256],
-    /// How far a card and its separator reach from a first character that
-    /// starts only cards of three characters (4), else 3: known a lookup
-    /// after the character, before its card, so the next card's place is too.
-    reach: [u8; 256],
+    /// 1 for a first character that starts only cards of three characters,
+    /// else 0: known a lookup after the character, before its card, so the
+    /// next card's place is too.
+    long: [u8; 256],
 }
 
 impl Pairs {
     fn new() -> Pairs {
-        let (table, found) = full_tables();
-        let row = |a: usize| -> Vec<u8> { (0..256).map(|b| table[a | b << 8]).collect() };
-        let column = |b: usize| -> Vec<u8> { (0..256).map(|a| table[a | b << 8]).collect() };
-        let (first, firsts) = classes(row);
-        let (second, seconds) = classes(column);
-        let mut entries = Box::new([NO_ANSWER; ENTRIES]);
-        for (i, &a) in firsts.iter().enumerate() {
-            for (j, &b) in seconds.iter().enumerate() {
-                entries[i * seconds.len() + j] = table[a | b << 8];
-            }
-        }
+        let (pairs, found) = full_tables();
         let mut tails = Box::new([[NO_ANSWER; 256]; MOST_LEADS]);
         tails[..found.len()].copy_from_slice(&found);
-        // At most 256 first classes of at most 256 second classes each: every
-        // offset fits in u16 and every entry index in `ENTRIES`.
-        let offset = |class: u8| (usize::from(class) * seconds.len()) as u16;
-        let reach = std::array::from_fn(|a| {
-            let answers: Vec<u8> = row(a).into_iter().filter(|&e| e != NO_ANSWER).collect();
-            let reach = if !answers.is_empty() && answers.iter().all(|&e| is_lead(e)) {
-                REACH
-            } else {
-                REACH - 1
-            };
-            reach as u8
+        let long = std::array::from_fn(|a| {
+            let mut answers = (0..256)
+                .map(|b| pairs[a | b << 8])
+                .filter(|&e| e != NO_ANSWER);
+            let first = answers.next();
+            u8::from(first.is_some_and(is_lead) && answers.all(is_lead))
         });
         Pairs {
-            first: first.map(offset),
-            second,
-            entries,
+            pairs,
             tails,
             not_separator: std::array::from_fn(|b| {
                 if b < 128 && is_separator(char::from(b as u8)) {
@@ -128,15 +107,14 @@ impl Pairs {
                     NO_ANSWER
                 }
             }),
-            reach,
+            long,
         }
     }
 
     /// The entry of the pair `a`, `b`.
     #[inline(always)]
     fn entry(&self, a: u8, b: u8) -> u8 {
-        self.entries
-            [usize::from(self.first[usize::from(a)]) + usize::from(self.second[usize::from(b)])]
+        self.pairs[usize::from(u16::from_le_bytes([a, b]))]
     }
 
     /// The card a lead `entry` and a third character `c` spell (for an
@@ -151,25 +129,6 @@ impl Pairs {
 #[inline(always)]
 fn is_lead(entry: u8) -> bool {
     entry & !(LEAD - 1) == LEAD
-}
-
-/// The class of each byte by its `line` of the table (equal lines, one
-/// class), and one byte of each class.
-fn classes(line: impl Fn(usize) -> Vec<u8>) -> ([u8; 256], Vec<usize>) {
-    let mut class = [0u8; 256];
-    let mut lines: Vec<Vec<u8>> = Vec::new();
-    let mut members = Vec::new();
-    for (byte, slot) in class.iter_mut().enumerate() {
-        let this = line(byte);
-        let known = lines.iter().position(|l| *l == this).unwrap_or_else(|| {
-            lines.push(this);
-            members.push(byte);
-            lines.len() - 1
-        });
-        // At most 256 classes, one per byte.
-        *slot = known as u8;
-    }
-    (class, members)
 }
 
 /// One character of text: a UTF-8 byte or a Unicode code point. `byte` is
@@ -239,18 +198,27 @@ impl Usual {
             _ => return NO_ANSWER,
         };
         let entry = pairs.entry(a, b);
-        let code = if is_lead(entry) {
-            pairs.tail(entry, c)
-        } else if c == 0 {
-            entry
-        } else {
-            NO_ANSWER
-        };
-        if rest.iter().any(|&c| c != 0) {
+        let short = entry | if c == 0 { 0 } else { NO_ANSWER };
+        // Chosen by an index, not a branch: which cards are tens is not
+        // predictable.
+        let code = [short, pairs.tail(entry, c)][usize::from(is_lead(entry))];
+        code | if rest.iter().any(|&c| c != 0) {
             NO_ANSWER
         } else {
-            code
+            0
         }
+    }
+
+    /// [`Usual::padded_card`] for each cell of `width` bytes of `cells` into
+    /// `codes`; returns the OR of the codes.
+    #[inline(always)]
+    pub fn padded_cards(self, cells: &[u8], width: usize, codes: &mut [u8]) -> u8 {
+        let mut all = 0;
+        for (cell, code) in cells.chunks_exact(width).zip(codes) {
+            *code = self.padded_card(cell);
+            all |= *code;
+        }
+        all
     }
 
     /// Whether a code from [`Usual::padded_card`] is a card.
@@ -304,7 +272,7 @@ impl Usual {
 /// before it set, without a branch a card.
 #[inline(always)]
 fn exactly<const N: usize, T: Unit>(text: &[T], len: usize, out: &mut [u8], pairs: &Pairs) -> bool {
-    if len < 3 * N - 1 || len > REACH * N - 1 {
+    if len < SHORT * N + N - 1 || len > LONG * N + N - 1 {
         return false;
     }
     match text
@@ -331,49 +299,66 @@ fn in_window<const N: usize, T: Unit>(
     out: &mut [u8],
     pairs: &Pairs,
 ) -> bool {
-    if len == 3 * N - 1 {
-        // No card of three characters: every place is known at once.
-        cards_at::<N, false, T>(window, out, pairs) == len + 1
+    if len == SHORT * N + N - 1 {
+        short_cards::<N, T>(window, out, pairs)
     } else {
-        cards_at::<N, true, T>(window, out, pairs) == len + 1
+        ragged::<N, T>(window, len, out, pairs)
     }
 }
 
-/// Reads `N` cards of the usual shape from `window` into `out`: each card
-/// `reach` after the one before it (`RAGGED`) or 3. Returns where the text
-/// would go on after the last card, or 0 if the text is not `N` such cards
-/// at those places.
+/// Reads `N` cards of two characters each, one separator between each two:
+/// every place is known at once.
 #[inline(always)]
-fn cards_at<const N: usize, const RAGGED: bool, T: Unit>(
+fn short_cards<const N: usize, T: Unit>(
     window: &[T; WINDOW],
     out: &mut [u8],
     pairs: &Pairs,
-) -> usize {
+) -> bool {
     let at = |i: usize| window[i % WINDOW].byte();
-    let (mut place, mut faults) = (0, 0);
+    let mut faults = 0;
     for (k, slot) in out.iter_mut().enumerate().take(N) {
-        let first = at(place);
-        let entry = pairs.entry(first, at(place + 1));
-        let (code, reach) = if RAGGED && usize::from(pairs.reach[usize::from(first)]) == REACH {
-            // Here `entry` must be a lead; anything else is a fault.
-            faults |= if is_lead(entry) { 0 } else { NO_ANSWER };
-            (pairs.tail(entry, at(place + 2)), REACH)
-        } else {
-            // A lead here has the `LEAD` bit, a fault.
-            (entry, REACH - 1)
-        };
+        let start = k * (SHORT + 1);
+        // A lead here has the `LEAD` bit, a fault.
+        let code = pairs.entry(at(start), at(start + 1));
         if k + 1 < N {
-            faults |= pairs.not_separator[usize::from(at(place + reach - 1))];
+            faults |= pairs.not_separator[usize::from(at(start + SHORT))];
         }
         faults |= code;
         *slot = code;
-        place += reach;
     }
-    if faults & !(LEAD - 1) == 0 {
-        place
-    } else {
-        0
+    faults & !(LEAD - 1) == 0
+}
+
+/// Reads `N` cards from `window`, some of three characters: each card's
+/// place is where the one before it ends, which its first character tells.
+/// Returns whether they end at `len`.
+#[inline(always)]
+fn ragged<const N: usize, T: Unit>(
+    window: &[T; WINDOW],
+    len: usize,
+    out: &mut [u8],
+    pairs: &Pairs,
+) -> bool {
+    let at = |i: usize| window[i % WINDOW].byte();
+    let (mut start, mut faults) = (0, 0);
+    for (k, slot) in out.iter_mut().enumerate().take(N) {
+        let first = at(start);
+        let long = usize::from(pairs.long[usize::from(first)]);
+        let entry = pairs.entry(first, at(start + 1));
+        let tail =
+            pairs.tail(entry, at(start + SHORT)) | if is_lead(entry) { 0 } else { NO_ANSWER };
+        // Chosen by an index, not a branch: which cards are long is not
+        // predictable. A lead in place of a short card has the `LEAD` bit.
+        let code = [entry, tail][long];
+        let end = start + SHORT + long;
+        if k + 1 < N {
+            faults |= pairs.not_separator[usize::from(at(end))];
+        }
+        faults |= code;
+        *slot = code;
+        start = end + 1;
     }
+    start == len + 1 && faults & !(LEAD - 1) == 0
 }
 
 /// [`Usual::read`] a card at a time, for any count.

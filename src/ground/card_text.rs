@@ -620,6 +620,54 @@ mod tests {
         assert_eq!(bad.iter().map(|b| b.row).collect::<Vec<_>>(), [4, 5]);
     }
 
+    /// NumPy hands and single cards, in cells of several widths, over more
+    /// rows than are narrowed at once: read as the Arrow column of the same
+    /// text is, bad rows named by their own number.
+    #[test]
+    fn numpy_cells_read_like_arrow_across_narrowed_parts() {
+        let names: Vec<String> = Card::deck().map(|c| c.to_string()).collect();
+        let mut rng = crate::ground::rng::Rng::new(5);
+        let mut hands: Vec<Vec<String>> = (0..700)
+            .map(|_| {
+                (0..5)
+                    .map(|_| names[rng.below(52) as usize].clone())
+                    .collect()
+            })
+            .collect();
+        hands[255][2] = "5X".into();
+        hands[256][0] = "t\u{148}".into();
+        hands[511][4] = "10".into();
+        let texts: Vec<String> = hands.iter().map(|h| h.join(" ")).collect();
+        let refs: Vec<&str> = texts.iter().map(String::as_str).collect();
+        let (want, want_bad) = parse_hands(&refs, 5, false, Some(1));
+        let rows_of = |bad: &[BadCell]| bad.iter().map(|b| b.row).collect::<Vec<_>>();
+        assert_eq!(rows_of(&want_bad), [255, 256, 511]);
+        for width in [19, 30] {
+            let codes = ucs4(&texts, width);
+            let grid = Ucs4Grid::new(&codes, texts.len(), 1, width).unwrap();
+            let mut out = vec![0; texts.len() * 5];
+            let layout = Layout::Hands { pad: false };
+            let bad = parse_cells(&grid, layout, 5, usize::MAX, Some(1), &mut out).unwrap();
+            assert_eq!(
+                (&out, rows_of(&bad)),
+                (&want, rows_of(&want_bad)),
+                "{width}"
+            );
+        }
+        let cells: Vec<&String> = hands.iter().flatten().collect();
+        for width in [3, 4] {
+            let codes = ucs4(&cells, width);
+            let grid = Ucs4Grid::new(&codes, texts.len(), 5, width).unwrap();
+            let mut out = vec![0; texts.len() * 5];
+            let bad = parse_cells(&grid, Layout::Cards, 5, usize::MAX, Some(1), &mut out).unwrap();
+            assert_eq!(
+                (&out, rows_of(&bad)),
+                (&want, rows_of(&want_bad)),
+                "{width}"
+            );
+        }
+    }
+
     #[test]
     fn hands_split_like_parse_cards_and_pad() {
         let (out, bad) = parse_hands(&["5H 5D,5C  JS", "4s 6h 5d"], 4, true, None);

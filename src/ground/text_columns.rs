@@ -336,31 +336,62 @@ impl Cells for Ucs4Grid<'_> {
         if self.columns != 1 {
             return default_read_hands(self, first, width, out, missed);
         }
-        let rows = out.len() / width;
         let cells = self.width;
-        let bytes = narrowed(&self.codes[first * cells..(first + rows) * cells]);
-        let texts = (0..rows).map(|r| {
-            let len = unpadded(&bytes[r * cells..(r + 1) * cells]).len();
-            (&bytes[r * cells..], len)
+        self.by_narrowed_parts(first, width, out, |from, bytes, out| {
+            let rows = out.len() / width;
+            let texts = (0..rows).map(|r| {
+                let len = padded_len(&bytes[r * cells..(r + 1) * cells]);
+                (&bytes[r * cells..], len)
+            });
+            Usual::get().read_rows(texts, width, out, |r| missed.push(from + r));
         });
-        Usual::get().read_rows(texts, width, out, |r| missed.push(first + r));
     }
 
     fn read_cards(&self, first: usize, width: usize, out: &mut [u8], missed: &mut Vec<usize>) {
         let usual = Usual::get();
+        let cell = self.width;
+        self.by_narrowed_parts(first, width, out, |from, bytes, out| {
+            let rows = bytes
+                .chunks_exact(cell * width)
+                .zip(out.chunks_exact_mut(width));
+            for (r, (cells, codes)) in rows.enumerate() {
+                // The usual widths as constants, so each cell's reading is
+                // unrolled.
+                let all = match cell {
+                    2 => usual.padded_cards(cells, 2, codes),
+                    3 => usual.padded_cards(cells, 3, codes),
+                    _ => usual.padded_cards(cells, cell, codes),
+                };
+                if !Usual::is_card(all) {
+                    missed.push(from + r);
+                }
+            }
+        });
+    }
+}
+
+impl Ucs4Grid<'_> {
+    /// Calls `read` on the rows from `first` on, [`NARROWED`] at a time (so
+    /// their bytes stay in the fastest cache): the number of the first, the
+    /// rows' code points as bytes (see [`narrow`]) and their part of `out`
+    /// (`width` codes a row).
+    fn by_narrowed_parts(
+        &self,
+        first: usize,
+        width: usize,
+        out: &mut [u8],
+        mut read: impl FnMut(usize, &[u8], &mut [u8]),
+    ) {
         let row_codes = self.columns * self.width;
-        let rows = out.len() / width;
-        let bytes = narrowed(&self.codes[first * row_codes..(first + rows) * row_codes]);
-        let cells = bytes.chunks_exact(row_codes);
-        for (r, (cells, codes)) in cells.zip(out.chunks_exact_mut(width)).enumerate() {
-            let mut all = 0;
-            for (cell, code) in cells.chunks_exact(self.width).zip(codes.iter_mut()) {
-                *code = usual.padded_card(cell);
-                all |= *code;
-            }
-            if !Usual::is_card(all) {
-                missed.push(first + r);
-            }
+        let mut bytes = Vec::new();
+        for (part, out) in out.chunks_mut(NARROWED * width).enumerate() {
+            let from = first + part * NARROWED;
+            let rows = out.len() / width;
+            narrow(
+                &self.codes[from * row_codes..(from + rows) * row_codes],
+                &mut bytes,
+            );
+            read(from, &bytes, out);
         }
     }
 }
@@ -369,12 +400,27 @@ impl Cells for Ucs4Grid<'_> {
 /// past 255 become 255, which no card or separator holds (the row is then
 /// read the long way, from its code points). NULs follow, so a window read
 /// ahead of the last cell stays in bounds.
-fn narrowed(codes: &[u32]) -> Vec<u8> {
-    let mut bytes = vec![0; codes.len() + WINDOW];
-    for (byte, &code) in bytes.iter_mut().zip(codes) {
-        *byte = code.min(255) as u8;
+fn narrow(codes: &[u32], bytes: &mut Vec<u8>) {
+    bytes.clear();
+    bytes.extend(codes.iter().map(|&code| code.min(255) as u8));
+    bytes.extend([0; WINDOW]);
+}
+
+/// Rows of hand cells narrowed at a time.
+const NARROWED: usize = 256;
+
+/// The length of a NUL-padded cell of bytes (up to its last byte that is
+/// not NUL): from its last eight bytes at once when they are not all NUL,
+/// which they never are for a hand of the usual shape in its own column.
+#[inline(always)]
+fn padded_len(cell: &[u8]) -> usize {
+    match cell.last_chunk::<8>() {
+        Some(&tail) if tail != [0; 8] => {
+            let nuls = u64::from_le_bytes(tail).leading_zeros() / 8;
+            cell.len() - nuls as usize
+        }
+        _ => unpadded(cell).len(),
     }
-    bytes
 }
 
 /// A NumPy cell (its code points, or them as bytes) without its padding.
