@@ -654,6 +654,12 @@ mod tests {
                 "{width}"
             );
         }
+        // Cells of no width (`<U0`) hold no text.
+        let empty = Ucs4Grid::new(&[], 2, 1, 0).unwrap();
+        let mut out = vec![0; 10];
+        let layout = Layout::Hands { pad: false };
+        let bad = parse_cells(&empty, layout, 5, usize::MAX, Some(1), &mut out).unwrap();
+        assert_eq!(rows_of(&bad), [0, 1]);
         let cells: Vec<&String> = hands.iter().flatten().collect();
         for width in [3, 4] {
             let codes = ucs4(&cells, width);

@@ -333,16 +333,16 @@ impl Cells for Ucs4Grid<'_> {
     }
 
     fn read_hands(&self, first: usize, width: usize, out: &mut [u8], missed: &mut Vec<usize>) {
-        if self.columns != 1 {
+        if self.columns != 1 || self.width == 0 {
             return default_read_hands(self, first, width, out, missed);
         }
         let cells = self.width;
         self.by_narrowed_parts(first, width, out, |from, bytes, out| {
-            let rows = out.len() / width;
-            let texts = (0..rows).map(|r| {
-                let len = padded_len(&bytes[r * cells..(r + 1) * cells]);
-                (&bytes[r * cells..], len)
-            });
+            // Each cell and what follows it (`narrow` pads the last).
+            let texts = bytes
+                .windows(cells.max(WINDOW))
+                .step_by(cells)
+                .map(|text| (text, padded_len(&text[..cells])));
             Usual::get().read_rows(texts, width, out, |r| missed.push(from + r));
         });
     }
