@@ -660,6 +660,9 @@ mod tests {
         let layout = Layout::Hands { pad: false };
         let bad = parse_cells(&empty, layout, 5, usize::MAX, Some(1), &mut out).unwrap();
         assert_eq!(rows_of(&bad), [0, 1]);
+        let empty = Ucs4Grid::new(&[], 2, 5, 0).unwrap();
+        let bad = parse_cells(&empty, Layout::Cards, 5, usize::MAX, Some(1), &mut out).unwrap();
+        assert_eq!(rows_of(&bad), [0, 1]);
         let cells: Vec<&String> = hands.iter().flatten().collect();
         for width in [3, 4] {
             let codes = ucs4(&cells, width);

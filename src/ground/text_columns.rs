@@ -38,8 +38,14 @@ pub trait Cells: Sync {
     /// codes of `out`) that a shortcut reads; pushes the number of every
     /// other row to `missed`. By default none.
     fn read_cards(&self, first: usize, width: usize, out: &mut [u8], missed: &mut Vec<usize>) {
-        missed.extend(first..first + out.len() / width);
+        all_missed(first, width, out, missed);
     }
+}
+
+/// Pushes every row from `first` on (one a `width` codes of `out`) to
+/// `missed`.
+fn all_missed(first: usize, width: usize, out: &[u8], missed: &mut Vec<usize>) {
+    missed.extend(first..first + out.len() / width);
 }
 
 /// [`Cells::read_hands`] a row at a time.
@@ -348,6 +354,10 @@ impl Cells for Ucs4Grid<'_> {
     }
 
     fn read_cards(&self, first: usize, width: usize, out: &mut [u8], missed: &mut Vec<usize>) {
+        if self.width == 0 {
+            // Cells of no width hold no card; the general reader says so.
+            return all_missed(first, width, out, missed);
+        }
         let usual = Usual::get();
         let cell = self.width;
         self.by_narrowed_parts(first, width, out, |from, bytes, out| {
@@ -411,7 +421,8 @@ const NARROWED: usize = 256;
 
 /// The length of a NUL-padded cell of bytes (up to its last byte that is
 /// not NUL): from its last eight bytes at once when they are not all NUL,
-/// which they never are for a hand of the usual shape in its own column.
+/// as they are not when the column is no wider than its longest hand
+/// (NumPy's own width for an array of strings).
 #[inline(always)]
 fn padded_len(cell: &[u8]) -> usize {
     match cell.last_chunk::<8>() {
