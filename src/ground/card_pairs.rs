@@ -300,40 +300,18 @@ fn in_window<const N: usize, T: Unit>(
     pairs: &Pairs,
 ) -> bool {
     if len == SHORT * N + N - 1 {
-        short_cards::<N, T>(window, out, pairs)
+        cards_at::<N, false, T>(window, len, out, pairs)
     } else {
-        ragged::<N, T>(window, len, out, pairs)
+        cards_at::<N, true, T>(window, len, out, pairs)
     }
 }
 
-/// Reads `N` cards of two characters each, one separator between each two:
-/// every place is known at once.
+/// Reads `N` cards from `window` and returns whether they end at `len`.
+/// Without `TENS` every card has two characters, so every place is known at
+/// once; with it, each card's place is where the one before it ends, which
+/// its first character tells.
 #[inline(always)]
-fn short_cards<const N: usize, T: Unit>(
-    window: &[T; WINDOW],
-    out: &mut [u8],
-    pairs: &Pairs,
-) -> bool {
-    let at = |i: usize| window[i % WINDOW].byte();
-    let mut faults = 0;
-    for (k, slot) in out.iter_mut().enumerate().take(N) {
-        let start = k * (SHORT + 1);
-        // A lead here has the `LEAD` bit, a fault.
-        let code = pairs.entry(at(start), at(start + 1));
-        if k + 1 < N {
-            faults |= pairs.not_separator[usize::from(at(start + SHORT))];
-        }
-        faults |= code;
-        *slot = code;
-    }
-    faults & !(LEAD - 1) == 0
-}
-
-/// Reads `N` cards from `window`, some of three characters: each card's
-/// place is where the one before it ends, which its first character tells.
-/// Returns whether they end at `len`.
-#[inline(always)]
-fn ragged<const N: usize, T: Unit>(
+fn cards_at<const N: usize, const TENS: bool, T: Unit>(
     window: &[T; WINDOW],
     len: usize,
     out: &mut [u8],
@@ -343,7 +321,11 @@ fn ragged<const N: usize, T: Unit>(
     let (mut start, mut faults) = (0, 0);
     for (k, slot) in out.iter_mut().enumerate().take(N) {
         let first = at(start);
-        let long = usize::from(pairs.long[usize::from(first)]);
+        let long = if TENS {
+            usize::from(pairs.long[usize::from(first)])
+        } else {
+            0
+        };
         let entry = pairs.entry(first, at(start + 1));
         let tail =
             pairs.tail(entry, at(start + SHORT)) | if is_lead(entry) { 0 } else { NO_ANSWER };
@@ -358,7 +340,7 @@ fn ragged<const N: usize, T: Unit>(
         *slot = code;
         start = end + 1;
     }
-    start == len + 1 && faults & !(LEAD - 1) == 0
+    start == len + 1 && Usual::is_card(faults)
 }
 
 /// [`Usual::read`] a card at a time, for any count.
