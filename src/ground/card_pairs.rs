@@ -4,20 +4,23 @@
 //!
 //! A pair of characters is looked up in a table that `card_from_chars`
 //! filled: the entry is a card, or says that the pair starts a card of three
-//! characters (`10`), whose third character a second table reads. So the
-//! spellings stay in `card`. Text of any other shape (suit symbols, runs of
-//! spaces), and any card the tables do not answer, is left to the general
-//! parser in `card_text`: the fast path answers only when the general one
-//! would give the same cards.
+//! characters (`10`); a second table reads an entry and the character after
+//! it (NUL after a card of two). So the spellings stay in `card`. Where the
+//! cards of a hand lie is `hand_shapes`'s part. Text of any other shape
+//! (suit symbols, runs of spaces), and any card the tables do not answer, is
+//! left to the general parser in `card_text`: the fast path answers only
+//! when the general one would give the same cards.
 
 use std::sync::OnceLock;
 
 use crate::ground::card::{card_from_chars, is_separator};
+use crate::ground::hand_shapes::{Shapes, SLOT};
+pub use crate::ground::hand_shapes::{Unit, WINDOW};
 
 /// An entry for text that is no card (any code with the top bit set is one).
 const NO_ANSWER: u8 = u8::MAX;
-/// A pair entry `LEAD + i` starts a three-character card; `tails[i]` reads
-/// its third character. Card codes are below `LEAD`.
+/// A pair entry `LEAD + i` starts a three-character card (the `i`-th such
+/// pair). Card codes are below `LEAD`.
 const LEAD: u8 = 64;
 /// The most pairs that start a three-character card (more go to the
 /// general parser).
@@ -25,10 +28,6 @@ const MOST_LEADS: usize = 16;
 /// The characters of a card of the usual shape: two, or three (`10H`).
 const SHORT: usize = 2;
 const LONG: usize = 3;
-/// The window the fixed-count reader reads (a power of two, so an index
-/// masked to it needs no bounds check).
-pub const WINDOW: usize = 32;
-
 /// The entry of every pair of ASCII characters: the card `card_from_chars`
 /// reads, `LEAD + i` when the pair starts `i`-th kind of three-character
 /// card, else [`NO_ANSWER`]; and the card of each third character after
@@ -72,34 +71,37 @@ fn full_tables() -> (Box<[u8; 1 << 16]>, Vec<[u8; 256]>) {
 }
 
 /// The tables: every pair of bytes (the first in the low byte of the
-/// index) to its entry; few of its cache lines are ever read, since cards
+/// index) to its entry, and every entry and following byte (the entry in the
+/// low byte) to a card; few of their cache lines are ever read, since cards
 /// are spelt with a few characters.
 struct Pairs {
     pairs: Box<[u8; 1 << 16]>,
-    tails: Box<[[u8; 256]; MOST_LEADS]>,
+    /// The card an entry and the character after it spell: the entry's own
+    /// card before NUL, a lead's three-character card before its third.
+    cards: Box<[u8; 1 << 16]>,
     /// 0 for a separator, `NO_ANSWER` for any other character.
     not_separator: [u8; 256],
-    /// 1 for a first character that starts only cards of three characters,
-    /// else 0: known a lookup after the character, before its card, so the
-    /// next card's place is too.
-    long: [u8; 256],
+    /// Where the cards of hands of four and of five lie.
+    shapes: [Shapes; 2],
 }
 
 impl Pairs {
     fn new() -> Pairs {
-        let (pairs, found) = full_tables();
-        let mut tails = Box::new([[NO_ANSWER; 256]; MOST_LEADS]);
-        tails[..found.len()].copy_from_slice(&found);
-        let long = std::array::from_fn(|a| {
-            let mut answers = (0..256)
-                .map(|b| pairs[a | b << 8])
-                .filter(|&e| e != NO_ANSWER);
-            let first = answers.next();
-            u8::from(first.is_some_and(is_lead) && answers.all(is_lead))
-        });
+        let (pairs, tails) = full_tables();
+        let mut cards = Box::new([NO_ANSWER; 1 << 16]);
+        for (i, card) in cards.iter_mut().enumerate() {
+            let (entry, c) = ((i & 0xff) as u8, i >> 8);
+            *card = match (entry, c) {
+                (entry, 0) if entry < LEAD => entry,
+                (entry, 1..) if is_lead(entry) => tails
+                    .get(usize::from(entry - LEAD))
+                    .map_or(NO_ANSWER, |tail| tail[c]),
+                _ => NO_ANSWER,
+            };
+        }
         Pairs {
             pairs,
-            tails,
+            cards,
             not_separator: std::array::from_fn(|b| {
                 if b < 128 && is_separator(char::from(b as u8)) {
                     0
@@ -107,7 +109,7 @@ impl Pairs {
                     NO_ANSWER
                 }
             }),
-            long,
+            shapes: [Shapes::new(4), Shapes::new(5)],
         }
     }
 
@@ -117,11 +119,11 @@ impl Pairs {
         self.pairs[usize::from(u16::from_le_bytes([a, b]))]
     }
 
-    /// The card a lead `entry` and a third character `c` spell (for an
-    /// entry that is no lead, some code: the caller checks [`is_lead`]).
+    /// The card of a pair `entry` and the character `c` after it (NUL when
+    /// there is none); `NO_ANSWER` if they spell none.
     #[inline(always)]
-    fn tail(&self, entry: u8, c: u8) -> u8 {
-        self.tails[usize::from(entry) % MOST_LEADS][usize::from(c)]
+    fn card(&self, entry: u8, c: u8) -> u8 {
+        self.cards[usize::from(u16::from_le_bytes([entry, c]))]
     }
 }
 
@@ -129,32 +131,6 @@ impl Pairs {
 #[inline(always)]
 fn is_lead(entry: u8) -> bool {
     entry & !(LEAD - 1) == LEAD
-}
-
-/// One character of text: a UTF-8 byte or a Unicode code point. `byte` is
-/// the character itself when it is below 256, else 0 (NUL: no pair with it
-/// is in the table and it is no separator, so such text is left alone).
-pub trait Unit: Copy + Default {
-    fn byte(self) -> u8;
-}
-
-impl Unit for u8 {
-    #[inline(always)]
-    fn byte(self) -> u8 {
-        self
-    }
-}
-
-impl Unit for u32 {
-    #[inline(always)]
-    fn byte(self) -> u8 {
-        // Past 255: NUL (and not the low byte, which may be a card's).
-        if self < 256 {
-            self as u8
-        } else {
-            0
-        }
-    }
 }
 
 /// The reader of hand text of the usual shape (its tables, built once).
@@ -197,16 +173,12 @@ impl Usual {
             [a, b] => (a, b, 0, &[][..]),
             _ => return NO_ANSWER,
         };
-        let entry = pairs.entry(a, b);
-        let short = entry | if c == 0 { 0 } else { NO_ANSWER };
-        // Chosen by an index, not a branch: which cards are tens is not
-        // predictable.
-        let code = [short, pairs.tail(entry, c)][usize::from(is_lead(entry))];
-        code | if rest.iter().any(|&c| c != 0) {
-            NO_ANSWER
-        } else {
-            0
-        }
+        pairs.card(pairs.entry(a, b), c)
+            | if rest.iter().any(|&c| c != 0) {
+                NO_ANSWER
+            } else {
+                0
+            }
     }
 
     /// [`Usual::padded_card`] for each cell of `width` bytes of `cells` into
@@ -268,8 +240,7 @@ impl Usual {
 }
 
 /// Whether the first `len` characters of `text` are `N` cards of the usual
-/// shape; they are then in `out`. Reads each card at a place the cards
-/// before it set, without a branch a card.
+/// shape; they are then in `out`. No branch depends on the cards.
 #[inline(always)]
 fn exactly<const N: usize, T: Unit>(text: &[T], len: usize, out: &mut [u8], pairs: &Pairs) -> bool {
     if len < SHORT * N + N - 1 || len > LONG * N + N - 1 {
@@ -291,7 +262,8 @@ fn exactly<const N: usize, T: Unit>(text: &[T], len: usize, out: &mut [u8], pair
     }
 }
 
-/// [`exactly`] for text of `len` characters at the start of `window`.
+/// [`exactly`] for text of `len` characters at the start of `window`: the
+/// cards gathered into slots by their shape, each slot read the same way.
 #[inline(always)]
 fn in_window<const N: usize, T: Unit>(
     window: &[T; WINDOW],
@@ -299,48 +271,16 @@ fn in_window<const N: usize, T: Unit>(
     out: &mut [u8],
     pairs: &Pairs,
 ) -> bool {
-    if len == SHORT * N + N - 1 {
-        cards_at::<N, false, T>(window, len, out, pairs)
-    } else {
-        cards_at::<N, true, T>(window, len, out, pairs)
+    let (slots, fits) = pairs.shapes[N - 4].gather(window, len);
+    // Read as one number, so each card is a shift away.
+    let slots = u128::from_le_bytes(slots);
+    let mut faults = 0;
+    for (k, code) in out.iter_mut().take(N).enumerate() {
+        let [a, b, c, _] = ((slots >> (8 * SLOT * k)) as u32).to_le_bytes();
+        *code = pairs.card(pairs.entry(a, b), c);
+        faults |= *code;
     }
-}
-
-/// Reads `N` cards from `window` and returns whether they end at `len`.
-/// Without `TENS` every card has two characters, so every place is known at
-/// once; with it, each card's place is where the one before it ends, which
-/// its first character tells.
-#[inline(always)]
-fn cards_at<const N: usize, const TENS: bool, T: Unit>(
-    window: &[T; WINDOW],
-    len: usize,
-    out: &mut [u8],
-    pairs: &Pairs,
-) -> bool {
-    let at = |i: usize| window[i % WINDOW].byte();
-    let (mut start, mut faults) = (0, 0);
-    for (k, slot) in out.iter_mut().enumerate().take(N) {
-        let first = at(start);
-        let long = if TENS {
-            usize::from(pairs.long[usize::from(first)])
-        } else {
-            0
-        };
-        let entry = pairs.entry(first, at(start + 1));
-        let tail =
-            pairs.tail(entry, at(start + SHORT)) | if is_lead(entry) { 0 } else { NO_ANSWER };
-        // Chosen by an index, not a branch: which cards are long is not
-        // predictable. A lead in place of a short card has the `LEAD` bit.
-        let code = [entry, tail][long];
-        let end = start + SHORT + long;
-        if k + 1 < N {
-            faults |= pairs.not_separator[usize::from(at(end))];
-        }
-        faults |= code;
-        *slot = code;
-        start = end + 1;
-    }
-    start == len + 1 && Usual::is_card(faults)
+    fits & Usual::is_card(faults)
 }
 
 /// [`Usual::read`] a card at a time, for any count.
@@ -351,7 +291,7 @@ fn one_by_one<T: Unit>(text: &[T], out: &mut [u8], pairs: &Pairs) -> Option<usiz
             [a, b, ref after @ ..] => {
                 let entry = pairs.entry(a.byte(), b.byte());
                 match *after {
-                    [c, ref after @ ..] if is_lead(entry) => (pairs.tail(entry, c.byte()), after),
+                    [c, ref after @ ..] if is_lead(entry) => (pairs.card(entry, c.byte()), after),
                     _ => (entry, after),
                 }
             }

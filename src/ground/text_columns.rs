@@ -343,12 +343,16 @@ impl Cells for Ucs4Grid<'_> {
             return default_read_hands(self, first, width, out, missed);
         }
         let cells = self.width;
-        self.by_narrowed_parts(first, width, out, |from, bytes, out| {
+        self.by_narrowed_parts(first, width, out, |from, bytes, out, ahead| {
             // Each cell and what follows it (`narrow` pads the last).
             let texts = bytes
                 .windows(cells.max(WINDOW))
                 .step_by(cells)
-                .map(|text| (text, padded_len(&text[..cells])));
+                .enumerate()
+                .map(|(r, text)| {
+                    fetch_row(ahead, r, cells);
+                    (text, padded_len(&text[..cells]))
+                });
             Usual::get().read_rows(texts, width, out, |r| missed.push(from + r));
         });
     }
@@ -360,11 +364,13 @@ impl Cells for Ucs4Grid<'_> {
         }
         let usual = Usual::get();
         let cell = self.width;
-        self.by_narrowed_parts(first, width, out, |from, bytes, out| {
+        let row_codes = cell * width;
+        self.by_narrowed_parts(first, width, out, |from, bytes, out, ahead| {
             let rows = bytes
                 .chunks_exact(cell * width)
                 .zip(out.chunks_exact_mut(width));
             for (r, (cells, codes)) in rows.enumerate() {
+                fetch_row(ahead, r, row_codes);
                 // The usual widths as constants, so each cell's reading is
                 // unrolled.
                 let all = match cell {
@@ -390,7 +396,7 @@ impl Ucs4Grid<'_> {
         first: usize,
         width: usize,
         out: &mut [u8],
-        mut read: impl FnMut(usize, &[u8], &mut [u8]),
+        mut read: impl FnMut(usize, &[u8], &mut [u8], &[u32]),
     ) {
         let row_codes = self.columns * self.width;
         let mut bytes = Vec::new();
@@ -401,7 +407,12 @@ impl Ucs4Grid<'_> {
                 &self.codes[from * row_codes..(from + rows) * row_codes],
                 &mut bytes,
             );
-            read(from, &bytes, out);
+            // The rows a part ahead, each fetched as its row here is read.
+            let ahead = self
+                .codes
+                .get((from + NARROWED) * row_codes..)
+                .unwrap_or_default();
+            read(from, &bytes, out, ahead);
         }
     }
 }
@@ -411,9 +422,66 @@ impl Ucs4Grid<'_> {
 /// read the long way, from its code points). NULs follow, so a window read
 /// ahead of the last cell stays in bounds.
 fn narrow(codes: &[u32], bytes: &mut Vec<u8>) {
-    bytes.clear();
-    bytes.extend(codes.iter().map(|&code| code.min(255) as u8));
-    bytes.extend([0; WINDOW]);
+    // The buffer keeps its length from part to part, so only its tail is
+    // cleared, not the whole.
+    bytes.resize(codes.len() + WINDOW, 0);
+    let (body, tail) = bytes.split_at_mut(codes.len());
+    tail.fill(0);
+    let mut lanes = body.chunks_exact_mut(LANES);
+    let mut sources = codes.chunks_exact(LANES);
+    for (out, codes) in (&mut lanes).zip(&mut sources) {
+        if let (Ok(out), Ok(codes)) = (out.try_into(), codes.try_into()) {
+            narrow_lanes(codes, out);
+        }
+    }
+    for (byte, &code) in lanes.into_remainder().iter_mut().zip(sources.remainder()) {
+        *byte = code.min(255) as u8;
+    }
+}
+
+/// Code points narrowed at a time.
+const LANES: usize = 16;
+
+/// [`narrow`] for [`LANES`] code points: four vectors packed into one.
+#[cfg(all(target_arch = "x86_64", target_feature = "sse4.1"))]
+#[inline(always)]
+fn narrow_lanes(codes: &[u32; LANES], out: &mut [u8; LANES]) {
+    use safe_arch::*;
+    let quarter = |i: usize| {
+        let four: [u32; 4] = std::array::from_fn(|j| codes[4 * i + j]);
+        min_u32_m128i(four.into(), set_splat_i32_m128i(255))
+    };
+    let low = pack_i32_to_u16_m128i(quarter(0), quarter(1));
+    let high = pack_i32_to_u16_m128i(quarter(2), quarter(3));
+    store_unaligned_m128i(out, pack_i16_to_u8_m128i(low, high));
+}
+
+#[cfg(not(all(target_arch = "x86_64", target_feature = "sse4.1")))]
+#[inline(always)]
+fn narrow_lanes(codes: &[u32; LANES], out: &mut [u8; LANES]) {
+    for (byte, &code) in out.iter_mut().zip(codes) {
+        *byte = code.min(255) as u8;
+    }
+}
+
+/// Asks the processor to bring row `r` of `codes` (rows of `row_codes`)
+/// into the cache, so that it is there when it is narrowed.
+#[inline(always)]
+fn fetch_row(codes: &[u32], r: usize, row_codes: usize) {
+    for at in [r * row_codes, (r + 1) * row_codes - 1] {
+        if let Some(code) = codes.get(at) {
+            prefetch(code);
+        }
+    }
+}
+
+/// A hint: the cache line of `at` is read soon.
+#[inline(always)]
+fn prefetch<T>(at: &T) {
+    #[cfg(all(target_arch = "x86_64", target_feature = "sse"))]
+    safe_arch::prefetch_t0(at);
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "sse")))]
+    let _ = at;
 }
 
 /// Rows of hand cells narrowed at a time.
