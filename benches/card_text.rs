@@ -1,7 +1,8 @@
 //! Hand text to card indices (`card_text::parse_cells`) against scoring the
 //! same hands from indices (`bulk::score_hands_into`), side by side on 1 and
 //! 2 threads: 1,000,000 random deals written as `Card` writes them ("5H 10D
-//! ..."), as an Arrow-layout column, as NumPy-layout UCS-4 hand cells and
+//! ..."), as an Arrow-layout column, as an Arrow view-layout column (what
+//! polars exports), as NumPy-layout UCS-4 hand cells and
 //! as NumPy-layout single-card cells (`(N, 5)` of `<U3`). The
 //! issue-23 goal is parsing at most twice the scoring.
 //!
@@ -10,7 +11,7 @@
 use std::hint::black_box;
 
 use cribbage_fast::bulk::{self, ROW};
-use cribbage_fast::card_text::{parse_cells, Layout, Ucs4Grid, Utf8Column};
+use cribbage_fast::card_text::{parse_cells, Layout, Ucs4Grid, Utf8Column, ViewColumn};
 use cribbage_fast::{Card, Rng};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
@@ -65,7 +66,19 @@ fn bench_card_text(c: &mut Criterion) {
             *slot = ch.into();
         }
     }
+    // The view layout (what polars exports): each string longer than 12
+    // bytes as its length, first four bytes, buffer 0 and offset.
+    let mut views = Vec::with_capacity(HANDS * 16);
+    for pair in offsets.windows(2) {
+        let (start, end) = (pair[0] as usize, pair[1] as usize);
+        views.extend_from_slice(&(pair[1] - pair[0]).to_ne_bytes());
+        views.extend_from_slice(&data[start..start + 4]);
+        views.extend_from_slice(&0i32.to_ne_bytes());
+        views.extend_from_slice(&pair[0].to_ne_bytes());
+        assert!(end - start > 12, "every hand text is held in the buffer");
+    }
     let arrow = Utf8Column::new(&offsets, &data, None).expect("a well-formed column");
+    let polars = ViewColumn::new(&views, vec![&data], None).expect("a well-formed column");
     let numpy_cells = Ucs4Grid::new(&cells, HANDS, ROW, 3).expect("a well-formed grid");
     let numpy = Ucs4Grid::new(&codes, HANDS, 1, width).expect("a well-formed grid");
     let layout = Layout::Hands { pad: false };
@@ -81,6 +94,18 @@ fn bench_card_text(c: &mut Criterion) {
         });
         group.bench_function(format!("parse_arrow_threads_{threads}"), |b| {
             b.iter(|| parse_cells(&arrow, layout, ROW, 1, Some(threads), black_box(&mut cards)))
+        });
+        group.bench_function(format!("parse_view_threads_{threads}"), |b| {
+            b.iter(|| {
+                parse_cells(
+                    &polars,
+                    layout,
+                    ROW,
+                    1,
+                    Some(threads),
+                    black_box(&mut cards),
+                )
+            })
         });
         group.bench_function(format!("parse_numpy_threads_{threads}"), |b| {
             b.iter(|| parse_cells(&numpy, layout, ROW, 1, Some(threads), black_box(&mut cards)))

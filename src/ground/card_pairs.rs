@@ -276,8 +276,10 @@ fn in_window<const N: usize, T: Unit>(
     let slots = u128::from_le_bytes(slots);
     let mut faults = 0;
     for (k, code) in out.iter_mut().take(N).enumerate() {
-        let [a, b, c, _] = ((slots >> (8 * SLOT * k)) as u32).to_le_bytes();
-        *code = pairs.card(pairs.entry(a, b), c);
+        // The card's characters, the first in the low byte.
+        let chars = (slots >> (8 * SLOT * k)) as u32;
+        let entry = pairs.pairs[(chars & 0xffff) as usize];
+        *code = pairs.cards[usize::from(entry) | (chars >> 8 & 0xff00) as usize];
         faults |= *code;
     }
     fits & Usual::is_card(faults)

@@ -17,6 +17,9 @@ pub const SLOTS: usize = 16;
 pub const SLOT: usize = 3;
 /// Hash buckets for the shapes (twice the most shapes, `2^5`).
 const BUCKETS: usize = 64;
+/// The separators the shapes are found by: the space, the comma and the
+/// tab. Text separated by other whitespace is left to the general parser.
+pub const SEPARATORS: [u8; 3] = [b' ', b',', b'\t'];
 /// Marks a slot byte that no character fills.
 const EMPTY: u8 = u8::MAX;
 
@@ -26,8 +29,8 @@ const EMPTY: u8 = u8::MAX;
 pub trait Unit: Copy + Default {
     fn byte(self) -> u8;
 
-    /// Bit masks of the ASCII separators (`is_separator`: whitespace or a
-    /// comma) and of the NULs in `window`, bit `i` for character `i`.
+    /// Bit masks of the usual separators ([`SEPARATORS`]) and of the NULs
+    /// in `window`, bit `i` for character `i`.
     #[inline(always)]
     fn marks(window: &[Self; WINDOW]) -> (u32, u32) {
         window
@@ -35,7 +38,7 @@ pub trait Unit: Copy + Default {
             .enumerate()
             .fold((0, 0), |(separators, nuls), (i, &c)| {
                 let c = c.byte();
-                let separator = matches!(c, b'\t'..=b'\r' | b' ' | b',');
+                let separator = SEPARATORS.contains(&c);
                 (
                     separators | u32::from(separator) << i,
                     nuls | u32::from(c == 0) << i,
@@ -76,18 +79,13 @@ impl Unit for u8 {
     #[inline(always)]
     fn marks(window: &[u8; WINDOW]) -> (u32, u32) {
         use safe_arch::*;
-        let splat = |byte: u8| set_splat_i8_m128i(byte as i8);
+        let is = |text: m128i, byte: u8| cmp_eq_mask_i8_m128i(text, set_splat_i8_m128i(byte as i8));
         let half = |bytes: &[u8; 16]| {
             let text = load_unaligned_m128i(bytes);
-            // Tab to carriage return: the five bytes from 9 on.
-            let from_tab = sub_i8_m128i(text, splat(b'\t'));
-            let control = cmp_eq_mask_i8_m128i(min_u8_m128i(from_tab, splat(4)), from_tab);
-            let space = cmp_eq_mask_i8_m128i(text, splat(b' '));
-            let comma = cmp_eq_mask_i8_m128i(text, splat(b','));
-            let nul = cmp_eq_mask_i8_m128i(text, splat(0));
+            let [space, comma, tab] = SEPARATORS.map(|byte| is(text, byte));
             (
-                move_mask_i8_m128i(control | space | comma) as u32,
-                move_mask_i8_m128i(nul) as u32,
+                move_mask_i8_m128i(space | comma | tab) as u32,
+                move_mask_i8_m128i(is(text, 0)) as u32,
             )
         };
         let (low, high) = halves(window);
@@ -226,17 +224,18 @@ mod tests {
     use super::*;
     use crate::ground::card::is_separator;
 
-    /// The separator mask is `is_separator` for every byte below 128 and
-    /// holds no other byte; the NUL mask holds only NULs.
+    /// The separator mask holds the usual separators, each of which
+    /// `is_separator` takes, and no other byte; the NUL mask only NULs.
     #[test]
-    fn marks_agree_with_is_separator() {
+    fn marks_hold_the_usual_separators_and_nuls() {
         for base in (0..256).step_by(WINDOW) {
             let window: [u8; WINDOW] = std::array::from_fn(|i| (base + i) as u8);
             let codes = window.map(u32::from);
             let (separators, nuls) = u8::marks(&window);
             assert_eq!(u32::marks(&codes), (separators, nuls));
             for (i, &b) in window.iter().enumerate() {
-                let separator = b < 128 && is_separator(char::from(b));
+                let separator = SEPARATORS.contains(&b);
+                assert!(!separator || is_separator(char::from(b)), "{b}");
                 assert_eq!(separators >> i & 1 == 1, separator, "{b}");
                 assert_eq!(nuls >> i & 1 == 1, b == 0, "{b}");
             }

@@ -23,8 +23,8 @@ pub trait Cells: Sync {
     fn cell(&self, row: usize, column: usize) -> Cell<'_>;
 
     /// The text of the first cell of `row` and whatever follows it in the
-    /// same buffer (up to [`WINDOW`] characters in all), and the length of
-    /// the text; the hand reader reads ahead without a branch.
+    /// same buffer, and the length of the text; the hand reader reads ahead
+    /// without a branch.
     fn ahead(&self, row: usize) -> (Cell<'_>, usize);
 
     /// Reads the hands of the rows from `first` on (one a `width` codes of
@@ -64,11 +64,10 @@ fn default_read_hands<C: Cells + ?Sized>(
     }
 }
 
-/// `buffer` from `start` to `end`, and on up to `start + WINDOW` if it holds that much.
+/// `buffer` from `start` on (empty if `start` is past it).
 #[inline(always)]
-fn reaching<T>(buffer: &[T], start: usize, end: usize) -> &[T] {
-    let stop = buffer.len().min(start + WINDOW).max(end);
-    &buffer[start..stop]
+fn after<T>(buffer: &[T], start: usize) -> &[T] {
+    buffer.get(start..).unwrap_or_default()
 }
 
 /// Whether bit `i` of an Arrow validity bitmap (bits, bit offset) is clear.
@@ -175,7 +174,7 @@ impl<O: Copy + PartialOrd + TryInto<usize> + Sync> Cells for Utf8Column<'_, O> {
             return (Cell::Null, 0);
         }
         let (start, end) = (self.at(i), self.at(i + 1));
-        (Cell::Utf8(reaching(self.data, start, end)), end - start)
+        (Cell::Utf8(after(self.data, start)), end - start)
     }
 
     fn read_hands(&self, first: usize, width: usize, out: &mut [u8], missed: &mut Vec<usize>) {
@@ -187,7 +186,7 @@ impl<O: Copy + PartialOrd + TryInto<usize> + Sync> Cells for Utf8Column<'_, O> {
         };
         let texts = offsets.windows(2).map(|pair| {
             let (start, end) = (offset(pair[0]), offset(pair[1]));
-            (reaching(self.data, start, end), end - start)
+            (after(self.data, start), end - start)
         });
         Usual::get().read_rows(texts, width, out, |r| missed.push(first + r));
     }
@@ -252,8 +251,8 @@ impl<'a> ViewColumn<'a> {
         }
         let buffer = self.buffers.get(view_field(view, 8)?)?;
         let start = view_field(view, 12)?;
-        let end = start.checked_add(len).filter(|&end| end <= buffer.len())?;
-        Some((reaching(buffer, start, end), len))
+        start.checked_add(len).filter(|&end| end <= buffer.len())?;
+        Some((after(buffer, start), len))
     }
 }
 
@@ -333,9 +332,8 @@ impl Cells for Ucs4Grid<'_> {
     #[inline]
     fn ahead(&self, row: usize) -> (Cell<'_>, usize) {
         let start = row * self.columns * self.width;
-        let end = start + self.width;
-        let len = unpadded(&self.codes[start..end]).len();
-        (Cell::Ucs4(reaching(self.codes, start, end)), len)
+        let len = unpadded(&self.codes[start..start + self.width]).len();
+        (Cell::Ucs4(after(self.codes, start)), len)
     }
 
     fn read_hands(&self, first: usize, width: usize, out: &mut [u8], missed: &mut Vec<usize>) {
