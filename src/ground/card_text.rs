@@ -757,8 +757,12 @@ mod tests {
         let bad = parse_cells(&column, Layout::Hands { pad: true }, 4, 9, None, &mut out).unwrap();
         assert!(bad.is_empty());
         assert_eq!(out, [18, NO_CARD, NO_CARD, NO_CARD, 38, 37, 36, 39]);
-        views[28..32].copy_from_slice(&9i32.to_ne_bytes());
-        assert!(ViewColumn::new(&views, vec![buffer.as_bytes()], None).is_err());
+        // Past the buffer, a negative offset or length, no such buffer.
+        for (at, field) in [(28, 9), (28, -1), (16, -1), (24, 1)] {
+            let mut views = views.clone();
+            views[at..at + 4].copy_from_slice(&i32::to_ne_bytes(field));
+            assert!(ViewColumn::new(&views, vec![buffer.as_bytes()], None).is_err());
+        }
     }
 
     #[test]

@@ -206,12 +206,6 @@ const VIEW: usize = 16;
 /// The longest string stored inside its view.
 const INLINE: usize = 12;
 
-/// The native-endian i32 at `at` of a view, as usize.
-fn view_field(view: &[u8], at: usize) -> Option<usize> {
-    let bytes: [u8; 4] = view.get(at..at + 4)?.try_into().ok()?;
-    usize::try_from(i32::from_ne_bytes(bytes)).ok()
-}
-
 impl<'a> ViewColumn<'a> {
     /// Checks that every view is in bounds and the bitmap covers every row.
     pub fn new(
@@ -241,18 +235,29 @@ impl<'a> ViewColumn<'a> {
     }
 
     /// The string of `row` and what follows it in its buffer (see
-    /// [`Cells::ahead`]), and its length.
+    /// [`Cells::ahead`]), and its length; `None` if the view points past its
+    /// buffer.
     #[inline]
     fn bytes_ahead(&self, row: usize) -> Option<(&'a [u8], usize)> {
-        let view = self.views.get(row * VIEW..(row + 1) * VIEW)?;
-        let len = view_field(view, 0)?;
+        let view = self.views.get(row * VIEW..)?.first_chunk()?;
+        let (bytes, len) = self.text_of(view);
+        (bytes.len() >= len).then_some((bytes, len))
+    }
+
+    /// The string of `view` and what follows it in its buffer, and its
+    /// length (the text is short of it if the view points past its buffer;
+    /// a negative field reads as past any buffer).
+    #[inline(always)]
+    fn text_of(&self, view: &'a [u8; VIEW]) -> (&'a [u8], usize) {
+        let field = |at: usize| {
+            u32::from_ne_bytes([view[at], view[at + 1], view[at + 2], view[at + 3]]) as usize
+        };
+        let len = field(0);
         if len <= INLINE {
-            return Some((view.get(4..)?, len));
+            return (&view[4..], len);
         }
-        let buffer = self.buffers.get(view_field(view, 8)?)?;
-        let start = view_field(view, 12)?;
-        start.checked_add(len).filter(|&end| end <= buffer.len())?;
-        Some((after(buffer, start), len))
+        let buffer = self.buffers.get(field(8)).copied().unwrap_or_default();
+        (after(buffer, field(12)), len)
     }
 }
 
@@ -286,8 +291,8 @@ impl Cells for ViewColumn<'_> {
             return default_read_hands(self, first, width, out, missed);
         }
         let rows = out.len() / width;
-        // Checked in `new`.
-        let texts = (first..first + rows).map(|row| self.bytes_ahead(row).unwrap_or_default());
+        let views = self.views[first * VIEW..(first + rows) * VIEW].chunks_exact(VIEW);
+        let texts = views.map(|view| self.text_of(view.try_into().unwrap_or(&[0; VIEW])));
         Usual::get().read_rows(texts, width, out, |r| missed.push(first + r));
     }
 }
@@ -462,15 +467,21 @@ fn narrow_lanes(codes: &[u32; LANES], out: &mut [u8; LANES]) {
     }
 }
 
+/// Asks the processor to bring `buffer[at]` (if there is one) into the
+/// cache.
+#[inline(always)]
+fn fetch<T>(buffer: &[T], at: usize) {
+    if let Some(item) = buffer.get(at) {
+        prefetch(item);
+    }
+}
+
 /// Asks the processor to bring row `r` of `codes` (rows of `row_codes`)
 /// into the cache, so that it is there when it is narrowed.
 #[inline(always)]
 fn fetch_row(codes: &[u32], r: usize, row_codes: usize) {
-    for at in [r * row_codes, (r + 1) * row_codes - 1] {
-        if let Some(code) = codes.get(at) {
-            prefetch(code);
-        }
-    }
+    fetch(codes, r * row_codes);
+    fetch(codes, (r + 1) * row_codes - 1);
 }
 
 /// A hint: the cache line of `at` is read soon.
