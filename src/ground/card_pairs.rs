@@ -113,10 +113,10 @@ impl Pairs {
         }
     }
 
-    /// The entry of the pair `a`, `b`.
+    /// The entry of a pair of characters, the first in the low byte.
     #[inline(always)]
-    fn entry(&self, a: u8, b: u8) -> u8 {
-        self.pairs[usize::from(u16::from_le_bytes([a, b]))]
+    fn entry(&self, pair: u16) -> u8 {
+        self.pairs[usize::from(pair)]
     }
 
     /// The card of a pair `entry` and the character `c` after it (NUL when
@@ -173,7 +173,7 @@ impl Usual {
             [a, b] => (a, b, 0, &[][..]),
             _ => return NO_ANSWER,
         };
-        pairs.card(pairs.entry(a, b), c)
+        pairs.card(pairs.entry(u16::from_le_bytes([a, b])), c)
             | if rest.iter().any(|&c| c != 0) {
                 NO_ANSWER
             } else {
@@ -278,8 +278,7 @@ fn in_window<const N: usize, T: Unit>(
     for (k, code) in out.iter_mut().take(N).enumerate() {
         // The card's characters, the first in the low byte.
         let chars = (slots >> (8 * SLOT * k)) as u32;
-        let entry = pairs.pairs[(chars & 0xffff) as usize];
-        *code = pairs.cards[usize::from(entry) | (chars >> 8 & 0xff00) as usize];
+        *code = pairs.card(pairs.entry(chars as u16), (chars >> 16) as u8);
         faults |= *code;
     }
     fits & Usual::is_card(faults)
@@ -291,7 +290,7 @@ fn one_by_one<T: Unit>(text: &[T], out: &mut [u8], pairs: &Pairs) -> Option<usiz
     for (n, slot) in out.iter_mut().enumerate() {
         let (code, after) = match *rest {
             [a, b, ref after @ ..] => {
-                let entry = pairs.entry(a.byte(), b.byte());
+                let entry = pairs.entry(u16::from_le_bytes([a.byte(), b.byte()]));
                 match *after {
                     [c, ref after @ ..] if is_lead(entry) => (pairs.card(entry, c.byte()), after),
                     _ => (entry, after),
@@ -377,6 +376,8 @@ mod tests {
             b"5H5D 5C",
             b"5H 5X",
             b"5H 1\x00H",
+            b"5H\x00 5D 5C JS 5S",
+            b"5H 5D 5C JS 5S\x00",
             b"5H 10 H 5C JS",
             b"5H 5D 5C JS 5S 6S",
             b"5H 5D 5C JS 5X",
@@ -391,6 +392,41 @@ mod tests {
         }
         let codes: Vec<u32> = "5H 5\u{2665}".chars().map(u32::from).collect();
         assert_eq!(Usual::get().read(&codes, codes.len(), &mut out), None);
+    }
+
+    /// Hands of five cards of many shapes and separators, and each with one
+    /// character replaced by every byte: the shape reader gives what splitting
+    /// at each separator and `card_from_chars` give, or leaves the text alone.
+    #[test]
+    fn hands_agree_with_splitting_at_separators() {
+        let spellings = ["5H", "10D", "th", "KS", "aC", "10c", "Jd", "9s", "10S"];
+        let split = |text: &[u8]| -> Option<Vec<u8>> {
+            let text = std::str::from_utf8(text).ok()?;
+            let parts: Vec<&str> = text.split(is_separator).collect();
+            let cards: Option<Vec<u8>> = parts
+                .iter()
+                .map(|part| card_from_chars(part.chars()).map(|c| c.index()))
+                .collect();
+            cards.filter(|cards| cards.len() == 5)
+        };
+        let mut out = [0; 5];
+        for first in 0..spellings.len() {
+            let hand: Vec<&str> = (0..5)
+                .map(|k| spellings[(first + 2 * k) % spellings.len()])
+                .collect();
+            let text = hand.join([" ", ",", "\t"][first % 3]);
+            assert_eq!(read(text.as_bytes(), &mut out), Some(5), "{text}");
+            assert_eq!(Some(out.to_vec()), split(text.as_bytes()), "{text}");
+            for at in 0..text.len() {
+                for byte in 0..=255 {
+                    let mut changed = text.clone().into_bytes();
+                    changed[at] = byte;
+                    if read(&changed, &mut out).is_some() {
+                        assert_eq!(Some(out.to_vec()), split(&changed), "{changed:?}");
+                    }
+                }
+            }
+        }
     }
 
     /// What follows the text (the next cell of a buffer) never changes the

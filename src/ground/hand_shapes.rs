@@ -279,6 +279,7 @@ mod tests {
         for text in [
             &b"5H 5D 5C JS 5S"[..],
             b"5H\x005D 5C JS 5S",
+            b"5H\x00 5D 5C JS 5S",
             b"5H  5D 5C JS 5S",
             b"5H 5D 5C 5S\x00",
             b"5H5D 5C JS 5S 5S",
