@@ -2872,6 +2872,22 @@ def _card_indices_ucs4(
     max_bad: int,
     threads: int | None = None,
 ) -> _ParsedText: ...
+def _score_text_arrow(
+    chunks: list[_ArrowChunk],
+    kind: str,
+    *,
+    crib: bool,
+    breakdown: bool,
+    threads: int | None = None,
+) -> NDArray[np.uint8] | None: ...
+def _score_text_ucs4(
+    codes: NDArray[np.uint32],
+    *,
+    hands: bool,
+    crib: bool,
+    breakdown: bool,
+    threads: int | None = None,
+) -> NDArray[np.uint8] | None: ...
 def _card_indices_strings(
     items: Iterable[str | None],
     columns: int,

@@ -173,6 +173,12 @@ def _arrow_column(data: Any) -> pa.ChunkedArray | None:
 
 def _parse_arrow(column: pa.ChunkedArray, ask: dict[str, Any]) -> Any:
     """Reads a string column's buffers in place."""
+    chunks, kind = _text_chunks(column)
+    return _core._card_indices_arrow(chunks, kind, hands=True, **ask)
+
+
+def _text_chunks(column: pa.ChunkedArray) -> tuple[list[tuple[Any, ...]], str]:
+    """A string column's chunks as the core reads them, and its Arrow type."""
     import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
     kind = column.type
@@ -185,8 +191,7 @@ def _parse_arrow(column: pa.ChunkedArray, ask: dict[str, Any]) -> Any:
             f"expected a column of card text (Arrow string, large_string or string_view), "
             f"got Arrow type {kind}"
         )
-    chunks = [_chunk_buffers(chunk) for chunk in column.chunks]
-    return _core._card_indices_arrow(chunks, str(kind), hands=True, **ask)
+    return [_chunk_buffers(chunk) for chunk in column.chunks], str(kind)
 
 
 def _chunk_buffers(chunk: pa.Array) -> tuple[Any, ...]:
@@ -230,18 +235,49 @@ def _parse_numpy(data: Any, ask: dict[str, Any]) -> Any:
         )
     hands = arr.ndim == 1
     if arr.dtype.kind == "U":
-        # UCS-4 code points, read in place (converted only from the other byte order).
-        arr = np.ascontiguousarray(arr, dtype=arr.dtype.newbyteorder("="))
-        rows, columns = arr.shape[0], 1 if hands else arr.shape[1]
-        width = arr.dtype.itemsize // 4
-        codes = arr.view(np.uint32).reshape(rows, columns, width)
-        return _core._card_indices_ucs4(codes, hands=hands, **ask)
+        return _core._card_indices_ucs4(_code_points(arr), hands=hands, **ask)
     if arr.dtype.kind in "OT":
         columns = 1 if hands else arr.shape[1]
         return _core._card_indices_strings(arr.ravel(), columns, hands=hands, **ask)
     if arr.dtype.kind == "S":
         return _parse_numpy(np.char.decode(arr, "utf-8"), ask)
     raise TypeError(f"expected card text, got an array of dtype {arr.dtype}")
+
+
+def _code_points(arr: NDArray[np.str_]) -> NDArray[np.uint32]:
+    """A 1-D or 2-D ``<U`` array's UCS-4 code points, read in place (converted
+    only from the other byte order), viewed as (rows, columns, width)."""
+    arr = np.ascontiguousarray(arr, dtype=arr.dtype.newbyteorder("="))
+    rows, columns = arr.shape[0], 1 if arr.ndim == 1 else arr.shape[1]
+    return arr.view(np.uint32).reshape(rows, columns, arr.dtype.itemsize // 4)
+
+
+def _scores_if_text(
+    data: Any, crib: bool, breakdown: bool, threads: int | None
+) -> NDArray[np.uint8] | None:
+    """For ``score_hands``: the scores of `data` when it is an Arrow column or
+    a NumPy ``<U`` array of card text and every row reads as a hand, each
+    block of rows scored as soon as it is parsed (no index array of every row
+    in between); None for anything else, and when any row is bad (the caller
+    then parses first, which names the fault)."""
+    if isinstance(data, np.ndarray):
+        if isinstance(data, np.ma.MaskedArray) or data.dtype.kind != "U" or data.ndim not in (1, 2):
+            return None
+        codes = _code_points(data)
+        scores = _core._score_text_ucs4(
+            codes, hands=data.ndim == 1, crib=crib, breakdown=breakdown, threads=threads
+        )
+    else:
+        column = _arrow_column(data)
+        if column is None or not _is_text(column):
+            return None
+        chunks, kind = _text_chunks(column)
+        scores = _core._score_text_arrow(
+            chunks, kind, crib=crib, breakdown=breakdown, threads=threads
+        )
+    if scores is None or breakdown:
+        return scores
+    return scores[:, 0]
 
 
 def _as_text_array(data: Any) -> NDArray[Any]:

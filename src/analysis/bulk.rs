@@ -15,6 +15,7 @@ use std::sync::OnceLock;
 use rayon::prelude::*;
 
 use crate::ground::card::{Card, JACK};
+use crate::ground::card_text::{self, Cells, Layout};
 use crate::ground::error::{Error, Result};
 use crate::ground::pool;
 use crate::rules::play;
@@ -299,6 +300,48 @@ fn hand_reason_at(cards: &[u8], row: usize) -> Option<String> {
         .map(|&c| i128::from(c))
         .collect();
     hand_row_reason(&values)
+}
+
+/// [`score_hands_into`] (or, with `breakdown`, [`score_hands_breakdown_into`])
+/// for hands of card text: the rows of `cells` from `first` on that `out`
+/// has room for (read as `card_text` reads them, four hand cards then the
+/// starter a row), each block scored as soon as it is parsed, without an
+/// index array of every row in between. Returns `false` (`out` unfinished)
+/// if any row is bad text or no hand: the caller then parses and scores the
+/// long way, which names the first fault.
+pub fn score_text_hands_into<C: Cells + ?Sized>(
+    cells: &C,
+    layout: Layout,
+    (crib, breakdown): (bool, bool),
+    first: usize,
+    threads: Option<usize>,
+    out: &mut [u8],
+) -> Result<bool> {
+    if layout == Layout::Cards && cells.columns() != ROW {
+        return Ok(false);
+    }
+    let per_row = if breakdown {
+        BREAKDOWN_COLUMNS.len()
+    } else {
+        1
+    };
+    card_text::each_parsed_block(
+        cells,
+        layout,
+        ROW,
+        first,
+        threads,
+        out,
+        per_row,
+        |codes, out| {
+            let bad = if breakdown {
+                breakdown_kernel(codes, out, crib)
+            } else {
+                hand_kernel(codes, out, crib)
+            };
+            bad.is_none()
+        },
+    )
 }
 
 /// [`score_hands_into`] returning a new vector.
@@ -591,5 +634,64 @@ mod tests {
             "card 5H (index 18) in column 2 appears more than once"
         );
         assert!(hand_row_reason(&[0, 1, 2, 3, 51]).is_none());
+    }
+
+    /// Text scored a block at a time gives what its indices give, over more
+    /// than one block and on 1 and 2 threads; bad text or a card twice
+    /// sends the caller the long way.
+    #[test]
+    fn text_scores_as_its_indices() {
+        let mut rng = crate::Rng::new(7);
+        let mut deck: Vec<u8> = (0..52).collect();
+        let mut rows = Vec::new();
+        for _ in 0..20_000 {
+            rng.shuffle_prefix(&mut deck, ROW);
+            rows.extend_from_slice(&deck[..ROW]);
+        }
+        let texts: Vec<String> = rows
+            .chunks_exact(ROW)
+            .map(|row| {
+                let cards: Vec<Card> = row
+                    .iter()
+                    .filter_map(|&i| Card::from_index(i.into()).ok())
+                    .collect();
+                crate::format_cards(&cards)
+            })
+            .collect();
+        let mut offsets = vec![0i32];
+        let mut data = Vec::new();
+        for text in &texts {
+            data.extend_from_slice(text.as_bytes());
+            offsets.push(data.len() as i32);
+        }
+        let column = card_text::Utf8Column::new(&offsets, &data, None).unwrap();
+        let hands = Layout::Hands { pad: false };
+        for (breakdown, crib, threads) in [(false, false, 1), (true, true, 2), (false, true, 2)] {
+            let per_row = if breakdown { 5 } else { 1 };
+            let mut expected = vec![0; texts.len() * per_row];
+            if breakdown {
+                score_hands_breakdown_into(&rows, crib, Some(threads), &mut expected).unwrap();
+            } else {
+                score_hands_into(&rows, crib, Some(threads), &mut expected).unwrap();
+            }
+            let mut out = vec![0; texts.len() * per_row];
+            let show = (crib, breakdown);
+            let fused = score_text_hands_into(&column, hands, show, 0, Some(threads), &mut out);
+            assert!(fused.unwrap());
+            assert_eq!(out, expected);
+            // The rows from 10,000 on alone.
+            let rest = &mut out[10_000 * per_row..];
+            rest.fill(0);
+            let fused = score_text_hands_into(&column, hands, show, 10_000, Some(threads), rest);
+            assert!(fused.unwrap());
+            assert_eq!(out, expected);
+        }
+        for bad in ["5H 5D 5C JS XX", "5H 5D 5C JS 5H", "5H 5D 5C JS"] {
+            let (offsets, data) = (vec![0i32, bad.len() as i32], bad.as_bytes());
+            let column = card_text::Utf8Column::new(&offsets, data, None).unwrap();
+            let mut out = [0];
+            let fused = score_text_hands_into(&column, hands, (false, false), 0, Some(1), &mut out);
+            assert!(!fused.unwrap(), "{bad}");
+        }
     }
 }

@@ -412,20 +412,8 @@ pub fn parse_cells<C: Cells + ?Sized>(
     threads: Option<usize>,
     out: &mut [u8],
 ) -> Result<Vec<BadCell>> {
+    check_shape(cells, layout, width, out.len(), width)?;
     let rows = cells.rows();
-    if width == 0 || (layout == Layout::Cards && width != cells.columns()) {
-        return Err(Error::Invalid(format!(
-            "cannot parse rows of {} cells into {width} cards per row",
-            cells.columns()
-        )));
-    }
-    if out.len() != rows * width {
-        return Err(Error::Invalid(format!(
-            "the output holds {} codes, {rows} rows of {width} need {}",
-            out.len(),
-            rows * width
-        )));
-    }
     let max_bad = max_bad.max(1);
     let block = |(b, chunk): (usize, &mut [u8])| {
         parse_block(cells, layout, width, b * BLOCK, max_bad, chunk)
@@ -454,6 +442,79 @@ pub fn parse_cells<C: Cells + ?Sized>(
         out[(last.row + 1) * width..].fill(NO_CARD);
     }
     Ok(bad)
+}
+
+/// Fails unless rows of `cells` can be read as `width` cards each, and
+/// `out_len` is `per_row` values for each row.
+fn check_shape<C: Cells + ?Sized>(
+    cells: &C,
+    layout: Layout,
+    width: usize,
+    out_len: usize,
+    per_row: usize,
+) -> Result<()> {
+    let rows = cells.rows();
+    if width == 0 || (layout == Layout::Cards && width != cells.columns()) {
+        return Err(Error::Invalid(format!(
+            "cannot parse rows of {} cells into {width} cards per row",
+            cells.columns()
+        )));
+    }
+    if out_len != rows * per_row {
+        return Err(Error::Invalid(format!(
+            "the output holds {out_len} values, {rows} rows of {per_row} need {}",
+            rows * per_row
+        )));
+    }
+    Ok(())
+}
+
+/// Parses the rows of `cells` from `first` on (as many as `out` has room
+/// for, `per_row` values a row) a block at a time on `threads`, `width`
+/// cards a row, into a buffer of the block's own, so the codes are still in
+/// cache when `each` gets them with the block's rows of `out`. Returns
+/// `false` as soon as a row is bad text or `each` returns `false` (`out` is
+/// then unfinished): the caller takes the long way, which names the fault.
+#[allow(clippy::too_many_arguments)]
+pub fn each_parsed_block<C, F>(
+    cells: &C,
+    layout: Layout,
+    width: usize,
+    first: usize,
+    threads: Option<usize>,
+    out: &mut [u8],
+    per_row: usize,
+    each: F,
+) -> Result<bool>
+where
+    C: Cells + ?Sized,
+    F: Fn(&[u8], &mut [u8]) -> bool + Sync,
+{
+    if per_row == 0 {
+        return Err(Error::Invalid("no values per row to write".into()));
+    }
+    let rows = out.len() / per_row;
+    if first + rows > cells.rows() || out.len() % per_row != 0 {
+        return Err(Error::Invalid(format!(
+            "rows {first} on, {} values of {per_row} a row, are past the {} rows",
+            out.len(),
+            cells.rows()
+        )));
+    }
+    check_shape(cells, layout, width, cells.rows() * per_row, per_row)?;
+    let block = |(b, out): (usize, &mut [u8])| {
+        let mut codes = vec![0; out.len() / per_row * width];
+        let bad = parse_block(cells, layout, width, first + b * BLOCK, 1, &mut codes);
+        bad.is_empty() && each(&codes, out)
+    };
+    if threads == Some(1) || rows <= BLOCK {
+        pool::check(threads)?;
+        Ok(out.chunks_mut(BLOCK * per_row).enumerate().all(block))
+    } else {
+        pool::install(threads, || {
+            out.par_chunks_mut(BLOCK * per_row).enumerate().all(block)
+        })
+    }
 }
 
 /// The most cards any hand cell of `cells` holds (column 0), for padding.

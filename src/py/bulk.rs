@@ -358,6 +358,10 @@ pub fn score_hands<'py>(
     #[pyo3(from_py_with = output_of)] output: Output,
 ) -> PyResult<Bound<'py, PyAny>> {
     let threads = threads_from_py(threads)?;
+    let fields = breakdown.then_some(&bulk::BREAKDOWN_COLUMNS[..]);
+    if let Some(scores) = super::card_text::scores_if_text(cards, crib, breakdown, threads)? {
+        return as_output(scores, output, fields);
+    }
     let arr = as_array(cards, "cards", threads)?;
     if arr.ndim() != 2 || arr.shape()[1] != bulk::ROW {
         return Err(PyValueError::new_err(format!(
@@ -382,7 +386,6 @@ pub fn score_hands<'py>(
     if breakdown {
         let table = Array2::from_shape_vec((n, 5), out)
             .map_err(|e| PyValueError::new_err(e.to_string()))?;
-        let fields = Some(&bulk::BREAKDOWN_COLUMNS[..]);
         as_output(table.into_pyarray(py).into_any(), output, fields)
     } else {
         as_output(PyArray1::from_vec(py, out).into_any(), output, None)

@@ -12,6 +12,7 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use super::convert::{flag, int_in, threads_from_py};
+use crate::analysis::bulk;
 use crate::ground::card_text::{self, Cells, Layout, Ucs4Grid, Utf8Column, ViewColumn};
 
 /// Codes and bad cells (row, column, reason).
@@ -115,6 +116,75 @@ fn parse<'py, C: Cells>(py: Python<'py>, chunks: &[C], ask: Ask) -> PyResult<Par
     Ok((codes.into_pyarray(py), bad))
 }
 
+/// What is done with the columns once they are read: their codes ([`Ask`])
+/// or their hands' scores ([`Score`]).
+trait Job: Copy {
+    type Out<'py>;
+    fn run<'py, C: Cells>(self, py: Python<'py>, columns: &[C]) -> PyResult<Self::Out<'py>>;
+}
+
+impl Job for Ask {
+    type Out<'py> = Parsed<'py>;
+    fn run<'py, C: Cells>(self, py: Python<'py>, columns: &[C]) -> PyResult<Parsed<'py>> {
+        parse(py, columns, self)
+    }
+}
+
+/// Rows scored between checks for Ctrl-C.
+const PIECE: usize = 1 << 20;
+
+/// Hands of card text scored a block at a time as they are parsed
+/// (`bulk::score_text_hands_into`): the scores, one a row or five with
+/// `breakdown`, or `None` if a row is bad text or no hand (the caller then
+/// takes the long way, which names the fault).
+#[derive(Clone, Copy)]
+struct Score {
+    layout: Layout,
+    crib: bool,
+    breakdown: bool,
+    threads: Option<usize>,
+}
+
+impl Job for Score {
+    type Out<'py> = Option<Bound<'py, PyArray2<u8>>>;
+    fn run<'py, C: Cells>(self, py: Python<'py>, columns: &[C]) -> PyResult<Self::Out<'py>> {
+        let rows: usize = columns.iter().map(Cells::rows).sum();
+        let per_row = if self.breakdown {
+            bulk::BREAKDOWN_COLUMNS.len()
+        } else {
+            1
+        };
+        let mut out = vec![0; rows * per_row];
+        let mut rest = out.as_mut_slice();
+        let show = (self.crib, self.breakdown);
+        for column in columns {
+            let (mine, others) = rest.split_at_mut(column.rows() * per_row);
+            rest = others;
+            // A piece at a time without the GIL, so Ctrl-C is seen between.
+            for (k, piece) in mine.chunks_mut(PIECE * per_row).enumerate() {
+                let scored = py.detach(|| {
+                    let first = k * PIECE;
+                    bulk::score_text_hands_into(
+                        column,
+                        self.layout,
+                        show,
+                        first,
+                        self.threads,
+                        piece,
+                    )
+                })?;
+                if !scored {
+                    return Ok(None);
+                }
+                py.check_signals()?;
+            }
+        }
+        let scores = Array2::from_shape_vec((rows, per_row), out)
+            .map_err(|e| PyValueError::new_err(e.to_string()))?;
+        Ok(Some(scores.into_pyarray(py)))
+    }
+}
+
 fn readonly<'py, T: numpy::Element>(
     arr: &Bound<'py, PyAny>,
     what: &str,
@@ -179,11 +249,11 @@ impl<'py, T: numpy::Element> Held<'py, T> {
     }
 }
 
-fn offset_chunks<'py, O: numpy::Element + Copy + PartialOrd + TryInto<usize> + Sync>(
-    py: Python<'py>,
-    chunks: &[Chunk<'py>],
-    ask: Ask,
-) -> PyResult<Parsed<'py>> {
+fn offset_chunks<'py, O, J>(py: Python<'py>, chunks: &[Chunk<'py>], job: J) -> PyResult<J::Out<'py>>
+where
+    O: numpy::Element + Copy + PartialOrd + TryInto<usize> + Sync,
+    J: Job,
+{
     let held = Held::<O>::all(chunks)?;
     let columns = held
         .iter()
@@ -194,10 +264,14 @@ fn offset_chunks<'py, O: numpy::Element + Copy + PartialOrd + TryInto<usize> + S
             Ok(Utf8Column::new(h.index.as_slice()?, data, h.bits()?)?)
         })
         .collect::<PyResult<Vec<_>>>()?;
-    parse(py, &columns, ask)
+    job.run(py, &columns)
 }
 
-fn view_chunks<'py>(py: Python<'py>, chunks: &[Chunk<'py>], ask: Ask) -> PyResult<Parsed<'py>> {
+fn view_chunks<'py, J: Job>(
+    py: Python<'py>,
+    chunks: &[Chunk<'py>],
+    job: J,
+) -> PyResult<J::Out<'py>> {
     let held = Held::<u8>::all(chunks)?;
     let columns = held
         .iter()
@@ -209,7 +283,25 @@ fn view_chunks<'py>(py: Python<'py>, chunks: &[Chunk<'py>], ask: Ask) -> PyResul
             )?)
         })
         .collect::<PyResult<Vec<_>>>()?;
-    parse(py, &columns, ask)
+    job.run(py, &columns)
+}
+
+/// Runs `job` on the chunks (consecutive rows) of an Arrow column of type
+/// `kind`: "string", "large_string" or "string_view".
+fn arrow_job<'py, J: Job>(
+    py: Python<'py>,
+    chunks: &[Chunk<'py>],
+    kind: &str,
+    job: J,
+) -> PyResult<J::Out<'py>> {
+    match kind {
+        "string" => offset_chunks::<i32, J>(py, chunks, job),
+        "large_string" => offset_chunks::<i64, J>(py, chunks, job),
+        "string_view" => view_chunks(py, chunks, job),
+        _ => Err(PyTypeError::new_err(format!(
+            "no reader for Arrow type {kind}"
+        ))),
+    }
 }
 
 /// Card codes of the chunks (consecutive rows) of an Arrow column of type
@@ -228,14 +320,7 @@ pub fn _card_indices_arrow<'py>(
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Parsed<'py>> {
     let ask = Ask::new(hands, width, pad, max_bad, threads)?;
-    match kind {
-        "string" => offset_chunks::<i32>(py, &chunks, ask),
-        "large_string" => offset_chunks::<i64>(py, &chunks, ask),
-        "string_view" => view_chunks(py, &chunks, ask),
-        _ => Err(PyTypeError::new_err(format!(
-            "no reader for Arrow type {kind}"
-        ))),
-    }
+    arrow_job(py, &chunks, kind, ask)
 }
 
 /// Card codes of a NumPy `<U` array viewed as (rows, columns, width) code points.
@@ -251,11 +336,76 @@ pub fn _card_indices_ucs4<'py>(
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Parsed<'py>> {
     let ask = Ask::new(hands, width, pad, max_bad, threads)?;
+    ucs4_job(py, &codes, ask)
+}
+
+/// Runs `job` on a NumPy `<U` array viewed as (rows, columns, width) code
+/// points.
+fn ucs4_job<'py, J: Job>(
+    py: Python<'py>,
+    codes: &PyReadonlyArray3<'py, u32>,
+    job: J,
+) -> PyResult<J::Out<'py>> {
     let [rows, columns, chars] = *codes.shape() else {
         return Err(PyValueError::new_err("expected a 3-D array"));
     };
     let grid = Ucs4Grid::new(codes.as_slice()?, rows, columns, chars)?;
-    parse(py, &[grid], ask)
+    job.run(py, &[grid])
+}
+
+impl Score {
+    fn new(
+        hands: bool,
+        crib: bool,
+        breakdown: bool,
+        threads: Option<&Bound<'_, PyAny>>,
+    ) -> PyResult<Score> {
+        Ok(Score {
+            layout: if hands {
+                Layout::Hands { pad: false }
+            } else {
+                Layout::Cards
+            },
+            crib,
+            breakdown,
+            threads: threads_from_py(threads)?,
+        })
+    }
+}
+
+/// Scores of the hands of an Arrow column of card text (see [`Score`]).
+#[pyfunction]
+#[pyo3(signature = (chunks, kind, *, crib, breakdown, threads = None))]
+pub fn _score_text_arrow<'py>(
+    py: Python<'py>,
+    chunks: Vec<Chunk<'py>>,
+    kind: &str,
+    crib: bool,
+    breakdown: bool,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Option<Bound<'py, PyArray2<u8>>>> {
+    arrow_job(
+        py,
+        &chunks,
+        kind,
+        Score::new(true, crib, breakdown, threads)?,
+    )
+}
+
+/// Scores of the hands of a NumPy `<U` array viewed as (rows, columns,
+/// width) code points: a hand a cell, or (`hands` false) a card a cell
+/// (see [`Score`]).
+#[pyfunction]
+#[pyo3(signature = (codes, *, hands, crib, breakdown, threads = None))]
+pub fn _score_text_ucs4<'py>(
+    py: Python<'py>,
+    codes: PyReadonlyArray3<'py, u32>,
+    hands: bool,
+    crib: bool,
+    breakdown: bool,
+    threads: Option<&Bound<'py, PyAny>>,
+) -> PyResult<Option<Bound<'py, PyArray2<u8>>>> {
+    ucs4_job(py, &codes, Score::new(hands, crib, breakdown, threads)?)
 }
 
 /// Card codes of Python strings (`None` is a missing cell), row-major,
@@ -297,6 +447,28 @@ pub fn _card_indices_strings<'py>(
         .collect();
     let column = Utf8Column::new(&offsets, &data, Some((&bitmap, 0)))?.with_columns(columns)?;
     parse(py, &[column], ask)
+}
+
+/// The scores of the hands in `obj` when it is card text that the core
+/// scores a block at a time as it parses (an Arrow column, a NumPy `<U`
+/// array) and every row is a good hand; `None` otherwise.
+pub fn scores_if_text<'py>(
+    obj: &Bound<'py, PyAny>,
+    crib: bool,
+    breakdown: bool,
+    threads: Option<usize>,
+) -> PyResult<Option<Bound<'py, PyAny>>> {
+    if obj
+        .cast::<PyUntypedArray>()
+        .is_ok_and(|arr| arr.dtype().kind() != b'U')
+    {
+        return Ok(None);
+    }
+    let scores = obj
+        .py()
+        .import("cribbage_fast.bulk_text")?
+        .call_method1("_scores_if_text", (obj, crib, breakdown, threads))?;
+    Ok((!scores.is_none()).then_some(scores))
 }
 
 /// The card codes of `obj` when it is card text (NumPy strings, Python

@@ -64,7 +64,10 @@ mod _core {
     #[pymodule_export]
     use super::card::PyCard;
     #[pymodule_export]
-    use super::card_text::{_card_indices_arrow, _card_indices_strings, _card_indices_ucs4};
+    use super::card_text::{
+        _card_indices_arrow, _card_indices_strings, _card_indices_ucs4, _score_text_arrow,
+        _score_text_ucs4,
+    };
     #[pymodule_export]
     use super::discard::{analyze_discards, best_discard, PyDiscardOption};
     #[pymodule_export]

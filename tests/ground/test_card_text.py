@@ -216,3 +216,73 @@ def test_the_docs_page_examples_run() -> None:
         str(page), module_relative=False, optionflags=doctest.ELLIPSIS, encoding="utf-8"
     )
     assert result.attempted > 0 and result.failed == 0
+
+
+def _deals(n: int) -> np.ndarray:
+    """`n` random deals (five distinct cards a row) as card indices."""
+    rng = np.random.default_rng(23)
+    return np.argsort(rng.random((n, 52)), axis=1)[:, :5].astype(np.uint8)
+
+
+def test_text_is_scored_a_block_at_a_time_as_its_indices(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Arrow and NumPy text is scored as it is parsed, with no index array of
+    every row in between (``card_indices`` is never called): the scores of its
+    indices, over several blocks, on 1 and 2 threads, with crib and
+    breakdown."""
+    import cribbage_fast.bulk_text as bulk_text
+
+    deals = _deals(20_000)
+    names = np.array([str(cf.Card.from_index(i)) for i in range(52)])
+    cells = names[deals]
+    hands = np.array([" ".join(row) for row in cells])
+    column = pa.array(hands)
+    sources = {
+        "NumPy hands": hands,
+        "NumPy cells": cells,
+        "string": column,
+        "large_string": column.cast(pa.large_string()),
+        "string_view (polars)": pl.Series(hands),
+        "dictionary": column.dictionary_encode(),
+        "two chunks": pa.chunked_array([column[:7000], column[7000:]]),
+    }
+
+    def never(*args: object, **kwargs: object) -> None:
+        raise AssertionError("parsed the long way")
+
+    monkeypatch.setattr(bulk_text, "card_indices", never)
+    for crib, breakdown, threads in [(False, False, 1), (True, True, 2), (True, False, None)]:
+        expected = cf.score_hands(deals, crib, threads=threads, breakdown=breakdown)
+        for name, data in sources.items():
+            got = cf.score_hands(data, crib, threads=threads, breakdown=breakdown)
+            assert np.array_equal(got, expected), name
+
+
+@pytest.mark.parametrize(
+    ("fault", "message"),
+    [
+        ("15000 XX", 'row 15000, column 0: card 5 of ".*": unknown card "XX"'),
+        ("9000 dup", r"row 9000: card .* appears more than once"),
+        ("0 four", r"shape \(N, 5\)"),
+    ],
+)
+def test_faults_in_text_scored_a_block_at_a_time_are_named_as_before(
+    fault: str, message: str
+) -> None:
+    """A bad row anywhere sends the scorer the long way, which names it."""
+    names = np.array([str(cf.Card.from_index(i)) for i in range(52)])
+    hands = [" ".join(row) for row in names[_deals(20_000)]]
+    row, kind = fault.split()
+    r = int(row)
+    first, *rest = hands[r].split()
+    hands[r] = {
+        "XX": " ".join([first, *rest[:3], "XX"]),
+        "dup": " ".join([first, first, *rest[1:]]),
+        "four": " ".join([first, *rest[:3]]),
+    }[kind]
+    if kind == "four":
+        hands = [" ".join(h.split()[:4]) for h in hands]
+    for data in (np.array(hands), pa.array(hands), pl.Series(hands)):
+        with pytest.raises((ValueError, cf.CribbageError), match=message):
+            cf.score_hands(data, threads=2)
+    with pytest.raises(ValueError, match="row 3, column 0: no text"):
+        cf.score_hands(pa.array([*hands[:3], None]))
