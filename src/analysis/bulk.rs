@@ -302,6 +302,15 @@ fn hand_reason_at(cards: &[u8], row: usize) -> Option<String> {
     hand_row_reason(&values)
 }
 
+/// The values a show is scored into: its total, or (`breakdown`) its parts.
+pub fn show_values(breakdown: bool) -> usize {
+    if breakdown {
+        BREAKDOWN_COLUMNS.len()
+    } else {
+        1
+    }
+}
+
 /// [`score_hands_into`] (or, with `breakdown`, [`score_hands_breakdown_into`])
 /// for hands of card text: the rows of `cells` from `first` on that `out`
 /// has room for (read as `card_text` reads them, four hand cards then the
@@ -320,11 +329,7 @@ pub fn score_text_hands_into<C: Cells + ?Sized>(
     if layout == Layout::Cards && cells.columns() != ROW {
         return Ok(false);
     }
-    let per_row = if breakdown {
-        BREAKDOWN_COLUMNS.len()
-    } else {
-        1
-    };
+    let per_row = show_values(breakdown);
     card_text::each_parsed_block(
         cells,
         layout,
@@ -667,7 +672,7 @@ mod tests {
         let column = card_text::Utf8Column::new(&offsets, &data, None).unwrap();
         let hands = Layout::Hands { pad: false };
         for (breakdown, crib, threads) in [(false, false, 1), (true, true, 2), (false, true, 2)] {
-            let per_row = if breakdown { 5 } else { 1 };
+            let per_row = show_values(breakdown);
             let mut expected = vec![0; texts.len() * per_row];
             if breakdown {
                 score_hands_breakdown_into(&rows, crib, Some(threads), &mut expected).unwrap();

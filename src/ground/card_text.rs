@@ -412,8 +412,15 @@ pub fn parse_cells<C: Cells + ?Sized>(
     threads: Option<usize>,
     out: &mut [u8],
 ) -> Result<Vec<BadCell>> {
-    check_shape(cells, layout, width, out.len(), width)?;
+    check_width(cells, layout, width)?;
     let rows = cells.rows();
+    if out.len() != rows * width {
+        return Err(Error::Invalid(format!(
+            "the output holds {} codes, {rows} rows of {width} need {}",
+            out.len(),
+            rows * width
+        )));
+    }
     let max_bad = max_bad.max(1);
     let block = |(b, chunk): (usize, &mut [u8])| {
         parse_block(cells, layout, width, b * BLOCK, max_bad, chunk)
@@ -444,26 +451,12 @@ pub fn parse_cells<C: Cells + ?Sized>(
     Ok(bad)
 }
 
-/// Fails unless rows of `cells` can be read as `width` cards each, and
-/// `out_len` is `per_row` values for each row.
-fn check_shape<C: Cells + ?Sized>(
-    cells: &C,
-    layout: Layout,
-    width: usize,
-    out_len: usize,
-    per_row: usize,
-) -> Result<()> {
-    let rows = cells.rows();
+/// Fails unless rows of `cells` can be read as `width` cards each.
+fn check_width<C: Cells + ?Sized>(cells: &C, layout: Layout, width: usize) -> Result<()> {
     if width == 0 || (layout == Layout::Cards && width != cells.columns()) {
         return Err(Error::Invalid(format!(
             "cannot parse rows of {} cells into {width} cards per row",
             cells.columns()
-        )));
-    }
-    if out_len != rows * per_row {
-        return Err(Error::Invalid(format!(
-            "the output holds {out_len} values, {rows} rows of {per_row} need {}",
-            rows * per_row
         )));
     }
     Ok(())
@@ -501,7 +494,7 @@ where
             cells.rows()
         )));
     }
-    check_shape(cells, layout, width, cells.rows() * per_row, per_row)?;
+    check_width(cells, layout, width)?;
     let block = |(b, out): (usize, &mut [u8])| {
         let mut codes = vec![0; out.len() / per_row * width];
         let bad = parse_block(cells, layout, width, first + b * BLOCK, 1, &mut codes);

@@ -370,7 +370,7 @@ impl Cells for Ucs4Grid<'_> {
         let row_codes = cell * width;
         self.by_narrowed_parts(first, width, out, |from, bytes, out, ahead| {
             let rows = bytes
-                .chunks_exact(cell * width)
+                .chunks_exact(row_codes)
                 .zip(out.chunks_exact_mut(width));
             for (r, (cells, codes)) in rows.enumerate() {
                 fetch_row(ahead, r, row_codes);
@@ -438,8 +438,14 @@ fn narrow(codes: &[u32], bytes: &mut Vec<u8>) {
         }
     }
     for (byte, &code) in lanes.into_remainder().iter_mut().zip(sources.remainder()) {
-        *byte = code.min(255) as u8;
+        *byte = narrow_code(code);
     }
+}
+
+/// A code point as a byte for the shortcuts (see [`narrow`]).
+#[inline(always)]
+fn narrow_code(code: u32) -> u8 {
+    code.min(255) as u8
 }
 
 /// Code points narrowed at a time.
@@ -463,7 +469,7 @@ fn narrow_lanes(codes: &[u32; LANES], out: &mut [u8; LANES]) {
 #[inline(always)]
 fn narrow_lanes(codes: &[u32; LANES], out: &mut [u8; LANES]) {
     for (byte, &code) in out.iter_mut().zip(codes) {
-        *byte = code.min(255) as u8;
+        *byte = narrow_code(code);
     }
 }
 

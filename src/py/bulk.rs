@@ -373,7 +373,7 @@ pub fn score_hands<'py>(
     let (codes, stop) = codes_of(&arr, &HandCoder)?;
     let input = codes.slice()?;
     let n = input.len() / bulk::ROW;
-    let width = if breakdown { 5 } else { 1 };
+    let width = bulk::show_values(breakdown);
     let mut out = vec![0u8; n * width];
     chunked(py, input, bulk::ROW, &mut out, width, |_, i, o| {
         if breakdown {

@@ -149,11 +149,7 @@ impl Job for Score {
     type Out<'py> = Option<Bound<'py, PyArray2<u8>>>;
     fn run<'py, C: Cells>(self, py: Python<'py>, columns: &[C]) -> PyResult<Self::Out<'py>> {
         let rows: usize = columns.iter().map(Cells::rows).sum();
-        let per_row = if self.breakdown {
-            bulk::BREAKDOWN_COLUMNS.len()
-        } else {
-            1
-        };
+        let per_row = bulk::show_values(self.breakdown);
         let mut out = vec![0; rows * per_row];
         let mut rest = out.as_mut_slice();
         let show = (self.crib, self.breakdown);
