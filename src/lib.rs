@@ -30,6 +30,7 @@ mod tables;
 mod py;
 
 // The ground and the rules.
+pub use ground::cancel::{self, Cancel};
 pub use ground::card::{check_distinct, format_cards, parse_cards, Card, CardSet};
 pub use ground::card_text;
 pub use ground::error::{Error, Result};

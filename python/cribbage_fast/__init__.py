@@ -16,6 +16,8 @@ Examples
 
 from ._core import (
     BREAKDOWN_COLUMNS,
+    Cancelled,
+    CancelToken,
     Card,
     CribbageError,
     DiscardOption,
@@ -57,6 +59,8 @@ from .tables.positions import PositionTable, expected_game_points, position_tabl
 
 __all__ = [
     "BREAKDOWN_COLUMNS",
+    "CancelToken",
+    "Cancelled",
     "Card",
     "CribbageError",
     "DiscardOption",

@@ -5,6 +5,8 @@ naming the parameter.
 
 >>> flag(True, "dealer"), integer(3, "seat", 0, 3), real(0.5, "gamma", 0.0, 1.0)
 (True, 3, 0.5)
+>>> positive(2, "precision")
+2.0
 >>> flag("no", "own")
 Traceback (most recent call last):
 TypeError: own must be True or False, got str 'no'
@@ -105,4 +107,31 @@ def real(value: object, name: str, low: float | None = None, high: float | None 
         raise ValueError(f"{name} must be a finite number, got {number}")
     if (low is not None and number < low) or (high is not None and number > high):
         raise ValueError(f"{name} must be {_range_text(low, high)}, got {number}")
+    return number
+
+
+def positive(value: object, name: str, what: str = "number") -> float:
+    """`value` as a finite float above 0 (as `real` takes it).
+
+    Raises
+    ------
+    TypeError
+        Not a number, naming `name`.
+    ValueError
+        NaN, infinite, zero or negative, naming `name`.
+
+    Examples
+    --------
+    >>> positive(0.5, "precision")
+    0.5
+    >>> positive(float("nan"), "target_se", "number of points")
+    Traceback (most recent call last):
+    ValueError: target_se must be a positive number of points, got nan
+    """
+    numbers = int | float | np.integer | np.floating
+    if isinstance(value, bool | np.bool_) or not isinstance(value, numbers):
+        raise TypeError(f"{name} must be a number, got {_describe(value)}")
+    number = float(value)
+    if not (math.isfinite(number) and number > 0):
+        raise ValueError(f"{name} must be a positive {what}, got {number}")
     return number

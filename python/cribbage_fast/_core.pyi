@@ -65,6 +65,38 @@ class CribbageError(ValueError):
 class IllegalMove(CribbageError):
     """A move the rules do not allow; the state it was tried on is unchanged."""
 
+class Cancelled(Exception):
+    """A long call stopped early because its `CancelToken` was cancelled."""
+
+@final
+class CancelToken:
+    """A flag that stops a long call from another thread: pass it as
+    ``cancel=`` (`cribbage_fast.hint`, `cribbage_fast.analysis.analyze_game`)
+    and call `cancel` from anywhere; the call raises `Cancelled` within about a
+    tenth of a second. Once cancelled, a token stays cancelled.
+
+    Examples
+    --------
+    >>> from cribbage_fast import CancelToken, Cancelled, Game, hint
+    >>> token = CancelToken()
+    >>> token.cancel()
+    >>> try:
+    ...     hint(Game(2, seed=7), cancel=token)
+    ... except Cancelled:
+    ...     print("stopped")
+    stopped
+    >>> token.cancelled
+    True
+    """
+
+    def __init__(self) -> None: ...
+    def cancel(self) -> None:
+        """Asks every call given this token to stop (from any thread)."""
+
+    @property
+    def cancelled(self) -> bool:
+        """Whether `cancel` was called."""
+
 @final
 class Card:
     """A playing card: immutable, hashable, ordered by rank then suit.
@@ -2817,6 +2849,7 @@ def _analyze_game(
     seed: int = 0,
     threads: int | None = None,
     progress: Callable[[int], object] | None = None,
+    cancel: CancelToken | None = None,
 ) -> dict[str, Any]:
     """The raw analysis of a finished two-player game (decisions and each seat's
     steps); `cribbage_fast.analysis.analyze_game` builds the report from it."""
@@ -2844,6 +2877,7 @@ def _decision_values(
     precision: float,
     budget: int,
     seed: int = 0,
+    cancel: CancelToken | None = None,
 ) -> dict[str, Any]:
     """Every action of the decision the seat to move faces, valued from its
     view as the game analysis values it; `cribbage_fast.hints.hint` builds

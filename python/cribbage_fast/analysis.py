@@ -19,14 +19,16 @@ True
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from . import _core
+from . import _core, _json
+from ._args import _describe, flag, integer, real
+from ._progress import progress as progress_bar
 from .game import Game
+from .notation import replay_with_view
 
 __all__ = [
     "MARKS",
@@ -201,7 +203,8 @@ class GameAnalysis:
         Returns
         -------
         str
-            ``json.dumps`` of `to_dict`.
+            JSON of `to_dict`; a number the record cannot give (NaN in
+            `to_dict`) is ``null``.
 
         Examples
         --------
@@ -211,7 +214,7 @@ class GameAnalysis:
         >>> analyze_game(g, seed=1, budget=8).to_json().startswith("{")
         True
         """
-        return json.dumps(self.to_dict())
+        return _json.dumps(self.to_dict())
 
     def report(self) -> str:
         """The readable report: deal by deal, then the per-player summary.
@@ -305,30 +308,6 @@ def _starters(game: Game) -> dict[int, str]:
     return found
 
 
-def _replayed(record: Record) -> tuple[Game, int | None]:
-    """The game, and the seat whose view the record holds (text with a View
-    tag, or JSON from ``cribbage-fast convert`` with a ``view`` key)."""
-    if isinstance(record, Game):
-        return record, None
-    if isinstance(record, _core.Game):
-        raise TypeError(
-            "analyze_game needs a cribbage_fast.Game or its record, not a bare core Game"
-        )
-    if isinstance(record, str) and not record.lstrip().startswith("{"):
-        from .notation import parse
-
-        parsed = parse(record)
-        return Game.replay(parsed.record), parsed.view
-    data: Any = record
-    if isinstance(record, str):
-        try:
-            data = json.loads(record)
-        except ValueError:
-            data = None  # Game.replay says what is wrong
-    view = data.get("view") if isinstance(data, dict) else None
-    return Game.replay(record), view if isinstance(view, int) else None
-
-
 def analyze_game(
     record: Record,
     *,
@@ -340,6 +319,7 @@ def analyze_game(
     threads: int | None = None,
     progress: Callable[[int], object] | None = None,
     seats: Sequence[int] | None = None,
+    cancel: _core.CancelToken | None = None,
 ) -> GameAnalysis:
     """Analyses a finished two-player game without muggins.
 
@@ -378,8 +358,11 @@ def analyze_game(
         each decision is valued from its mover's view, so the seat's own
         decisions, skill and equity curve are honest; its luck, the
         opponent's errors and the luck-adjusted result need the other seat's
-        cards and are NaN, the luck events are left out, and the other
-        seat's summary is NaN.
+        cards and are NaN (``null`` in `GameAnalysis.to_json`), the luck
+        events are left out, and the other seat's summary is NaN. Asking for
+        a seat whose cards the record does not hold is refused.
+    cancel : CancelToken or None
+        Another thread's way to stop the analysis (`Cancelled` is raised).
 
     Returns
     -------
@@ -391,9 +374,12 @@ def analyze_game(
         A 3- or 4-player, muggins, unfinished or non-121 game; a record the
         replay refuses (its error says which move or event); a bad setting.
     TypeError
-        A record that is not a dict, JSON text or `Game`.
+        A record that is not a dict, JSON text or `Game`; a setting of the
+        wrong type (each naming its parameter).
     KeyboardInterrupt
-        Ctrl-C, within about a second.
+        Ctrl-C, within about a second, at any policy and budget.
+    Cancelled
+        `cancel` was cancelled.
 
     Examples
     --------
@@ -404,8 +390,12 @@ def analyze_game(
     >>> sorted(a.players[0].marks)
     ['blunder', 'inaccuracy', 'mistake']
     """
-    game, view = _replayed(record)
-    chosen = _seats(seats if seats is not None or view is None else [view])
+    if isinstance(record, _core.Game) and not isinstance(record, Game):
+        raise TypeError(
+            "analyze_game needs a cribbage_fast.Game or its record, not a bare core Game"
+        )
+    game, view = replay_with_view(record)
+    chosen = _seats(seats, view)
     if game.num_players != 2:
         raise ValueError(
             f"game analysis covers two-player games only; this record has {game.num_players} "
@@ -420,6 +410,7 @@ def analyze_game(
         seed=seed,
         threads=threads,
         progress=progress,
+        cancel=cancel,
     )
     decisions = [_decision(d, objective) for d in raw["decisions"]]
     luck = [
@@ -460,12 +451,21 @@ def analyze_game(
     )
 
 
-def _seats(seats: Sequence[int] | None) -> tuple[int, ...]:
+def _seats(seats: Sequence[int] | None, view: int | None) -> tuple[int, ...]:
+    """The seats to analyse: `seats` checked (a list of 0 and/or 1), of
+    which a record holding one seat's `view` allows only that seat."""
     if seats is None:
-        return (0, 1)
-    chosen = tuple(sorted(set(seats)))
-    if not chosen or any(isinstance(s, bool) or s not in (0, 1) for s in chosen):
-        raise ValueError(f"seats must name seats 0 and/or 1, got {list(seats)!r}")
+        return (0, 1) if view is None else (view,)
+    if isinstance(seats, str | bytes | bytearray) or not isinstance(seats, Sequence | set):
+        raise TypeError(f"seats must be a list of seats (0 and/or 1), got {_describe(seats)}")
+    chosen = tuple(sorted({integer(s, "each of seats", 0, 1) for s in seats}))
+    if not chosen:
+        raise ValueError("seats must name seat 0 and/or seat 1, got none")
+    if view is not None and chosen != (view,):
+        raise ValueError(
+            f"the record holds only seat {view}'s view: its cards were filled in for the "
+            f"other seat, so only seats=[{view}] can be analysed"
+        )
     return chosen
 
 
@@ -597,6 +597,18 @@ def analyze_games(
     >>> len(out)
     2
     """
+    if isinstance(records, str | bytes | bytearray | dict | Game):
+        raise TypeError(
+            f"records must be a list of records, got one {type(records).__name__} "
+            "(analyze_game takes one)"
+        )
+    ray, progress = flag(ray, "ray"), flag(progress, "progress")
+    seed = integer(seed, "seed", 0, (1 << 64) - 1)
+    for name, value in (("objective", objective), ("policy", policy)):
+        if not isinstance(value, str):
+            raise TypeError(f"{name} must be a string, got {_describe(value)}")
+    precision = real(precision, "precision")
+    budget = integer(budget, "budget", 1)
     items = [r.to_record() if isinstance(r, Game) else r for r in records]
     options = {"objective": objective, "precision": precision, "budget": budget, "policy": policy}
     if ray:
@@ -619,24 +631,34 @@ def analyze_games(
 def _in_process(
     items: Sequence[Any], options: dict[str, Any], seed: int, threads: int | None, progress: bool
 ) -> list[GameAnalysis]:
-    shown = progress and sys.stderr.isatty()
-    bar: Any = None
-    if shown:
-        from tqdm import tqdm
-
-        bar = tqdm(total=len(items), desc="games analysed", file=sys.stderr)
     out = []
-    try:
+    with progress_bar(len(items), "games analysed", enabled=progress, unit="game") as bar:
         for i, record in enumerate(items):
             try:
                 out.append(
                     analyze_game(record, seed=game_seed(seed, i), threads=threads, **options)
                 )
             except (TypeError, ValueError) as err:
-                raise type(err)(f"game {i}: {err}") from err
-            if bar is not None:
-                bar.update(1)
-    finally:
-        if bar is not None:
-            bar.close()
+                raise in_context(err, f"game {i}") from err
+            bar.update(1)
     return out
+
+
+def in_context(err: TypeError | ValueError, where: str) -> TypeError | ValueError:
+    """`err` with `where` before its message, of its own type (any subclass
+    of CribbageError included) or, for a type that cannot be built from a
+    message alone, of its nearest base that can.
+
+    Examples
+    --------
+    >>> in_context(ValueError("bad move"), "game 3")
+    ValueError('game 3: bad move')
+    """
+    message = f"{where}: {err}"
+    for kind in type(err).__mro__:
+        if issubclass(kind, TypeError | ValueError):
+            try:
+                return kind(message)  # type: ignore[no-any-return]
+            except TypeError:
+                continue
+    return ValueError(message)

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+import os
 from collections import defaultdict
 from typing import TYPE_CHECKING
 
 from ._extras import require
+from ._files import save_figure
 
 if TYPE_CHECKING:
     from .analysis import DecisionReview, GameAnalysis, LuckEvent
@@ -124,7 +126,7 @@ def _summary_table(a: GameAnalysis) -> list[str]:
 _MARK_STYLE = {"inaccuracy": ("?!", "gold"), "mistake": ("?", "orange"), "blunder": ("??", "red")}
 
 
-def plot(a: GameAnalysis, path: str) -> None:
+def plot(a: GameAnalysis, path: str | os.PathLike[str]) -> None:
     """Draws each seat's equity (its own view) through the game, with the
     marked decisions, to `path` (PNG; extra ``plot``).
 
@@ -166,5 +168,7 @@ def plot(a: GameAnalysis, path: str) -> None:
     )
     ax.legend(loc="best")
     fig.tight_layout()
-    fig.savefig(path, dpi=110)
-    plt.close(fig)
+    try:
+        save_figure(fig, path, dpi=110)
+    finally:
+        plt.close(fig)

@@ -182,9 +182,10 @@ def _text_chunks(column: pa.ChunkedArray) -> tuple[list[tuple[Any, ...]], str]:
     import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
     kind = column.type
-    if pa.types.is_dictionary(kind) and pa.types.is_string(kind.value_type):
-        # Categoricals: decoded once (a copy) to plain strings.
-        column = column.cast(kind.value_type)
+    if pa.types.is_dictionary(kind) and str(kind.value_type) in _ARROW_TEXT:
+        # Categoricals (pandas "category", polars Categorical and Enum, Arrow
+        # dictionaries of any string type): decoded once to plain strings.
+        column = _decoded(column)
         kind = column.type
     if str(kind) not in _ARROW_TEXT:
         raise TypeError(
@@ -192,6 +193,17 @@ def _text_chunks(column: pa.ChunkedArray) -> tuple[list[tuple[Any, ...]], str]:
             f"got Arrow type {kind}"
         )
     return [_chunk_buffers(chunk) for chunk in column.chunks], str(kind)
+
+
+def _decoded(column: pa.ChunkedArray) -> pa.ChunkedArray:
+    """A dictionary column as the plain strings it stands for (each chunk's
+    dictionary gathered by its indices, nulls kept)."""
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+
+    kind = column.type.value_type
+    plain = pa.large_string() if str(kind) == "string_view" else kind
+    chunks = [chunk.dictionary.cast(plain).take(chunk.indices) for chunk in column.chunks]
+    return pa.chunked_array(chunks, type=plain)
 
 
 def _chunk_buffers(chunk: pa.Array) -> tuple[Any, ...]:
@@ -335,4 +347,10 @@ def _codes_if_text(data: Any, what: str, threads: int | None) -> NDArray[np.uint
     checked by the caller), else None."""
     if what not in ("cards", "piles") or not _is_text(data):
         return None
-    return card_indices(data, pad=what == "piles", threads=threads)
+    # A show is five cards: a hand per cell is read as five, so the first
+    # hand of another size is the row named (not the next one).
+    grid = (isinstance(data, np.ndarray) and data.ndim == 2) or (
+        isinstance(data, list | tuple) and bool(data) and isinstance(data[0], list | tuple)
+    )
+    width = 5 if what == "cards" and not grid else None
+    return card_indices(data, width=width, pad=what == "piles", threads=threads)

@@ -22,17 +22,18 @@ Examples
 from __future__ import annotations
 
 import json
-import math
 import threading
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict
 from typing import IO, Any
 
-from . import notation
+from . import _json
+from ._core import Cancelled, CancelToken
 from .analysis import DecisionReview, analyze_game
 from .game import Game
 from .hints import DEFAULT_BUDGET, DEFAULT_PRECISION, hint
+from .notation import replay_with_view
 
 __all__ = ["Cancelled", "Engine", "answer", "dumps"]
 
@@ -46,9 +47,16 @@ SETTINGS = {
 }
 FIELDS = {"id", "record", "decisions", "action", "terminate_id", *SETTINGS}
 
+#: The longest line read (bytes): a whole game's record is about 100 kB; a
+#: longer line is answered with an error and skipped without being kept.
+MAX_LINE = 4 << 20
 
-class Cancelled(Exception):
-    """A query was terminated before it finished."""
+#: The longest id (as JSON) an answer echoes.
+MAX_ID = 1000
+
+#: Queries read but not yet started, per thread: the engine reads its input
+#: no faster than it works, so its memory stays bounded however much is sent.
+BACKLOG = 8
 
 
 def dumps(obj: dict[str, Any]) -> str:
@@ -68,20 +76,10 @@ def dumps(obj: dict[str, Any]) -> str:
 
     Examples
     --------
-    >>> dumps({"status": "ok", "id": 1})
-    '{"id":1,"status":"ok"}'
+    >>> dumps({"status": "ok", "id": 1, "luck": float("nan")})
+    '{"id":1,"luck":null,"status":"ok"}'
     """
-    return json.dumps(_no_nan(obj), sort_keys=True, separators=(",", ":"), allow_nan=False)
-
-
-def _no_nan(value: Any) -> Any:
-    if isinstance(value, float) and math.isnan(value):
-        return None
-    if isinstance(value, dict):
-        return {k: _no_nan(v) for k, v in value.items()}
-    if isinstance(value, list | tuple):
-        return [_no_nan(v) for v in value]
-    return value
+    return _json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
 def _check_settings(query: dict[str, Any]) -> dict[str, Any]:
@@ -96,7 +94,7 @@ def _check_settings(query: dict[str, Any]) -> dict[str, Any]:
         ok = isinstance(value, kind) or (kind is float and isinstance(value, int))
         if isinstance(value, bool) or not ok:
             what = {int: "an integer", float: "a number", str: "a string"}[kind]
-            raise ValueError(f"{name} must be {what}, got {json.dumps(value)}")
+            raise ValueError(f"{name} must be {what}, got {_json.preview(value)}")
         out[name] = float(value) if kind is float else value
     return out
 
@@ -107,12 +105,11 @@ def _game_of(query: dict[str, Any]) -> tuple[Game, int | None]:
     if "record" not in query:
         raise ValueError("the query has no record")
     record = query["record"]
-    if isinstance(record, dict):
-        return Game.replay(record), None
-    if isinstance(record, str):
-        text = notation.parse(record)
-        return text.game(), text.view
-    raise ValueError(f"record must be a JSON record (object) or text, got {json.dumps(record)}")
+    if not isinstance(record, dict | str):
+        raise ValueError(
+            f"record must be a JSON record (object) or text, got {_json.preview(record)}"
+        )
+    return replay_with_view(record)
 
 
 def _decisions(game: Game, wanted: object) -> list[int | None]:
@@ -122,18 +119,23 @@ def _decisions(game: Game, wanted: object) -> list[int | None]:
     if isinstance(wanted, list) and wanted:
         if not all(isinstance(i, int) and not isinstance(i, bool) for i in wanted):
             raise ValueError("decisions must be move indexes (integers)")
+        most = len(game.moves()) + 1
+        if len(wanted) > most:
+            raise ValueError(
+                f"decisions lists {len(wanted)} move indexes; the record has {most} decisions "
+                "at most"
+            )
         return list(wanted)
     raise ValueError(
-        f'decisions must be "current", "game" or a list of move indexes, got {json.dumps(wanted)}'
+        'decisions must be "current", "game" or a list of move indexes, '
+        f"got {_json.preview(wanted)}"
     )
 
 
 def _single(
-    game: Game, at: int | None, view: int | None, settings: dict[str, Any]
+    game: Game, at: int | None, view: int | None, settings: dict[str, Any], cancel: CancelToken
 ) -> dict[str, Any]:
-    h = hint(game, move_index=at, **settings)
-    if view is not None and h.seat != view:
-        raise ValueError(f"it is seat {h.seat}'s, and the record holds only seat {view}'s view")
+    h = hint(game, move_index=at, view=view, cancel=cancel, **settings)
     return {
         "move_index": h.move_index,
         "seat": h.seat,
@@ -170,20 +172,16 @@ def _reviewed(d: DecisionReview) -> dict[str, Any]:
 
 
 def _whole_game(
-    game: Game, view: int | None, settings: dict[str, Any], cancelled: Callable[[], bool]
+    game: Game, view: int | None, settings: dict[str, Any], cancel: CancelToken
 ) -> dict[str, Any]:
-    def check(_done: int) -> None:
-        if cancelled():
-            raise Cancelled
-
     seats = None if view is None else [view]
-    a = analyze_game(game, threads=1, progress=check, seats=seats, **settings)
+    a = analyze_game(game, threads=1, seats=seats, cancel=cancel, **settings)
     decisions = [_reviewed(d) for d in a.decisions]
     players = [asdict(p) for p in a.players]
     return {"decisions": decisions, "players": players, "winner": a.winner}
 
 
-def answer(query: dict[str, Any], cancelled: Callable[[], bool] = lambda: False) -> str:
+def answer(query: dict[str, Any], cancel: CancelToken | None = None) -> str:
     """The answer to one analysis query, as one line of JSON.
 
     Parameters
@@ -192,9 +190,9 @@ def answer(query: dict[str, Any], cancelled: Callable[[], bool] = lambda: False)
         ``id``, ``record`` and optionally ``decisions`` (``"current"``, the
         default; ``"game"``; or a list of move indexes), ``objective``,
         ``precision``, ``budget``, ``seed``, ``policy``.
-    cancelled : callable
-        Polled between pieces of work; when it returns True the answer is
-        ``{"id": ..., "status": "cancelled"}``.
+    cancel : CancelToken or None
+        Another thread's way to stop the query: once cancelled, the answer is
+        ``{"id": ..., "status": "cancelled"}`` within about a tenth of a second.
 
     Returns
     -------
@@ -208,34 +206,84 @@ def answer(query: dict[str, Any], cancelled: Callable[[], bool] = lambda: False)
     '{"error":"record must be a JSON record (object) or text, got 3","id":7,"status":"error"}'
     """
     qid = query.get("id")
+    token = cancel if cancel is not None else CancelToken()
     try:
         settings = _check_settings(query)
         game, view = _game_of(query)
         wanted = query.get("decisions", "current")
         if wanted == "game":
-            body = _whole_game(game, view, settings, cancelled)
+            body = _whole_game(game, view, settings, token)
         else:
             body = {"decisions": []}
             for at in _decisions(game, wanted):
-                if cancelled():
+                if token.cancelled:
                     raise Cancelled
                 try:
-                    body["decisions"].append(_single(game, at, view, settings))
+                    body["decisions"].append(_single(game, at, view, settings, token))
                 except (TypeError, ValueError) as err:
                     where = "the current decision" if at is None else f"decision {at}"
                     raise ValueError(f"{where}: {err}") from err
-        if cancelled():
+        if token.cancelled:
             raise Cancelled
     except Cancelled:
         return dumps({"id": qid, "status": "cancelled"})
     except (TypeError, ValueError, KeyError) as err:
-        return dumps({"id": qid, "status": "error", "error": str(err)})
+        return dumps({"id": qid, "status": "error", "error": _message(err)})
     return dumps({"id": qid, "status": "ok", **body})
+
+
+def _message(err: BaseException) -> str:
+    """An error's message for an answer, at most a few hundred characters
+    (it may quote the input)."""
+    text = " ".join(str(err).split()) or type(err).__name__
+    return text if len(text) <= 500 else text[:497] + "..."
+
+
+class _TooLong:
+    """A line of the input longer than `MAX_LINE`, skipped unread."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+
+
+def _read_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[bytes | _TooLong]:
+    """The lines of a byte stream, each at most `limit` bytes; a longer line
+    is read to its end in pieces and given as `_TooLong`, never held whole."""
+    while True:
+        line = stream.readline(limit + 1)
+        if not line:
+            return
+        if len(line) <= limit or line.endswith(b"\n"):
+            yield line
+            continue
+        size = len(line)
+        while not line.endswith(b"\n"):
+            line = stream.readline(limit)
+            if not line:
+                break
+            size += len(line)
+        yield _TooLong(size)
+
+
+def _id_of(text: str) -> Any:
+    """The id of a line that cannot be read as a query, if one can be read."""
+    try:
+        query = _json.loads(text, "the line")
+    except ValueError:
+        return None
+    qid = query.get("id") if isinstance(query, dict) else None
+    return qid if len(_json.dumps(qid)) <= MAX_ID else None
 
 
 class Engine:
     """Serves queries: `submit` each line, answers go to `write` (one line
     each, under a lock), `close` waits for the outstanding ones.
+
+    Every line gets an answer, whatever it holds (not UTF-8, not JSON, nested
+    too deep, too long, an unusable id): the engine never stops serving. At
+    most ``threads * (1 + BACKLOG)`` queries are outstanding: `submit` waits
+    for room beyond that, so the engine reads no faster than it works and its
+    memory stays bounded.
 
     Examples
     --------
@@ -243,17 +291,18 @@ class Engine:
     >>> with Engine(threads=1, write=out.append) as engine:
     ...     engine.submit('{"id": "a", "record": 5}')
     ...     engine.submit("not json")
-    >>> sorted(out)[0][:25]
-    '{"error":"line 2: not JSO'
+    >>> sorted(out)[0][:28]
+    '{"error":"line 2 is not JSON'
     """
 
     def __init__(self, threads: int = 1, write: Callable[[str], object] = print) -> None:
         if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
             raise ValueError(f"threads must be a positive integer, got {threads!r}")
         self._pool = ThreadPoolExecutor(max_workers=threads)
+        self._room = threading.BoundedSemaphore(threads * (1 + BACKLOG))
         self._write = write
         self._lock = threading.Lock()
-        self._running: dict[Any, list[threading.Event]] = {}
+        self._running: dict[str, list[CancelToken]] = {}
         self._line = 0
 
     def __enter__(self) -> Engine:
@@ -261,26 +310,33 @@ class Engine:
 
     def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
         if kind is not None and issubclass(kind, KeyboardInterrupt):
-            # Ctrl-C: every query in flight stops at its next check.
+            # Ctrl-C: every query in flight stops within a tenth of a second.
             with self._lock:
-                for events in self._running.values():
-                    for event in events:
-                        event.set()
+                for tokens in self._running.values():
+                    for token in tokens:
+                        token.cancel()
         self.close()
 
     def _emit(self, obj: dict[str, Any] | str) -> None:
-        text = obj if isinstance(obj, str) else dumps(obj)
+        try:
+            text = obj if isinstance(obj, str) else dumps(obj)
+        except (TypeError, ValueError) as err:  # never an answer lost
+            text = dumps({"id": None, "status": "error", "error": f"internal: {_message(err)}"})
         with self._lock:
             self._write(text)
 
-    def submit(self, line: str) -> None:
+    def _refuse(self, qid: Any, why: str) -> None:
+        self._emit({"id": qid, "status": "error", "error": f"line {self._line}: {why}"})
+
+    def submit(self, line: str | bytes | _TooLong) -> None:
         """Takes one line of input: a query, a terminate query, or junk
-        (answered with an error naming the line).
+        (answered with an error naming the line). Waits while the engine has
+        no room for another query (see the class).
 
         Parameters
         ----------
-        line : str
-            One line of the engine's input.
+        line : str or bytes
+            One line of the engine's input (bytes are read as UTF-8).
 
         Examples
         --------
@@ -291,25 +347,42 @@ class Engine:
         ['{"action":"terminate","id":1,"status":"ok","terminate_id":9,"terminated":false}']
         """
         self._line += 1
+        try:
+            self._take(line)
+        except Exception as err:  # an answer for every line, whatever went wrong
+            self._refuse(None, f"internal: {_message(err)}")
+
+    def _take(self, line: str | bytes | _TooLong) -> None:
+        if isinstance(line, _TooLong) or len(line) > MAX_LINE:
+            size = line.size if isinstance(line, _TooLong) else len(line)
+            self._refuse(None, f"the line holds {size} bytes, more than the {MAX_LINE} allowed")
+            return
+        if isinstance(line, bytes | bytearray):
+            try:
+                line = bytes(line).decode("utf-8")
+            except UnicodeDecodeError as err:
+                text = bytes(line).decode("utf-8", errors="replace")
+                self._refuse(_id_of(text), f"not UTF-8 text (byte {err.start} of the line)")
+                return
         if not line.strip():
             return
         try:
-            query = json.loads(line)
+            query = _json.loads(line, f"line {self._line}")
         except ValueError as err:
-            self._emit(
-                {"id": None, "status": "error", "error": f"line {self._line}: not JSON: {err}"}
-            )
+            self._emit({"id": None, "status": "error", "error": _message(err)})
             return
         if not isinstance(query, dict) or "id" not in query:
             what = "has no id" if isinstance(query, dict) else "is not a JSON object"
-            self._emit(
-                {"id": None, "status": "error", "error": f"line {self._line}: the query {what}"}
-            )
+            self._refuse(None, f"the query {what}")
             return
-        if query.get("action", "analyze") == "terminate":
+        if len(_json.dumps(query["id"])) > MAX_ID:
+            self._refuse(None, f"the query's id is longer than {MAX_ID} characters")
+            return
+        action = query.get("action", "analyze")
+        if action == "terminate":
             self._terminate(query)
-        elif query.get("action", "analyze") != "analyze":
-            error = f'action must be "analyze" or "terminate", got {json.dumps(query["action"])}'
+        elif action != "analyze":
+            error = f'action must be "analyze" or "terminate", got {_json.preview(action)}'
             self._emit({"id": query["id"], "status": "error", "error": error})
         else:
             self._start(query)
@@ -318,41 +391,49 @@ class Engine:
         return json.dumps(qid, sort_keys=True)
 
     def _start(self, query: dict[str, Any]) -> None:
-        stop = threading.Event()
+        token = CancelToken()
         key = self._key(query["id"])
+        self._room.acquire()
         with self._lock:
-            self._running.setdefault(key, []).append(stop)
+            self._running.setdefault(key, []).append(token)
         task = {k: v for k, v in query.items() if k != "action"}
-        future: Future[str] = self._pool.submit(answer, task, stop.is_set)
 
         def done(f: Future[str]) -> None:
             with self._lock:
-                events = self._running.get(key, [])
-                if stop in events:
-                    events.remove(stop)
-                if not events:
+                tokens = self._running.get(key, [])
+                if token in tokens:
+                    tokens.remove(token)
+                if not tokens:
                     self._running.pop(key, None)
             try:
                 text = f.result()
-            except Exception as err:  # an answer for every query, whatever went wrong
+            except BaseException as err:  # an answer for every query, whatever went wrong
                 text = dumps({"id": query["id"], "status": "error", "error": f"internal: {err!r}"})
+            self._room.release()
             self._emit(text)
 
+        try:
+            future: Future[str] = self._pool.submit(answer, task, token)
+        except BaseException:
+            done_now: Future[str] = Future()
+            done_now.set_result(dumps({"id": query["id"], "status": "cancelled"}))
+            done(done_now)
+            raise
         future.add_done_callback(done)
 
     def _terminate(self, query: dict[str, Any]) -> None:
         target = query.get("terminate_id")
         with self._lock:
-            events = list(self._running.get(self._key(target), []))
-        for event in events:
-            event.set()
+            tokens = list(self._running.get(self._key(target), []))
+        for token in tokens:
+            token.cancel()
         self._emit(
             {
                 "id": query["id"],
                 "action": "terminate",
                 "status": "ok",
                 "terminate_id": target,
-                "terminated": bool(events),
+                "terminated": bool(tokens),
             }
         )
 
@@ -366,13 +447,14 @@ class Engine:
         self._pool.shutdown(wait=True)
 
 
-def serve(lines: Iterable[str], out: IO[str], threads: int = 1) -> None:
+def serve(lines: Iterable[str | bytes] | IO[bytes], out: IO[str], threads: int = 1) -> None:
     """Answers every query of `lines` on `out` (flushed per answer).
 
     Parameters
     ----------
-    lines : iterable of str
-        The input, one query a line (stdin).
+    lines : iterable of str or bytes, or a binary stream
+        The input, one query a line; a binary stream (``sys.stdin.buffer``)
+        is read a line at a time, each at most `MAX_LINE` bytes held.
     out : file
         Where the answers go (stdout).
     threads : int
@@ -391,6 +473,8 @@ def serve(lines: Iterable[str], out: IO[str], threads: int = 1) -> None:
         out.write(text + "\n")
         out.flush()
 
+    source: Iterable[str | bytes | _TooLong]
+    source = _read_lines(lines) if hasattr(lines, "readline") else lines  # type: ignore[arg-type]
     with Engine(threads, write) as engine:
-        for line in lines:
+        for line in source:
             engine.submit(line)

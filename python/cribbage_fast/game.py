@@ -18,7 +18,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, runtime_checkable
 
-from . import _core
+from . import _core, _json
 from ._core import Card, Move, PlayerView
 
 CardLike = Card | str
@@ -483,13 +483,14 @@ _RECORD_FIELDS = ("num_players", "seed", "target", "muggins", "first_dealer", "m
 
 def _record_dict(record: object) -> dict[str, Any]:
     """A game record as a dict with every field, else TypeError/ValueError."""
-    if isinstance(record, str | bytes):
+    if isinstance(record, str | bytes | bytearray):
         try:
-            record = json.loads(record)
+            record = _json.loads(record, "its text")
         except ValueError as err:
             raise ValueError(f"a game record must be JSON: {err}") from err
     if not isinstance(record, dict):
         raise TypeError(f"a game record must be a dict or its JSON, got {type(record).__name__}")
+    _json.check_depth(record, "the game record")
     missing = [key for key in _RECORD_FIELDS if key not in record]
     if missing:
         raise ValueError(f"the game record has no {', '.join(missing)} field")

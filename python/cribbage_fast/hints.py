@@ -28,6 +28,7 @@ from typing import Any
 from . import _core
 from ._args import integer
 from .game import Game
+from .notation import replay_with_view
 from .tables.pegging import keep_index, pegging_table
 
 __all__ = ["Hint", "HintOption", "hint"]
@@ -294,20 +295,28 @@ def _option(raw: dict[str, Any], i: int, text: str, parts: Any) -> HintOption:
     )
 
 
-def _position(game: Game | dict[str, Any] | str, move_index: int | None) -> Game:
-    """The game at the decision: as it is, or before move `move_index`."""
+def _position(
+    game: Game | dict[str, Any] | str, move_index: int | None, view: int | None
+) -> tuple[Game, int | None]:
+    """The game at the decision (as it is, or before move `move_index`), and
+    the seat whose view the record holds (`view`, else the record's own)."""
     if not isinstance(game, Game):
         if isinstance(game, _core.Game):
             raise TypeError("hint needs a cribbage_fast.Game or its record, not a bare core Game")
-        game = Game.replay(game)
+        game, held = replay_with_view(game)
+        if view is not None and held is not None and view != held:
+            raise ValueError(f"view is {view}, but the record holds seat {held}'s view")
+        view = held if view is None else view
+    if view is not None:
+        view = integer(view, "view", 0, game.num_players - 1)
     if move_index is None:
-        return game
+        return game, view
     moves = game.moves()
-    if isinstance(move_index, bool) or not isinstance(move_index, int):
-        raise TypeError(f"move_index must be an int, got {type(move_index).__name__}")
-    if not 0 <= move_index <= len(moves):
+    move_index = integer(move_index, "move_index", 0, len(moves))
+    if move_index < len(moves) and moves[move_index]["move"] == "deal":
         raise ValueError(
-            f"move_index must be 0 to {len(moves)} (the record's moves), got {move_index}"
+            f"move {move_index} supplies the deal's cards: there is no decision before it "
+            f"(the first of that deal is before move {move_index + 1})"
         )
     at = Game(
         num_players=game.num_players,
@@ -318,7 +327,7 @@ def _position(game: Game | dict[str, Any] | str, move_index: int | None) -> Game
     )
     for entry in moves[:move_index]:
         at.apply(_core.Move.from_dict(entry))
-    return at
+    return at, view
 
 
 def hint(
@@ -331,6 +340,8 @@ def hint(
     seed: int = 0,
     policy: str = "expert",
     move_index: int | None = None,
+    view: int | None = None,
+    cancel: _core.CancelToken | None = None,
 ) -> Hint:
     """The best action for the seat to move, with the alternatives and why.
 
@@ -361,6 +372,12 @@ def hint(
         Who plays the rest of each sampled deal.
     move_index : int or None
         The decision before this move of the game's record (None: now).
+    view : int or None
+        The seat whose view the record holds, when only its cards are known
+        (a record with a ``View`` tag or ``view`` key gives its own): a
+        decision of another seat, whose cards were filled in, is refused.
+    cancel : CancelToken or None
+        Another thread's way to stop the hint (`Cancelled` is raised).
 
     Returns
     -------
@@ -371,7 +388,13 @@ def hint(
     ------
     ValueError
         A 3- or 4-player, muggins or non-121 game; a finished game (without
-        `move_index`); `seat` not to move; a bad setting.
+        `move_index`); `seat` not to move; a decision of a seat whose cards
+        the record does not hold; a `move_index` that supplies a deal; a bad
+        setting.
+    KeyboardInterrupt
+        Ctrl-C, within about a second, at any policy and budget.
+    Cancelled
+        `cancel` was cancelled.
     TypeError
         A game that is not a `Game` or a record, or a `seat` that is not an
         integer.
@@ -385,7 +408,7 @@ def hint(
     >>> g.to_move
     1
     """
-    at = _position(game, move_index)
+    at, view = _position(game, move_index, view)
     if at.num_players != 2:
         raise ValueError(
             f"hints cover two-player games only; this game has {at.num_players} players"
@@ -394,8 +417,18 @@ def hint(
         raise ValueError("the game is over: there is no decision to hint")
     if seat is not None and integer(seat, "seat", 0, at.num_players - 1) != at.to_move:
         raise ValueError(f"it is seat {at.to_move}'s turn, not seat {seat}'s")
+    if view is not None and at.to_move != view:
+        raise ValueError(
+            f"it is seat {at.to_move}'s decision, and the record holds only seat {view}'s view"
+        )
     raw = _core._decision_values(
-        at, objective=objective, policy=policy, precision=precision, budget=budget, seed=seed
+        at,
+        objective=objective,
+        policy=policy,
+        precision=precision,
+        budget=budget,
+        seed=seed,
+        cancel=cancel,
     )
     mover = int(raw["seat"])
     hand = at.hand(mover)

@@ -21,12 +21,14 @@ True
 
 from __future__ import annotations
 
-import json
+import io
 import re
-from collections.abc import Mapping
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
+from . import _core, _json
+from ._args import integer as _integer_arg
 from ._core import Card, CribbageError
 from .game import Game
 
@@ -42,6 +44,7 @@ __all__ = [
     "NotationError",
     "analysis_marks",
     "parse",
+    "replay_with_view",
     "write",
 ]
 
@@ -87,7 +90,12 @@ _PHASE = {
 _TAG_LINE = re.compile(r'\[([A-Za-z0-9_]+)\s+"([^"\\]*)"\]\s*(#.*)?')
 _MAX_LINE = 1000
 _WORD = re.compile(r"\S+")
-_NUMBER = re.compile(r"\d{1,6}")
+_NUMBER = re.compile(r"[0-9]{1,6}")
+#: The most show lines (the hands and the crib) and moves of the play one
+#: deal can hold with four players: more is refused as it is read, so no
+#: text makes the replay slow.
+_MAX_SHOWS = 5
+_MAX_PLAY = 64
 
 
 class NotationError(CribbageError):
@@ -103,11 +111,15 @@ class NotationError(CribbageError):
     1 1
     """
 
-    def __init__(self, message: str, line: int, column: int) -> None:
-        super().__init__(f"line {line}, column {column}: {message}")
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        where = "" if line is None else f"line {line}, column {column}: "
+        super().__init__(f"{where}{message}")
         self.line = line
         self.column = column
         self.reason = message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.reason, self.line, self.column))
 
 
 class Token(NamedTuple):
@@ -239,12 +251,12 @@ class Deal:
 
 @dataclass
 class Parsed:
-    """The whole text, as written."""
+    """The header as written, and the body's deals, each read when the
+    replay asks for it (so a long text is never held as deals at once)."""
 
     tags: dict[str, tuple[str, Token]]
     cut: list[Token] | None
-    deals: list[Deal]
-    end: Token
+    deals: Iterator[Deal]
 
 
 def _words(line: str, number: int) -> list[Token]:
@@ -297,46 +309,90 @@ def _tag(line: str, number: int, tags: dict[str, tuple[str, Token]]) -> None:
     tags[name] = (value, tok)
 
 
-def _split(text: str) -> Parsed:
-    """The header tags and the body's deals, line by line."""
-    tags: dict[str, tuple[str, Token]] = {}
-    deals: list[Deal] = []
-    cut: list[Token] | None = None
-    phase, body, number = -1, False, 0
-    for number, line in enumerate(text.removeprefix("\ufeff").splitlines(), start=1):
+def _lines(text: str) -> Iterator[tuple[int, str]]:
+    """The text's lines (split at line breaks: \\n, \\r\\n or \\r), numbered
+    from 1, a leading byte-order mark left out; read as they are needed."""
+    for number, line in enumerate(io.StringIO(text.removeprefix("\ufeff"), newline=None), 1):
+        line = line.removesuffix("\n")
         if len(line) > _MAX_LINE:
             raise NotationError(f"a line may hold at most {_MAX_LINE} characters", number, 1)
-        stripped = line.strip()
-        if not stripped or stripped.startswith("#"):
-            continue
-        if stripped.startswith("[") and not body:
-            _tag(line, number, tags)
-            continue
-        body = True
+        yield number, line
+
+
+def _body_words(lines: Iterator[tuple[int, str]]) -> Iterator[list[Token]]:
+    """The words of each body line (blank lines and comments left out), the
+    line's keyword checked."""
+    for number, line in lines:
         words = _words(line, number)
+        if not words:
+            continue
         key = words[0]
         if key.text not in _PHASE:
             raise key.error(
                 f"expected one of {', '.join(_PHASE)} (or a comment #), got {key.text!r}"
             )
-        rank = _PHASE[key.text]
-        if key.text == "deal":
-            deals.append(_deal_line(words))
-            phase = rank
+        yield words
+
+
+def _split(text: str) -> Parsed:
+    """The header tags and the cut, read now; the deals, read as replayed."""
+    tags: dict[str, tuple[str, Token]] = {}
+    lines = _lines(text)
+    body: list[Token] | None = None
+    for number, line in lines:
+        stripped = line.strip()
+        if not stripped or stripped.startswith("#"):
             continue
+        if stripped.startswith("["):
+            _tag(line, number, tags)
+            continue
+        body = next(_body_words(iter([(number, line)])))
+        break
+    words = _body_words(lines)
+    cut = None
+    if body is not None and body[0].text == "cut":
+        if len(body) == 1:
+            raise body[0].error("expected the cards cut for the first deal after 'cut'")
+        cut, body = body[1:], next(words, None)
+    return Parsed(tags, cut, _deals(body, words))
+
+
+def _deals(first: list[Token] | None, lines: Iterator[list[Token]]) -> Iterator[Deal]:
+    """Each deal of the body with its lines, in order: a deal number once,
+    one more than the last; the lines of a deal in the order of its steps."""
+    if first is None:
+        return
+    deal: Deal | None = None
+    phase = -1
+    for words in _chain(first, lines):
+        key = words[0]
         if key.text == "cut":
-            if deals or cut is not None:
-                raise key.error("the cut for the first deal comes once, before the first deal")
-            cut = words[1:]
-            phase = rank
+            raise key.error("the cut for the first deal comes once, before the first deal")
+        if key.text == "deal":
+            new = _deal_line(words)
+            if deal is not None:
+                if new.number <= deal.number:
+                    raise new.head.error(
+                        f"deal {new.number} after deal {deal.number}: each deal comes once, "
+                        "in order"
+                    )
+                yield deal
+            deal, phase = new, _PHASE["deal"]
             continue
-        if not deals:
+        if deal is None:
             raise key.error(f"expected a deal line before {key.text!r}")
+        rank = _PHASE[key.text]
         if rank < phase:
             raise key.error(f"{key.text!r} comes before the lines of the later steps of the deal")
         phase = rank
-        _deal_item(deals[-1], key, words[1:])
-    return Parsed(tags, cut, deals, Token("", number + 1, 1))
+        _deal_item(deal, key, words[1:])
+    if deal is not None:
+        yield deal
+
+
+def _chain(first: list[Token], rest: Iterator[list[Token]]) -> Iterator[list[Token]]:
+    yield first
+    yield from rest
 
 
 def _deal_line(words: list[Token]) -> Deal:
@@ -344,7 +400,7 @@ def _deal_line(words: list[Token]) -> Deal:
     head = words[0]
     if len(words) < 4 or words[2].text != "dealer":
         raise head.error("expected 'deal NUMBER dealer SEAT [supplied] [scores A-B]'")
-    deal = Deal(head, integer(words[1], "a deal number", 1, 999), 0, False)
+    deal = Deal(head, integer(words[1], "a deal number", 1, 999_999), 0, False)
     deal.dealer = integer(words[3], "the dealer's seat", 0, 3)
     rest = words[4:]
     if rest and rest[0].text == "supplied":
@@ -353,7 +409,7 @@ def _deal_line(words: list[Token]) -> Deal:
     if rest and rest[0].text == "scores" and len(rest) == 2:
         parts = rest[1].text.split("-")
         deal.scores = [
-            integer(Token(p, rest[1].line, rest[1].column), "a score", 0, 999) for p in parts
+            integer(Token(p, rest[1].line, rest[1].column), "a score", 0, 999_999) for p in parts
         ]
         rest = []
     if rest:
@@ -379,19 +435,39 @@ def _deal_item(deal: Deal, key: Token, words: list[Token]) -> None:
                     cards.pop()
         if not cards:
             raise key.error(f"expected the cards of seat {seat}")
-        table[seat] = cards
+        table[seat] = _once(cards)
     elif key.text in ("starter", "crib_card"):
         drawn = key.text == "starter" and len(words) == 2 and words[1].text == "drawn"
         if len(words) != 1 and not drawn:
             raise words[-1].error(f"expected one card after {key.text!r}")
+        if (deal.starter if key.text == "starter" else deal.crib_card) is not None:
+            raise key.error(f"a second {key.text} line in deal {deal.number}")
         if key.text == "starter":
             deal.starter, deal.starter_drawn = words[0], drawn
         else:
             deal.crib_card = words[0]
     elif key.text == "play":
         _play_words(deal, words)
+        if len(deal.play) > _MAX_PLAY:
+            raise key.error(f"a deal's play holds at most {_MAX_PLAY} moves")
     else:
+        if len(deal.shows) == _MAX_SHOWS:
+            raise key.error(f"a deal has at most {_MAX_SHOWS} shows (the hands and the crib)")
         deal.shows.append(_show_line(deal, key, words))
+
+
+def _once(cards: list[Token]) -> list[Token]:
+    """The cards of one line, each at most once (``xx`` aside)."""
+    seen: dict[Card, Token] = {}
+    for tok in cards:
+        if tok.text == UNKNOWN:
+            continue
+        card = card_of(tok)
+        assert card is not None
+        if card in seen:
+            raise tok.error(f"{card} is twice in this line (column {seen[card].column} too)")
+        seen[card] = tok
+    return cards
 
 
 def _play_words(deal: Deal, words: list[Token]) -> None:
@@ -417,14 +493,17 @@ def _show_line(deal: Deal, key: Token, words: list[Token]) -> Show:
     """``show SEAT CARDS [= N] [count N] [claim SEAT:N]`` (``crib`` alike)."""
     show = Show(key, integer(words[0], "a seat", 0, 3), key.text == "crib", [])
     number = len(deal.shows)
-    rest = words[1:]
-    while rest and rest[0].text not in ("=", "count", "claim"):
-        show.cards.append(rest.pop(0))
-    while rest:
-        word = rest.pop(0)
-        if not rest:
+    rest = iter(words[1:])
+    word = next(rest, None)
+    while word is not None and word.text not in ("=", "count", "claim"):
+        show.cards.append(word)
+        word = next(rest, None)
+    _once(show.cards)
+    while word is not None:
+        after = next(rest, None)
+        if after is None:
             raise word.error(f"expected a number after {word.text!r}")
-        value, mark = _mark(rest.pop(0))
+        value, mark = _mark(after)
         if word.text == "=" and show.points is None:
             show.points = value
         elif word.text == "count" and show.count is None:
@@ -441,6 +520,7 @@ def _show_line(deal: Deal, key: Token, words: list[Token]) -> Show:
             if word.text == "=":
                 raise value.error("a mark goes after a count or a claim, not after '='")
             deal.marks[(word.text, number)] = mark
+        word = next(rest, None)
     return show
 
 
@@ -455,7 +535,9 @@ def parse(text: str, *, seed: int = 0) -> GameText:
     text : str
         The record's text (docs/notation.md).
     seed : int, default 0
-        Seeds the completion of the cards the text leaves unknown (``xx``).
+        Seeds the completion of the cards the text leaves unknown (``xx``):
+        an integer 0 to 2**64 - 1, so the same text and seed give the same
+        record.
 
     Returns
     -------
@@ -470,7 +552,9 @@ def parse(text: str, *, seed: int = 0) -> GameText:
         (a card twice, a lay past 31, a wrong count, a move out of turn):
         the line and column of the word, and what was expected.
     TypeError
-        `text` is not a string.
+        `text` is not a string, or `seed` is not an integer.
+    ValueError
+        `seed` is out of range.
 
     Examples
     --------
@@ -487,6 +571,7 @@ def parse(text: str, *, seed: int = 0) -> GameText:
     """
     if not isinstance(text, str):
         raise TypeError(f"the notation is text (str), got {type(text).__name__}")
+    seed = _integer_arg(seed, "seed", 0, (1 << 64) - 1)
     from .notation_replay import replay
 
     replayed: Replayed = replay(_split(text), seed)
@@ -557,15 +642,58 @@ def write(
     """
     from .notation_write import write_game
 
-    if isinstance(record, Game):
-        game = record
-    else:
-        if isinstance(record, bytes):
-            record = record.decode()
-        if isinstance(record, str):
-            try:
-                record = json.loads(record)
-            except ValueError as err:
-                raise ValueError(f"a game record must be JSON: {err}") from err
-        game = Game.replay(record)  # type: ignore[arg-type]
+    game = record if isinstance(record, Game) else Game.replay(record)
     return write_game(game, dict(tags or {}), view, dict(marks or {}))
+
+
+def replay_with_view(record: dict[str, Any] | str | bytes | Game) -> tuple[Game, int | None]:
+    """The game a record holds, and the seat whose view it holds: a text's
+    ``View`` tag, or the ``view`` key that ``cribbage-fast convert`` writes
+    into a JSON record (None: every card is known).
+
+    Parameters
+    ----------
+    record : dict, str, bytes or Game
+        A record (``Game.to_record()``, its JSON, text in the notation) or a
+        `Game` (whose cards are all known).
+
+    Returns
+    -------
+    (Game, int or None)
+        The replayed game and the recording seat.
+
+    Raises
+    ------
+    NotationError, ValueError, TypeError
+        As `parse` and `Game.replay`; a ``view`` that is not a seat of the game.
+
+    Examples
+    --------
+    >>> g = Game(2, seed=3)
+    >>> g.playout(seed=1)
+    >>> replay_with_view(write(g, view=1))[1]
+    1
+    """
+    if isinstance(record, Game):
+        return record, None
+    if isinstance(record, _core.Game):
+        raise TypeError("expected a cribbage_fast.Game or its record, not a bare core Game")
+    if isinstance(record, bytes | bytearray):
+        try:
+            record = bytes(record).decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise ValueError(f"the record is not UTF-8 text (byte {err.start})") from None
+    if isinstance(record, str) and not _is_json(record):
+        parsed = parse(record)
+        return Game.replay(parsed.record), parsed.view
+    data = _json.loads(record, "the record") if isinstance(record, str) else record
+    game = Game.replay(data)
+    view = data.get("view") if isinstance(data, dict) else None
+    if view is not None:
+        view = _integer_arg(view, "the record's view", 0, game.num_players - 1)
+    return game, view
+
+
+def _is_json(text: str) -> bool:
+    """Whether record text is JSON (it starts with ``{``) rather than the notation."""
+    return text.lstrip("\ufeff \t\r\n").startswith("{")

@@ -90,16 +90,28 @@ def replay(parsed: Parsed, seed: int) -> Replayed:
     _check_cut(parsed, game)
     rng = random.Random(seed)
     seeded = "Seed" in parsed.tags
-    if parsed.deals:
-        _check_start(out.game, parsed.deals[0])
-    for i in range(len(parsed.deals)):
-        _deal(out, parsed, i, seeded, rng)
-    if not parsed.deals:
+    deal = next(parsed.deals, None)
+    if deal is None:
         _check_result(parsed, out.game)
+    else:
+        _check_start(out.game, deal)
+    shows: list[tuple[int, Deal]] = []
+    while deal is not None:
+        after = next(parsed.deals, None)
+        _deal(out, parsed, deal, after, seeded, rng)
+        if deal.shows:
+            shows.append((deal.number, _shows_only(deal)))
+        deal = after
     by_deal = _by_deal(out.game.events())
-    for deal in parsed.deals:
-        _check_shows(by_deal.get(deal.number, []), deal)
+    for number, written in shows:
+        _check_shows(by_deal.get(number, []), written)
     return out
+
+
+def _shows_only(deal: Deal) -> Deal:
+    """What the final check of the shows needs of a replayed deal (the rest
+    of it is let go)."""
+    return Deal(deal.head, deal.number, deal.dealer, deal.supplied, shows=deal.shows)
 
 
 def _check_cut(parsed: Parsed, game: Game) -> None:
@@ -340,14 +352,24 @@ def _index(card: Card) -> int:
     return card.index
 
 
-def _deal(out: Replayed, parsed: Parsed, i: int, seeded: bool, rng: random.Random) -> None:
-    """Plays deal `i` of the text on a copy of the game and checks where it
-    leads (the next deal's start, or the result); with unknown cards, tries
+def _deal(
+    out: Replayed,
+    parsed: Parsed,
+    deal: Deal,
+    after: Deal | None,
+    seeded: bool,
+    rng: random.Random,
+) -> None:
+    """Plays `deal` on a copy of the game and checks where it leads (the
+    start of the deal `after` it, or the result); with unknown cards, tries
     completions until the replay accepts one (shows included)."""
-    deal = parsed.deals[i]
     known = _Known(out.game, deal, deal.supplied or not seeded)
     if deal.supplied and not seeded:
         raise deal.head.error("'supplied' goes with a Seed tag (without one every deal is)")
+    if deal.scores is not None and seeded and not deal.supplied:
+        raise deal.head.error(
+            "'scores A-B' goes with supplied deals only: a seeded deal starts at the game's scores"
+        )
     tries = 1 if known.complete else TRIES
     last: NotationError | None = None
     for _ in range(tries):
@@ -355,14 +377,15 @@ def _deal(out: Replayed, parsed: Parsed, i: int, seeded: bool, rng: random.Rando
         if out.tries > TOTAL_TRIES:
             raise deal.head.error(f"more than {TOTAL_TRIES} completions of unknown cards tried")
         fill = known.fill(rng)
-        work = out.game.clone()
+        # One try: a refusal ends the parse, so the game itself can be played on.
+        work = out.game.clone() if tries > 1 else out.game
         marks: dict[int, str] = {}
         try:
             moves = _apply(work, deal, fill, out.moves, marks)
             if tries > 1:
                 _check_shows(_by_deal(work.events()).get(deal.number, []), deal)
-            if i + 1 < len(parsed.deals):
-                _check_start(work, parsed.deals[i + 1])
+            if after is not None:
+                _check_start(work, after)
             else:
                 _check_result(parsed, work)
         except NotationError as err:

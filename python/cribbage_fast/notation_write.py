@@ -7,6 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
+from ._args import integer
 from ._core import Card
 from .game import Game
 from .notation import MARKS, TAGS, UNKNOWN
@@ -33,18 +34,34 @@ def _check(game: Game, tags: dict[str, str], view: int | None, marks: dict[int, 
             raise ValueError(f"the tag {name!r} is not one to give (give {', '.join(FREE_TAGS)})")
         if name.startswith("Player") and int(name[-1]) >= game.num_players:
             raise ValueError(f"the tag {name} names a seat a {game.num_players}-player game lacks")
-        if not isinstance(value, str) or any(c in value for c in '"\\\n\r') or len(value) > 200:
+        if not _tag_value_ok(value):
             raise ValueError(
-                f"the tag {name}'s value must be text of at most 200 characters without "
-                f"quotes, backslashes or line breaks, got {value!r}"
+                f"the tag {name}'s value must be printable text of at most 200 characters "
+                f"without quotes or backslashes (no line breaks or control characters), "
+                f"got {value!r:.80}"
             )
-    if view is not None and not (isinstance(view, int) and 0 <= view < game.num_players):
-        raise ValueError(
-            f"view must be a seat of the game (0 to {game.num_players - 1}), got {view!r}"
-        )
+    if view is not None:
+        integer(view, "view", 0, game.num_players - 1)
+    moves = game.moves()
     for index, mark in marks.items():
+        integer(index, "a mark's move index", 0, len(moves) - 1)
+        if moves[index]["move"] == "deal":
+            raise ValueError(
+                f"move {index} supplies a deal: marks go on discards, lays, goes, counts and claims"
+            )
         if mark not in MARKS:
             raise ValueError(f"move {index}'s mark {mark!r} is not one of {' '.join(MARKS)}")
+
+
+def _tag_value_ok(value: object) -> bool:
+    """What a tag line holds and `parse` reads back: printable text (so no
+    line break of any kind), no quote or backslash, at most 200 characters."""
+    return (
+        isinstance(value, str)
+        and len(value) <= 200
+        and value.isprintable()
+        and not any(c in value for c in '"\\')
+    )
 
 
 def _header(game: Game, tags: dict[str, str], view: int | None, events: list[Any]) -> list[str]:

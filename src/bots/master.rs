@@ -453,6 +453,10 @@ pub fn search_lay(
         if config.adaptive && done % CHECK_EVERY == 0 && settled(&values, cards.len()) {
             break;
         }
+        // Asked to stop: the caller gives up on this decision anyway.
+        if crate::ground::cancel::requested() {
+            break;
+        }
     }
     let best = best_column(&values, cards.len());
     cards.get(best).copied().unwrap_or(first)

@@ -5,12 +5,12 @@
 //! same whatever the number of threads.
 
 use std::ops::Range;
-use std::sync::atomic::{AtomicBool, Ordering};
 
 use rayon::prelude::*;
 
 use crate::bots::master::MasterConfig;
 use crate::bots::{Bot, BotKind};
+use crate::ground::cancel::Cancel;
 use crate::ground::error::{Error, Result};
 use crate::rules::game::{Game, GameConfig, Move, Source, DEFAULT_TARGET, MAX_SEATS, SOURCES};
 
@@ -214,34 +214,33 @@ impl Contestant {
 }
 
 /// Plays game `index` of a simulation between two built-in bots, given up
-/// between two moves once `stop` is set (an error): a long game need not
-/// finish before Ctrl-C is answered.
+/// between two moves once `stop` is set ([`Error::Cancelled`]; a search in
+/// progress sees it too): a long game need not finish before Ctrl-C is
+/// answered.
 pub fn simulate_game(
     players: [Contestant; 2],
     seed: u64,
     start: &Start,
     index: u64,
-    stop: &AtomicBool,
+    stop: &Cancel,
 ) -> Result<GameSummary> {
     let mut game = start.game(seed, index)?;
     let s = game.seed();
     let mut seats =
         [players[0].bot(s, 0)?, players[1].bot(s, 1)?].map(|bot| Stoppable { bot, stop });
-    play_out(&mut game, &mut seats)
+    stop.run(|| play_out(&mut game, &mut seats))
 }
 
 /// A bot that refuses to move once `stop` is set.
 struct Stoppable<'a> {
     bot: Bot,
-    stop: &'a AtomicBool,
+    stop: &'a Cancel,
 }
 
 impl Seat for Stoppable<'_> {
     type Error = Error;
     fn decide(&mut self, game: &Game, seat: usize) -> Result<Move> {
-        if self.stop.load(Ordering::Relaxed) {
-            return Err(Error::Invalid("the simulation was stopped".to_string()));
-        }
+        self.stop.check()?;
         self.bot.decide(game, seat)
     }
 }
@@ -419,11 +418,11 @@ impl Simulator {
 
     /// Games `range` of the simulation, in parallel; exact totals.
     pub fn run(&self, range: Range<u64>) -> Result<SimStats> {
-        self.run_until(range, &AtomicBool::new(false))
+        self.run_until(range, &Cancel::new())
     }
 
     /// [`Simulator::run`], given up (an error) soon after `stop` is set.
-    pub fn run_until(&self, range: Range<u64>, stop: &AtomicBool) -> Result<SimStats> {
+    pub fn run_until(&self, range: Range<u64>, stop: &Cancel) -> Result<SimStats> {
         let (players, seed, start) = (self.players, self.seed, self.start);
         let work = move || {
             range
@@ -561,7 +560,7 @@ mod tests {
                 4,
                 &Start::default(),
                 g,
-                &AtomicBool::new(false),
+                &Cancel::new(),
             )
             .unwrap();
             let mut game = Start::default().game(4, g).unwrap();

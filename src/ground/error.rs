@@ -27,6 +27,9 @@ pub enum Error {
     BadRow { row: usize, reason: String },
     /// Any other argument the rules cannot accept.
     Invalid(String),
+    /// Long work stopped early because its caller asked
+    /// ([`crate::ground::cancel`]).
+    Cancelled,
 }
 
 pub type Result<T> = std::result::Result<T, Error>;
@@ -50,6 +53,7 @@ impl fmt::Display for Error {
             Error::Misdeal(reason) => write!(f, "misdeal: {reason}"),
             Error::BadRow { row, reason } => write!(f, "row {row}: {reason}"),
             Error::Invalid(reason) => f.write_str(reason),
+            Error::Cancelled => f.write_str("cancelled before it finished"),
         }
     }
 }

@@ -12,6 +12,7 @@
 
 use std::sync::{Arc, Mutex, OnceLock};
 
+use crate::ground::cancel;
 use crate::ground::error::{Error, Result};
 
 /// The largest thread count accepted: far above any useful value for this
@@ -47,10 +48,14 @@ impl Pool {
         }
     }
 
-    /// Runs `f` inside the pool (rayon's parallel iterators in `f` use it).
+    /// Runs `f` inside the pool (rayon's parallel iterators in `f` use it),
+    /// with the caller's cancel flag current there too.
     pub fn install<R: Send>(&self, f: impl FnOnce() -> R + Send) -> R {
         match &self.0 {
-            Some(pool) => pool.install(f),
+            Some(pool) => {
+                let flag = cancel::current();
+                pool.install(move || flag.run(f))
+            }
             None => f(),
         }
     }

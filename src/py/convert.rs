@@ -94,6 +94,46 @@ core_int_args!(
     points_arg: i64 = "points",
 );
 
+/// `#[pyo3(from_py_with = ...)]` converters: [`int_in`] over `0..=u64::MAX`
+/// per parameter (a count, an index, a bit mask), so a negative or huge
+/// value is a ValueError naming it, never an OverflowError.
+macro_rules! index_args {
+    ($($fn_name:ident = $name:literal),* $(,)?) => {
+        $(
+            #[doc = concat!("`", $name, "`: an integer 0 to 2**64 - 1.")]
+            pub fn $fn_name(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
+                int_in(obj, $name, 0..=i128::from(u64::MAX), "")
+            }
+        )*
+    };
+}
+
+index_args!(
+    start_arg = "start",
+    stop_arg = "stop",
+    count_arg = "count",
+    mask_arg = "mask",
+    seed_index_arg = "seed",
+);
+
+/// A list argument `name` of integers 0 to 2**64 - 1 (each checked as
+/// [`int_in`] checks one).
+pub fn index_list(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<Vec<u64>> {
+    if obj.is_instance_of::<PyString>() {
+        return Err(PyTypeError::new_err(format!(
+            "{name} must be a list of integers, not a string"
+        )));
+    }
+    let iter = obj.try_iter().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "{name} must be a list of integers, got {}",
+            describe(obj)
+        ))
+    })?;
+    iter.map(|v| int_in(&v?, name, 0..=i128::from(u64::MAX), ""))
+        .collect()
+}
+
 /// An optional seat (None: the default seat) for the core to check.
 pub fn opt_seat_arg(obj: &Bound<'_, PyAny>) -> PyResult<Option<i64>> {
     (!obj.is_none()).then(|| seat_arg(obj)).transpose()
@@ -200,7 +240,17 @@ pub fn real_in(obj: &Bound<'_, PyAny>, name: &str, range: RangeInclusive<f64>) -
     {
         return Err(not_number());
     }
-    let value: f64 = obj.extract().map_err(|_| not_number())?;
+    let value: f64 = match obj.extract() {
+        Ok(value) => value,
+        // An integer too large for a float is a number out of every range.
+        Err(_) if as_int(obj, name).is_ok() => {
+            return Err(PyValueError::new_err(format!(
+                "{name} must be a finite number, got an integer too large for one ({})",
+                describe(obj)
+            )))
+        }
+        Err(_) => return Err(not_number()),
+    };
     if !value.is_finite() {
         return Err(PyValueError::new_err(format!(
             "{name} must be a finite number, got {value}"
@@ -214,6 +264,19 @@ pub fn real_in(obj: &Bound<'_, PyAny>, name: &str, range: RangeInclusive<f64>) -
         )));
     }
     Ok(value)
+}
+
+/// A text argument `name` that names one of a few choices (`expected`, as
+/// the message gives them): a str, else a TypeError naming `name`.
+pub fn text_in(obj: &Bound<'_, PyAny>, name: &str, expected: &str) -> PyResult<String> {
+    obj.cast::<PyString>()
+        .map(|s| s.to_string_lossy().into_owned())
+        .map_err(|_| {
+            PyTypeError::new_err(format!(
+                "{name} must be a string ({expected}), got {}",
+                describe(obj)
+            ))
+        })
 }
 
 /// `#[pyo3(from_py_with = ...)]` converters: [`flag`] per parameter.

@@ -4,6 +4,7 @@
 use pyo3::prelude::*;
 
 use super::bots::expect_answer;
+use super::cancel::watched;
 use super::card::PyCard;
 use super::convert::{
     adaptive_flag, board_flag, crib_blind_flag, discard_inference_flag, go_inference_flag, int_in,
@@ -66,18 +67,18 @@ pub struct PyMasterPlayer {
 }
 
 impl PyMasterPlayer {
-    /// The search runs with the GIL released, so Ctrl-C is seen as soon
-    /// as it returns (and other threads run meanwhile).
+    /// The search runs with the GIL released, watched for Ctrl-C (which
+    /// stops it within its loop), and other threads run meanwhile.
     fn answer(&self, view: &Bound<'_, PyPlayerView>, want: &str) -> PyResult<Move> {
         let py = view.py();
         let obs = &view.borrow().obs;
-        let chosen = py.detach(|| {
-            self.master
+        let chosen = watched(py, None, || {
+            Ok(self
+                .master
                 .lock()
                 .unwrap_or_else(std::sync::PoisonError::into_inner)
-                .choose(obs)
-        });
-        py.check_signals()?;
+                .choose(obs))
+        })?;
         expect_answer(chosen, obs, want)
     }
 }
@@ -247,9 +248,10 @@ pub fn master_match(
         kept_samples,
         crib_blind,
     };
+    let chunked = progress.is_some();
     let report = reporter(progress)?;
     let sim = Simulator::new([BotKind::Master, kind], seed, threads)?.with_master(config)?;
-    let stats = run_builtin(py, &sim, 0..games, &report)?;
+    let stats = run_builtin(py, &sim, 0..games, &report, chunked)?;
     let names = ["master".to_string(), kind.name().to_string()];
     PySimStats::of_run(stats, names, seed, 0..games)
 }

@@ -8,6 +8,7 @@ use crate::ground::error::Error;
 
 mod bots;
 mod bulk;
+mod cancel;
 mod card;
 mod card_text;
 mod convert;
@@ -49,6 +50,7 @@ impl From<Error> for PyErr {
         match err {
             Error::IllegalMove(_) => IllegalMove::new_err(err.to_string()),
             Error::Misdeal(_) => Misdeal::new_err(err.to_string()),
+            Error::Cancelled => cancel::Cancelled::new_err(err.to_string()),
             _ => CribbageError::new_err(err.to_string()),
         }
     }
@@ -61,6 +63,8 @@ mod _core {
     use super::bots::{PyExpertPlayer, PyGreedyPlayer, PyRandomPlayer};
     #[pymodule_export]
     use super::bulk::{hand_score_distribution, score_hands, score_plays};
+    #[pymodule_export]
+    use super::cancel::{Cancelled, PyCancelToken};
     #[pymodule_export]
     use super::card::PyCard;
     #[pymodule_export]

@@ -15,6 +15,11 @@ use crate::tables::positions::{shipped_arrays, SCORES, SHIPPED_META};
 /// Most deals one call samples (keeps a call short and its bytes small).
 const MAX_RANGE: u64 = 10_000_000;
 
+/// `batches`: a count the builder checks (at least 2).
+fn batches_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+    super::convert::int_in(obj, "batches", 0..=i128::from(u32::MAX), "")
+}
+
 fn index_arg(obj: &Bound<'_, PyAny>, name: &str) -> PyResult<u64> {
     obj.extract::<u64>().map_err(|_| {
         PyValueError::new_err(format!(
@@ -102,10 +107,8 @@ pub fn sample_positions<'py>(
 pub fn solve_positions<'py>(
     py: Python<'py>,
     samples: Vec<Vec<u8>>,
-    batches: i64,
+    #[pyo3(from_py_with = batches_arg)] batches: usize,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let batches = usize::try_from(batches)
-        .map_err(|_| PyValueError::new_err(format!("batches must be at least 2, got {batches}")))?;
     let table = py.detach(|| {
         let sample = Sample::parse(&samples.concat())?;
         build_table(&sample, batches)

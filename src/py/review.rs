@@ -5,7 +5,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
-use super::convert::{int_in, real_in, seed_in, threads_from_py};
+use super::cancel::{watched, PyCancelToken};
+use super::convert::{describe, int_in, real_in, seed_in, text_in, threads_from_py};
 use super::game::{move_dict, PyGame};
 use super::simulate::reporter;
 use crate::bots::BotKind;
@@ -28,31 +29,32 @@ fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// equities and each seat's steps, as plain dicts. Use
 /// `cribbage_fast.analysis.analyze_game`, which builds the report.
 #[pyfunction]
-#[pyo3(signature = (game, *, objective = "win", policy = "expert", precision,
-    budget, seed = 0, threads = None, progress = None))]
+#[pyo3(signature = (game, *, objective = Objective::Win, policy = BotKind::Expert, precision,
+    budget, seed = 0, threads = None, progress = None, cancel = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _analyze_game<'py>(
     py: Python<'py>,
     game: PyRef<'py, PyGame>,
-    objective: &str,
-    policy: &str,
+    #[pyo3(from_py_with = objective_arg)] objective: Objective,
+    #[pyo3(from_py_with = policy_arg)] policy: BotKind,
     #[pyo3(from_py_with = precision_arg)] precision: f64,
     #[pyo3(from_py_with = budget_arg)] budget: u32,
     #[pyo3(from_py_with = seed_arg)] seed: u64,
     threads: Option<&Bound<'py, PyAny>>,
     progress: Option<Bound<'py, PyAny>>,
+    cancel: Option<PyRef<'py, PyCancelToken>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let settings = settings_of(objective, policy, precision, budget)?;
+    let settings = Settings::new(objective, policy, precision, budget)?;
     let pool = Pool::new(threads_from_py(threads)?)?;
     let report = reporter(progress)?;
     let plan = plan_of(game, settings, seed)?;
     let total = plan.tasks.len();
     let chunk = 2 * pool.threads().max(1);
+    let token = cancel.as_ref().map(|t| &t.0);
     let mut values = Vec::with_capacity(total);
     while values.len() < total {
         let range = values.len()..total.min(values.len() + chunk);
-        values.extend(py.detach(|| pool.install(|| plan.run(range)))?);
-        py.check_signals()?;
+        values.extend(watched(py, token, || pool.install(|| plan.run(range)))?);
         report(values.len() as u64)?;
     }
     let review = py.detach(|| plan.assemble(&values))?;
@@ -64,13 +66,34 @@ fn precision_arg(obj: &Bound<'_, PyAny>) -> PyResult<f64> {
     real_in(obj, "precision", f64::MIN..=f64::MAX)
 }
 
-fn settings_of(objective: &str, policy: &str, precision: f64, budget: u32) -> PyResult<Settings> {
-    Ok(Settings::new(
-        Objective::from_name(objective)?,
-        BotKind::from_name(policy)?,
-        precision,
-        budget,
-    )?)
+/// `moves`: record move indexes.
+fn moves_arg(obj: &Bound<'_, PyAny>) -> PyResult<Vec<usize>> {
+    let moves = super::convert::index_list(obj, "moves")?;
+    Ok(moves
+        .into_iter()
+        .map(|m| usize::try_from(m).unwrap_or(usize::MAX))
+        .collect())
+}
+
+/// `objective`: "win" or "points" (anything else, of any type, named).
+fn objective_arg(obj: &Bound<'_, PyAny>) -> PyResult<Objective> {
+    Ok(Objective::from_name(&text_in(
+        obj,
+        "objective",
+        "\"win\" or \"points\"",
+    )?)?)
+}
+
+/// `policy`: "expert" or "master", who plays the samples out.
+fn policy_arg(obj: &Bound<'_, PyAny>) -> PyResult<BotKind> {
+    const CHOICES: &str = "\"expert\" or \"master\"";
+    match BotKind::from_name(&text_in(obj, "policy", CHOICES)?) {
+        Ok(kind @ (BotKind::Expert | BotKind::Master)) => Ok(kind),
+        _ => Err(PyValueError::new_err(format!(
+            "policy must be {CHOICES}, got {}",
+            describe(obj)
+        ))),
+    }
 }
 
 fn plan_of(game: PyRef<'_, PyGame>, settings: Settings, seed: u64) -> PyResult<Plan> {
@@ -93,21 +116,21 @@ type DecisionPoint = (usize, usize, Option<usize>, Vec<f64>);
 /// equities)` (`played`: the index of the action played): the sampled
 /// points of the calibration benchmark.
 #[pyfunction]
-#[pyo3(signature = (game, moves, *, objective = "win", policy = "expert", precision,
+#[pyo3(signature = (game, moves, *, objective = Objective::Win, policy = BotKind::Expert, precision,
     budget, seed = 0, threads = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _decision_equities<'py>(
     py: Python<'py>,
     game: PyRef<'py, PyGame>,
-    moves: Vec<usize>,
-    objective: &str,
-    policy: &str,
+    #[pyo3(from_py_with = moves_arg)] moves: Vec<usize>,
+    #[pyo3(from_py_with = objective_arg)] objective: Objective,
+    #[pyo3(from_py_with = policy_arg)] policy: BotKind,
     #[pyo3(from_py_with = precision_arg)] precision: f64,
     #[pyo3(from_py_with = budget_arg)] budget: u32,
     #[pyo3(from_py_with = seed_arg)] seed: u64,
     threads: Option<&Bound<'py, PyAny>>,
 ) -> PyResult<Vec<DecisionPoint>> {
-    let settings = settings_of(objective, policy, precision, budget)?;
+    let settings = Settings::new(objective, policy, precision, budget)?;
     let pool = Pool::new(threads_from_py(threads)?)?;
     let plan = plan_of(game, settings, seed)?;
     let picked: Vec<(usize, usize)> = plan
@@ -116,7 +139,7 @@ pub fn _decision_equities<'py>(
         .filter(|(m, _)| moves.contains(m))
         .collect();
     let tasks: Vec<usize> = picked.iter().map(|&(_, t)| t).collect();
-    let values = py.detach(|| pool.install(|| plan.run_some(&tasks)))?;
+    let values = watched(py, None, || pool.install(|| plan.run_some(&tasks)))?;
     Ok(picked
         .iter()
         .zip(values)
@@ -138,19 +161,20 @@ pub fn _decision_equities<'py>(
 /// `diff_stderr`, `samples`, `pegging` (net points pegged from the action to
 /// the end of the deal's play), `best`. Use `cribbage_fast.hints.hint`.
 #[pyfunction]
-#[pyo3(signature = (game, *, objective = "win", policy = "expert", precision,
-    budget, seed = 0))]
+#[pyo3(signature = (game, *, objective = Objective::Win, policy = BotKind::Expert, precision,
+    budget, seed = 0, cancel = None))]
 #[allow(clippy::too_many_arguments)]
 pub fn _decision_values<'py>(
     py: Python<'py>,
     game: PyRef<'py, PyGame>,
-    objective: &str,
-    policy: &str,
+    #[pyo3(from_py_with = objective_arg)] objective: Objective,
+    #[pyo3(from_py_with = policy_arg)] policy: BotKind,
     #[pyo3(from_py_with = precision_arg)] precision: f64,
     #[pyo3(from_py_with = budget_arg)] budget: u32,
     #[pyo3(from_py_with = seed_arg)] seed: u64,
+    cancel: Option<PyRef<'py, PyCancelToken>>,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let settings = settings_of(objective, policy, precision, budget)?;
+    let settings = Settings::new(objective, policy, precision, budget)?;
     let g = &game.game;
     if !g.records() {
         return Err(PyValueError::new_err(
@@ -158,7 +182,8 @@ pub fn _decision_values<'py>(
         ));
     }
     let (moves, config, first_dealer) = (g.moves(), g.config(), game.first_dealer);
-    let (seat, actions, values) = py.detach(|| {
+    let token = cancel.as_ref().map(|t| &t.0);
+    let (seat, actions, values) = watched(py, token, || {
         let (seat, actions, task) =
             Plan::current(config, g.seed(), first_dealer, moves, settings, seed)?;
         if task.state.scores() != g.scores() || task.state.hand(seat) != g.hand(seat) {

@@ -2,18 +2,18 @@
 //! `crate::bots::simulate`; the players in `super::bots`). `str(stats)` is
 //! formatted in Python, by `cribbage_fast.stats`.
 
-use std::sync::atomic::{AtomicBool, Ordering};
-
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
 use super::bots::{contender, Contender, PyRandomPlayer, PySeat};
+use super::cancel::watched;
 use super::convert::{int_in, scores_in, seed_in, threads_from_py};
 use crate::bots::simulate::{
     bot_seed, game_seed, play_out, GameRanges, SimStats, Simulator, Start,
 };
 use crate::bots::Bot;
+use crate::ground::cancel;
 
 /// Statistics of a seeded simulation between two players: exact integer
 /// totals that merge exactly.
@@ -504,7 +504,8 @@ impl Plan {
 /// game whatever range it is played in, so runs over disjoint ranges
 /// (`first_game`) merge exactly (``a + b``). Two built-in players run entirely
 /// in Rust with the GIL released, on `threads` threads, in short chunks
-/// (chunks of about 0.2 s: Ctrl-C stops between them); the statistics do not depend on the thread
+/// (Ctrl-C stops them within about a second, between two moves or inside a
+/// search; progress is reported every 0.2 s or so); the statistics do not depend on the thread
 /// count. With a Python player the games run one at a time with the GIL held.
 ///
 /// Parameters
@@ -590,6 +591,7 @@ pub fn simulate(
         scores.as_ref(),
         first_dealer.as_ref(),
     )?;
+    let chunked = progress.is_some();
     let report = reporter(progress)?;
     let players = [contender(a)?, contender(b)?];
     let player_seeds = [player_seed(a)?, player_seed(b)?];
@@ -599,7 +601,7 @@ pub fn simulate(
             let sim = Simulator::new([*ka, *kb], plan.seed, plan.threads)?
                 .with_player_seeds(player_seeds)
                 .with_start(plan.start);
-            run_builtin(py, &sim, range.clone(), &report)?
+            run_builtin(py, &sim, range.clone(), &report, chunked)?
         }
         _ => run_python(py, &players, player_seeds, &plan, range.clone(), &report)?,
     };
@@ -631,58 +633,30 @@ pub(super) fn reporter(
     })
 }
 
-/// Two built-in bots: chunks run with the GIL released.
+/// Two built-in bots: the games run with the GIL released, watched for
+/// Ctrl-C (which stops them between two moves, or within a search), in
+/// chunks of about [`CHUNK_SECONDS`] when `chunked` (for progress reports),
+/// else at once.
 pub(super) fn run_builtin(
     py: Python<'_>,
     sim: &Simulator,
     range: std::ops::Range<u64>,
     report: &dyn Fn(u64) -> PyResult<()>,
+    chunked: bool,
 ) -> PyResult<SimStats> {
     let mut stats = SimStats::default();
     let mut start = range.start;
-    let mut chunk = FIRST_CHUNK;
+    let mut chunk = if chunked { FIRST_CHUNK } else { u64::MAX };
     while start < range.end {
         let end = range.end.min(start.saturating_add(chunk));
         let began = std::time::Instant::now();
-        stats = stats.merge(&run_chunk(py, sim, start..end)?);
+        let part = watched(py, None, || sim.run_until(start..end, &cancel::current()))?;
+        stats = stats.merge(&part);
         chunk = next_chunk(chunk, end - start, began.elapsed());
         start = end;
-        py.check_signals()?;
         report(start - range.start)?;
     }
     Ok(stats)
-}
-
-/// Seconds between looks at Ctrl-C while a chunk runs.
-const SIGNAL_POLL: std::time::Duration = std::time::Duration::from_millis(50);
-
-/// Games `range`, the GIL released; Ctrl-C stops them between two moves
-/// (a game may take seconds) and raises KeyboardInterrupt.
-fn run_chunk(py: Python<'_>, sim: &Simulator, range: std::ops::Range<u64>) -> PyResult<SimStats> {
-    let stop = AtomicBool::new(false);
-    let mut signal: PyResult<()> = Ok(());
-    let done = py.detach(|| {
-        let caller = std::thread::current();
-        std::thread::scope(|scope| {
-            let worker = scope.spawn(|| {
-                let done = sim.run_until(range, &stop);
-                caller.unpark();
-                done
-            });
-            while !worker.is_finished() {
-                std::thread::park_timeout(SIGNAL_POLL);
-                if signal.is_ok() && !worker.is_finished() {
-                    signal = Python::attach(|py| py.check_signals());
-                    stop.store(signal.is_err(), Ordering::Relaxed);
-                }
-            }
-            worker
-                .join()
-                .unwrap_or_else(|panic| std::panic::resume_unwind(panic))
-        })
-    });
-    signal?;
-    Ok(done?)
 }
 
 /// Games in the first chunk of a run: a few per thread of a small machine.

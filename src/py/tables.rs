@@ -8,6 +8,8 @@ use numpy::{IntoPyArray, PyArray1, PyArray2, PyReadonlyArray1};
 use pyo3::prelude::*;
 use pyo3::types::PyBytes;
 
+use super::convert::{count_arg, index_list, mask_arg, seed_index_arg, start_arg, stop_arg};
+
 use crate::analysis::deal_analysis::{analyze_range, DealRow, SPLIT_COUNT};
 use crate::analysis::deals::{canonical_deals, canonicalize};
 use crate::builders::crib_table::{fixed_point, uniform_table, RankTable, TOLERANCE};
@@ -39,8 +41,13 @@ impl PyDealAnalysis {
 
     /// Analyses the next `count` canonical deals (fewer at the end); returns
     /// how many deals are analysed so far.
-    fn extend(&mut self, py: Python<'_>, count: usize) -> PyResult<usize> {
+    fn extend(
+        &mut self,
+        py: Python<'_>,
+        #[pyo3(from_py_with = count_arg)] count: u64,
+    ) -> PyResult<usize> {
         let start = self.rows.len();
+        let count = usize::try_from(count).unwrap_or(usize::MAX);
         let more = py.detach(|| analyze_range(start..start.saturating_add(count)))?;
         self.rows.extend(more);
         Ok(self.rows.len())
@@ -135,7 +142,7 @@ pub fn _canonical_deals(py: Python<'_>) -> (Bound<'_, PyArray1<u64>>, Bound<'_, 
 
 /// The canonical form of a card mask and the map from real to canonical suits.
 #[pyfunction]
-pub fn _canonicalize(mask: u64) -> (u64, [u8; 4]) {
+pub fn _canonicalize(#[pyo3(from_py_with = mask_arg)] mask: u64) -> (u64, [u8; 4]) {
     let c = canonicalize(mask);
     (c.mask, c.to_canonical)
 }
@@ -160,9 +167,9 @@ pub fn _expert_ties(py: Python<'_>) -> PyResult<Bound<'_, PyBytes>> {
 #[pyfunction]
 pub fn _pegging_sums(
     py: Python<'_>,
-    seed: u64,
-    start: u64,
-    stop: u64,
+    #[pyo3(from_py_with = seed_index_arg)] seed: u64,
+    #[pyo3(from_py_with = start_arg)] start: u64,
+    #[pyo3(from_py_with = stop_arg)] stop: u64,
 ) -> PyResult<Bound<'_, PyArray1<u64>>> {
     let sums = py.detach(|| pegging_sums(seed, start..stop))?;
     debug_assert_eq!(sums.len(), SUMS_LEN);
@@ -173,14 +180,15 @@ pub fn _pegging_sums(
 /// `froms[k]..tos[k]` laid end to end (keep 0's first), seeded `seed`: the
 /// same layout as `_pegging_sums`, the same sums however the items are split.
 #[pyfunction]
-pub fn _keep_range_sums(
-    py: Python<'_>,
-    seed: u64,
-    froms: Vec<u64>,
-    tos: Vec<u64>,
-    start: u64,
-    stop: u64,
-) -> PyResult<Bound<'_, PyArray1<u64>>> {
+pub fn _keep_range_sums<'py>(
+    py: Python<'py>,
+    #[pyo3(from_py_with = seed_index_arg)] seed: u64,
+    froms: &Bound<'py, PyAny>,
+    tos: &Bound<'py, PyAny>,
+    #[pyo3(from_py_with = start_arg)] start: u64,
+    #[pyo3(from_py_with = stop_arg)] stop: u64,
+) -> PyResult<Bound<'py, PyArray1<u64>>> {
+    let (froms, tos) = (index_list(froms, "froms")?, index_list(tos, "tos")?);
     if froms.len() != tos.len() {
         return Err(pyo3::exceptions::PyValueError::new_err(format!(
             "froms and tos differ in length ({} and {})",

@@ -18,6 +18,7 @@ use super::{Objective, Settings};
 use crate::bots::master::{determinize, hidden_pool, MasterConfig};
 use crate::bots::simulate::game_seed;
 use crate::bots::Bot;
+use crate::ground::cancel;
 use crate::ground::error::{Error, Result};
 use crate::ground::rng::Rng;
 use crate::rules::game::{Game, Move, Phase, Source, SuppliedDeal};
@@ -373,6 +374,7 @@ fn catch_up(
             continue;
         }
         for k in tally.values.len() as u32..drawn {
+            cancel::check()?;
             let world = sample(task, settings, k)?;
             try_action(task, settings, &world, &task.actions[a], tally)?;
         }
@@ -385,7 +387,8 @@ fn catch_up(
 /// Samples come in batches (a block of every possible starter before the
 /// cut, [`PLAY_BATCH`] after); after each batch the race ([`race`]) retires
 /// the actions it has settled and says whether to stop; at the budget
-/// (rounded up to a whole batch) sampling stops regardless.
+/// (rounded up to a whole batch) sampling stops regardless. The thread's
+/// cancel flag ([`crate::ground::cancel`]) is polled before every sample.
 pub fn evaluate(task: &Task, settings: &Settings) -> Result<Vec<ActionValue>> {
     let batch = match (settings.batch, task.state.starter()) {
         (0, Some(_)) => PLAY_BATCH,
@@ -398,6 +401,7 @@ pub fn evaluate(task: &Task, settings: &Settings) -> Result<Vec<ActionValue>> {
     let mut k = 0u32;
     while k < settings.budget.max(batch) {
         for _ in 0..batch {
+            cancel::check()?;
             let world = sample(task, settings, k)?;
             for (a, action) in task.actions.iter().enumerate() {
                 if active[a] {

@@ -10,6 +10,7 @@ use rayon::prelude::*;
 use super::evaluate::{evaluate, outcome, position_value, ActionValue, DealStart, Task};
 use super::{Objective, Settings};
 use crate::bots::simulate::game_seed;
+use crate::ground::cancel;
 use crate::ground::card::Card;
 use crate::ground::error::{Error, Result};
 use crate::rules::game::{Game, GameConfig, Move, Phase, DEFAULT_TARGET};
@@ -536,12 +537,14 @@ impl Plan {
         self.run_some(&tasks)
     }
 
-    /// Runs the evaluations `tasks` (in parallel on the current pool).
+    /// Runs the evaluations `tasks` (in parallel on the current pool, each
+    /// polling the caller's cancel flag).
     pub fn run_some(&self, tasks: &[usize]) -> Result<Vec<Vec<ActionValue>>> {
+        let flag = cancel::current();
         tasks
             .par_iter()
             .map(|&t| &self.tasks[t])
-            .map(|task| evaluate(task, &self.settings))
+            .map(|task| flag.run(|| evaluate(task, &self.settings)))
             .collect()
     }
 

@@ -107,7 +107,7 @@ def test_seats_must_be_seats_of_the_game() -> None:
     game = Game(2, seed=3)
     game.play([ExpertPlayer(), GreedyPlayer()])
     for bad in ([2], [], [True]):
-        with pytest.raises(ValueError, match="seats"):
+        with pytest.raises((ValueError, TypeError), match="seats"):
             analyze_game(game, seats=bad, **QUICK)
 
 

@@ -147,7 +147,7 @@ def test_malformed_lines_get_an_error_and_the_engine_goes_on() -> None:
     replies = [json.loads(line) for line in result.stdout.splitlines()]
     assert [r["status"] for r in replies] == ["error"] * 4
     assert sorted(str(r["id"]) for r in replies) == ["4", "None", "None", "None"]
-    assert any("line 2: not JSON" in r["error"] for r in replies)
+    assert any("line 2 is not JSON" in r["error"] for r in replies)
 
 
 def test_the_thread_option_is_checked() -> None:

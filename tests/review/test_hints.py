@@ -107,7 +107,7 @@ def test_to_dict_and_option_for() -> None:
         (Game(2, seed=1), {"objective": "fun"}, ValueError, "objective"),
         (Game(2, seed=1), {"move_index": 5}, ValueError, "move_index"),
         (Game(2, seed=1, record=False), {}, ValueError, "record"),
-        ("not json", {}, ValueError, "JSON"),
+        ("not json", {}, ValueError, "expected one of cut, deal"),
         (3, {}, TypeError, "dict"),
     ],
 )

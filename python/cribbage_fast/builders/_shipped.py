@@ -11,6 +11,7 @@ from typing import Any
 
 import numpy.typing as npt
 
+from .._files import write_bytes, write_text
 from ..tables._checks import stamp
 
 
@@ -28,5 +29,5 @@ def write_shipped(
     if not data_dir.is_dir():
         raise FileNotFoundError(f"no directory {data_dir}: run from the repository root")
     table, record = files
-    (data_dir / table).write_bytes(data)
-    (data_dir / record).write_text(json.dumps(stamp(meta, arrays), indent=1) + "\n")
+    write_bytes(data_dir / table, data)
+    write_text(data_dir / record, json.dumps(stamp(meta, arrays), indent=1) + "\n")

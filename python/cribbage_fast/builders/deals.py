@@ -14,6 +14,7 @@ from typing import Any
 import numpy as np
 
 from .. import _core
+from .._files import save_npz
 from .._progress import map_local
 from ..tables._checks import stamp
 from ..tables.crib import METHOD, _table_key
@@ -136,7 +137,7 @@ def save_crib_tables(tables: dict[str, Any], path: str | Path) -> None:
     """
     arrays = {k: v for k, v in tables.items() if k != "meta"}
     meta = stamp(tables["meta"], arrays)
-    np.savez_compressed(path, meta=np.array(json.dumps(meta)), **arrays)
+    save_npz(path, meta=np.array(json.dumps(meta)), **arrays)
 
 
 def build_atlas(analysis: _core.DealAnalysis) -> Atlas:

@@ -19,6 +19,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._args import flag, integer, positive, real
+from .._files import save_npz
 from .._progress import map_local
 from ..tables._checks import stamp
 from ..tables.pegging import (
@@ -55,7 +57,9 @@ def pegging_sums(seed: int, start: int, stop: int) -> npt.NDArray[np.uint64]:
     >>> int(pegging_sums(1, 0, 4).reshape(1820, 2, 5)[:, :, 0].sum())
     8
     """
-    return _core._pegging_sums(seed, start, stop)
+    return _core._pegging_sums(
+        integer(seed, "seed", 0, 2**64 - 1), integer(start, "start", 0), integer(stop, "stop", 0)
+    )
 
 
 def keep_range_sums(
@@ -94,13 +98,17 @@ def keep_range_sums(
     True
     """
     froms, tos = _check_keep_ranges(froms, tos)
+    start, stop = integer(start, "start"), integer(stop, "stop")
     if not 0 <= start <= stop:
         raise ValueError(f"the items {start}..{stop} are not an increasing range")
     return _core._keep_range_sums(seed, froms, tos, start, stop)
 
 
 def _check_keep_ranges(froms: Sequence[int], tos: Sequence[int]) -> tuple[list[int], list[int]]:
-    a, b = [int(x) for x in froms], [int(x) for x in tos]
+    if isinstance(froms, str | bytes) or isinstance(tos, str | bytes):
+        raise TypeError("froms and tos must be sequences of integers")
+    a = [integer(x, "froms") for x in froms]
+    b = [integer(x, "tos") for x in tos]
     if len(a) != len(KEEPS) or len(b) != len(KEEPS):
         raise ValueError(f"need {len(KEEPS)} sample ranges, got {len(a)} froms and {len(b)} tos")
     for k, (lo, hi) in enumerate(zip(a, b, strict=True)):
@@ -145,11 +153,16 @@ def pegging_samples_needed(
     >>> bool(needed.min() >= 8 and needed.sum() > 8 * 1820)
     True
     """
+    target_se = positive(target_se, "target_se", "number of points")
+    margin = real(margin, "margin", 1.0)
+    cap = integer(cap, "cap", 0, PEGGING_SAMPLE_CAP) or PEGGING_SAMPLE_CAP
     table = _pegging_from_sums(sums, {})
     n = table.sums[:, 0, 0].astype(np.int64)
     var = np.maximum(table.dealer_se, table.pone_se) ** 2 * n
-    want = np.ceil(margin * var / target_se**2).astype(np.int64)
-    needed: npt.NDArray[np.int64] = np.minimum(np.maximum(want, n), cap or PEGGING_SAMPLE_CAP)
+    # At most the cap, worked out in floats first (a tiny target needs more
+    # samples than an integer holds).
+    want = np.minimum(np.ceil(margin * var / target_se**2), cap).astype(np.int64)
+    needed: npt.NDArray[np.int64] = np.maximum(want, np.minimum(n, cap))
     return needed
 
 
@@ -218,25 +231,21 @@ def build_pegging_table(
     """
     if (samples is None) == (target_se is None):
         raise ValueError("give exactly one of samples and target_se")
-    if not 0 <= seed < 2**64:
-        raise ValueError(f"seed must be 0 to 2**64 - 1, got {seed}")
+    seed = integer(seed, "seed", 0, 2**64 - 1)
+    chunk = integer(chunk, "chunk", 0)
+    use_ray, progress = flag(use_ray, "use_ray"), flag(progress, "progress")
     started = time.perf_counter()
     run = functools.partial(
         _run_keep_ranges, seed, chunk, ray_address, use_ray or ray_address is not None, progress
     )
     if samples is not None:
-        samples = operator.index(samples)
-        if not 2 <= samples <= PEGGING_SAMPLE_CAP:
-            raise ValueError(f"samples must be 2 to {PEGGING_SAMPLE_CAP}, got {samples}")
+        samples = integer(samples, "samples", 2, PEGGING_SAMPLE_CAP)
         sums = run([0] * len(KEEPS), [samples] * len(KEEPS), "pegging")
         plan: dict[str, Any] = {"allocation": "uniform", "samples_per_keep": samples}
     else:
         assert target_se is not None
-        if not math.isfinite(target_se) or target_se <= 0:
-            raise ValueError(f"target_se must be a positive number of points, got {target_se}")
-        pilot = operator.index(pilot)
-        if not 2 <= pilot <= PEGGING_SAMPLE_CAP:
-            raise ValueError(f"pilot must be 2 to {PEGGING_SAMPLE_CAP}, got {pilot}")
+        target_se = positive(target_se, "target_se", "number of points")
+        pilot = integer(pilot, "pilot", 2, PEGGING_SAMPLE_CAP)
         counts = np.full(len(KEEPS), pilot, dtype=np.int64)
         sums = run([0] * len(KEEPS), counts.tolist(), "pegging pilot")
         rounds = 0
@@ -324,7 +333,7 @@ def save_pegging_table(table: PeggingTable, path: str | Path) -> None:
     True
     """
     meta = stamp(table.meta, {"sums": table.sums})
-    np.savez_compressed(path, sums=table.sums, meta=np.array(json.dumps(meta)))
+    save_npz(path, sums=table.sums, meta=np.array(json.dumps(meta)))
 
 
 def ship_pegging_table(table: PeggingTable, data_dir: str | Path) -> None:

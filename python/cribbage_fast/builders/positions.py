@@ -12,6 +12,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .. import _core
+from .._args import positive
 from .._progress import map_local
 from ..tables._checks import stamp
 from ..tables.positions import ARRAYS, BATCHES, METHOD, PositionTable, _shipped_form
@@ -23,6 +24,8 @@ DEFAULT_PRECISION = 0.45
 #: Deals giving a 95% half-width of 1 percentage point in the worst cell (the
 #: cells next to 121, decided by one deal); measured, shrinks as 1/sqrt(deals).
 DEALS_AT_ONE_POINT = 16_000
+#: The most deals a build samples (years of work on one machine).
+MAX_DEALS = 10**12
 CHUNK = 500
 
 
@@ -49,9 +52,15 @@ def deals_for_precision(precision: float) -> int:
     >>> deals_for_precision(1.0)
     16000
     """
-    if not math.isfinite(precision) or precision <= 0:
-        raise ValueError(f"precision must be a positive number of points, got {precision}")
-    return max(BATCHES, math.ceil(DEALS_AT_ONE_POINT / precision**2))
+    precision = positive(precision, "precision", "number of points")
+    deals = DEALS_AT_ONE_POINT / precision**2 if precision > 1e-100 else math.inf
+    if deals > MAX_DEALS:
+        finest = math.sqrt(DEALS_AT_ONE_POINT / MAX_DEALS)
+        raise ValueError(
+            f"precision {precision} needs more than {MAX_DEALS:,} deals: "
+            f"the finest is {finest:.2g} points"
+        )
+    return max(BATCHES, math.ceil(deals))
 
 
 class DealSampler:

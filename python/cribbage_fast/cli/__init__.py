@@ -13,14 +13,13 @@ Example::
 
 from __future__ import annotations
 
-import json
 import sys
 from collections.abc import Sequence
 from typing import Any
 
 import click
 
-from .. import _core, _progress
+from .. import _core, _json, _progress
 from .errors import EXPECTED, describe, fail, interrupted
 from .score_file import file_options, run_score_file
 from .tables import ray_address_of, ray_option
@@ -108,7 +107,7 @@ def score(cards: tuple[str, ...], crib: bool, as_json: bool, **file_args: Any) -
     except (ValueError, TypeError) as err:
         fail(str(err))
     if as_json:
-        click.echo(json.dumps(breakdown.to_dict()))
+        click.echo(_json.dumps(breakdown.to_dict()))
         return
     click.echo(f"{breakdown.total}: {breakdown}")
     for item in breakdown.items:
@@ -219,7 +218,7 @@ def discard(
             "dealer": dealer,
             "options": shown,
         }
-        click.echo(json.dumps(payload))
+        click.echo(_json.dumps(payload))
         return
     note = "" if crib_model == "uniform" else f"; crib from the {crib_model} table"
     if pegging:
@@ -275,7 +274,7 @@ def simulate(
         stats = distributed.simulate(
             a.lower(), b.lower(), games, seed, address=ray_address_of(ray_address)
         )
-        click.echo(json.dumps(stats.to_dict()) if as_json else str(stats))
+        click.echo(_json.dumps(stats.to_dict()) if as_json else str(stats))
         return
     done = 0
     with _progress.progress(games, f"{a} vs {b}", unit="game") as bar:
@@ -293,7 +292,7 @@ def simulate(
             click.echo(f"\ninterrupted after {done:,} of {games:,} games", err=True)
             sys.exit(130)
     if as_json:
-        click.echo(json.dumps(stats.to_dict()))
+        click.echo(_json.dumps(stats.to_dict()))
     else:
         click.echo(str(stats))
 

@@ -9,7 +9,6 @@ Example::
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
@@ -17,34 +16,36 @@ from typing import Any
 
 import click
 
-from .. import analysis
+from .. import _json, analysis
+from .._extras import require
+from .._files import read_text, refuse_inputs, write_text
 from ..game import Game
-from .errors import fail
+from .errors import describe, fail, interrupted
 from .params import FiniteFloat, OutPath
 from .tables import ray_address_of, ray_option
 
 
 def _records(path: str) -> list[Any]:
     """One record (a JSON object or the text notation), a JSON list of them,
-    or JSON lines."""
-    text = Path(path).read_text(encoding="utf-8")
+    or JSON lines (a line that is not a record is named by its number)."""
+    text = read_text(path)
     if re.match(r"\s*(\[[A-Za-z]|#|deal\b)", text):
         return [text]  # the text notation (docs/notation.md)
     try:
-        data = json.loads(text)
-    except ValueError:
-        try:
-            return [json.loads(line) for line in text.splitlines() if line.strip()]
-        except ValueError as err:
-            raise ValueError(f"{path} is not a game record (JSON): {err}") from err
+        data = _json.loads(text, path)
+    except ValueError as whole:
+        lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
+        if len(lines) < 2:
+            raise whole from None
+        return [_json.loads(line, f"line {n} of {path}") for n, line in lines]
     return data if isinstance(data, list) else [data]
 
 
-def after_the_game(game: Game, record_path: str | None) -> None:
+def after_the_game(game: Game, record_path: Path | None) -> None:
     """The end of `cribbage-fast play`: write the record if asked, and on a
     terminal offer the analysis of the game just played."""
     if record_path is not None:
-        Path(record_path).write_text(json.dumps(game.to_record()), encoding="utf-8")
+        write_text(record_path, _json.dumps(game.to_record()))
         click.echo(f"The game's record is in {record_path}.")
     if sys.stdin.isatty() and click.confirm("Analyse the game?", default=False):
         click.echo(analysis.analyze_game(game).report())
@@ -109,6 +110,9 @@ def analyze(
     records (a JSON list or JSON lines) prints one report each.
     """
     try:
+        if plot_path is not None:
+            require("matplotlib", "plot")
+            refuse_inputs(plot_path, [game])
         records = _records(game)
         results = analysis.analyze_games(
             records,
@@ -121,19 +125,18 @@ def analyze(
             address=ray_address_of(ray_address),
         )
     except KeyboardInterrupt:
-        click.echo("\ninterrupted", err=True)
-        sys.exit(130)
-    except (ValueError, TypeError, OSError) as err:
-        fail(str(err))
-    if as_json:
-        payload: Any = [r.to_dict() for r in results]
-        click.echo(json.dumps(payload[0] if len(payload) == 1 else payload))
-    else:
-        click.echo("\n\n".join(r.report() for r in results))
+        interrupted()
+    except (ValueError, TypeError, OSError, ImportError) as err:
+        fail(describe(err))
     if plot_path is not None:
         try:
             from ..analysis_report import plot
 
-            plot(results[0], str(plot_path))
-        except ImportError as err:
-            fail(str(err))
+            plot(results[0], plot_path)
+        except (ImportError, OSError) as err:
+            fail(describe(err))
+    if as_json:
+        payload: Any = [r.to_dict() for r in results]
+        click.echo(_json.dumps(payload[0] if len(payload) == 1 else payload))
+    else:
+        click.echo("\n\n".join(r.report() for r in results))

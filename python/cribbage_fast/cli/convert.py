@@ -10,7 +10,6 @@ Example::
 
 from __future__ import annotations
 
-import json
 import sys
 from dataclasses import asdict
 from pathlib import Path
@@ -18,16 +17,21 @@ from typing import Any
 
 import click
 
-from ..game import Game
-from ..notation import parse, write
+from .. import _json
+from .._files import read_text, refuse_inputs, write_text
+from ..notation import parse, replay_with_view, write
 from ..notation_write import FREE_TAGS
-from .errors import fail
+from .errors import describe, fail
 
 
 def _read(path: str) -> str:
     if path == "-":
-        return sys.stdin.read()
-    return Path(path).read_text(encoding="utf-8")
+        data = sys.stdin.buffer.read()
+        try:
+            return data.decode("utf-8").removeprefix("\ufeff")
+        except UnicodeDecodeError as err:
+            raise ValueError(f"stdin is not UTF-8 text (byte {err.start})") from None
+    return read_text(path)
 
 
 def _is_json(text: str) -> bool:
@@ -50,29 +54,39 @@ def _to_json(text: str, seed: int) -> str:
         record["filled"] = [asdict(f) for f in parsed.filled]
     if parsed.marks:
         record["marks"] = {str(k): v for k, v in parsed.marks.items()}
-    return json.dumps(record)
+    return _json.dumps(record)
 
 
 def _checked(text: str) -> str:
-    """JSON to JSON: the record, once the replay accepts it."""
-    Game.replay(text)
+    """JSON to JSON: the record, once the replay accepts it (a ``view`` key
+    included)."""
+    replay_with_view(text)
     return text
 
 
 def _to_text(text: str, view: int | None) -> str:
-    try:
-        record = json.loads(text)
-    except ValueError as err:
-        raise ValueError(f"not a JSON game record: {err}") from err
+    record = _json.loads(text, "the JSON game record")
     if not isinstance(record, dict):
         raise ValueError("not a JSON game record: expected an object")
-    if view is None and isinstance(record.get("view"), int):
-        view = record["view"]
+    game, held = replay_with_view(record)
+    view = _view(view, held)
     marks = record.get("marks") or {}
     tags = record.get("tags") or {}
     if not isinstance(marks, dict) or not isinstance(tags, dict):
         raise ValueError("the record's marks and tags must be objects")
-    return write(record, tags=tags, view=view, marks={int(k): str(v) for k, v in marks.items()})
+    return write(game, tags=tags, view=view, marks=_marks(marks))
+
+
+def _marks(marks: dict[str, Any]) -> dict[int, str]:
+    """The record's ``marks`` object: move indexes (as JSON keys) to marks."""
+    out = {}
+    for key, mark in marks.items():
+        if not (isinstance(key, str) and key.isascii() and key.isdigit()):
+            raise ValueError(f"the record's marks are keyed by move index, got {key!r:.40}")
+        if not isinstance(mark, str):
+            raise ValueError(f"move {key}'s mark must be text, got {_json.preview(mark)}")
+        out[int(key)] = mark
+    return out
 
 
 @click.command("convert")
@@ -93,38 +107,56 @@ def _to_text(text: str, view: int | None) -> str:
 )
 @click.option(
     "--seed",
-    type=click.IntRange(min=0),
-    default=0,
-    show_default=True,
-    help="To JSON: seeds the completion of unknown cards (xx).",
+    type=click.IntRange(min=0, max=2**64 - 1),
+    default=None,
+    help="From text: seeds the completion of unknown cards (xx)  [default: 0]",
 )
-def convert(source: str, target: str, form: str | None, view: int | None, seed: int) -> None:
+def convert(
+    source: str, target: str, form: str | None, view: int | None, seed: int | None
+) -> None:
     """Convert a game record between the text notation and JSON.
 
-    IN and OUT are files, or - for stdin and stdout. IN's form is read from
-    its first character (a JSON record starts with {). A text record is
-    replayed through the rules, so a record they refuse is an error naming
-    its line and column.
+    IN and OUT are files, or - for stdin and stdout (OUT may not be IN; it
+    is written whole or not at all). IN's form is read from its first
+    character (a JSON record starts with {). A text record is replayed
+    through the rules, so a record they refuse is an error naming its line
+    and column.
     """
     try:
+        if target != "-":
+            refuse_inputs(target, [source])
         text = _read(source)
         if form is None:
             suffix = Path(target).suffix.lower()
             form = {".json": "json", ".txt": "text"}.get(suffix)
         if form is None:
             form = "text" if _is_json(text) else "json"
+        if form == "json" and view is not None:
+            raise ValueError("--view goes with text output (--to text or OUT.txt)")
+        if _is_json(text) and seed is not None:
+            raise ValueError("--seed goes with text input (it fills the cards left unknown)")
+        seed = seed or 0
         if form == "json":
             out = _checked(text) if _is_json(text) else _to_json(text, seed)
             out = out.rstrip("\n") + "\n"
+        elif _is_json(text):
+            out = _to_text(text, view)
         else:
-            out = (
-                _to_text(text, view)
-                if _is_json(text)
-                else write(parse(text, seed=seed).record, view=view)
-            )
+            parsed = parse(text, seed=seed)
+            tags = {k: v for k, v in parsed.tags.items() if k in FREE_TAGS}
+            held = _view(view, parsed.view)
+            out = write(parsed.record, tags=tags, view=held, marks=parsed.marks)
         if target == "-":
             click.echo(out, nl=False)
         else:
-            Path(target).write_text(out, encoding="utf-8")
-    except (ValueError, TypeError, OSError, UnicodeDecodeError) as err:
-        fail(str(err))
+            write_text(target, out, inputs=[source])
+    except (ValueError, TypeError, OSError) as err:
+        fail(describe(err))
+
+
+def _view(asked: int | None, held: int | None) -> int | None:
+    """The seat to write the view of: the one asked for, which must be the
+    record's own when it holds one seat's view."""
+    if asked is not None and held is not None and asked != held:
+        raise ValueError(f"--view {asked}, but the record holds only seat {held}'s view")
+    return held if asked is None else asked

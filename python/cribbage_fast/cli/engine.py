@@ -14,6 +14,7 @@ import sys
 import click
 
 from ..engine import serve
+from .errors import interrupted
 
 
 @click.command("engine")
@@ -32,6 +33,8 @@ def engine(threads: int | None) -> None:
     {"id": ..., "action": "terminate", "terminate_id": ...} cancels one.
     """
     try:
-        serve(sys.stdin, sys.stdout, threads or os.cpu_count() or 1)
+        # Bytes, read a line at a time: any line is answered, whatever its
+        # encoding or length (docs/engine.md).
+        serve(sys.stdin.buffer, sys.stdout, threads or os.cpu_count() or 1)
     except KeyboardInterrupt:
-        sys.exit(130)
+        interrupted()

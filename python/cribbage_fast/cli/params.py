@@ -14,9 +14,10 @@ import click
 
 
 class OutPath(click.ParamType):  # type: ignore[type-arg,unused-ignore]
-    """A file to write, checked first: not empty, one of `suffixes`, not a
-    directory, in a directory where a file can be created (with `make_dirs`,
-    the nearest existing parent). The command then writes exactly this path."""
+    """A file to write, checked first: not empty, one of `suffixes` (any,
+    when none are given), not a directory, in a directory where a file can
+    be created (with `make_dirs`, the nearest existing parent). The command
+    then writes exactly this path (through `cribbage_fast._files`)."""
 
     name = "file"
 
@@ -33,7 +34,7 @@ class OutPath(click.ParamType):  # type: ignore[type-arg,unused-ignore]
         if not str(value).strip():
             self.fail("the file name is empty", param, ctx)
         path = Path(value).expanduser()
-        if path.suffix.lower() not in self.suffixes:
+        if self.suffixes and path.suffix.lower() not in self.suffixes:
             wanted = " or ".join(self.suffixes)
             self.fail(f"{value!r} does not end in {wanted}: name the file to write", param, ctx)
         if path.is_dir():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import sys
 from collections.abc import Callable
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 import click
@@ -19,6 +20,7 @@ from .. import _core
 from ..analysis import mark_of
 from ..game import Game
 from ..hints import DEFAULT_BUDGET, Hint, hint
+from .params import OutPath
 
 if TYPE_CHECKING:
     from .._core import _GameEventDict
@@ -273,12 +275,13 @@ def _ask(
 @click.option(
     "--record",
     "record_path",
-    type=click.Path(dir_okay=False, writable=True),
+    type=OutPath(),
     default=None,
-    help="Write the game's record (JSON) here at the end, for cribbage-fast analyze.",
+    help="Write the game's record (JSON) here at the end, for cribbage-fast analyze "
+    "(checked before the game starts).",
 )
 def play(
-    bot: str, seed: int | None, odds: bool, tutor: bool, budget: int, record_path: str | None
+    bot: str, seed: int | None, odds: bool, tutor: bool, budget: int, record_path: Path | None
 ) -> None:
     """Play a game of cribbage against a built-in bot in the terminal.
 

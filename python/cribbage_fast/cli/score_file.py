@@ -18,6 +18,7 @@ from numpy.typing import NDArray
 
 from .. import _core
 from .._extras import require
+from .._files import atomic_path, refuse_inputs
 from .._progress import progress
 from ..bulk_text import NO_CARD, BadRow, parse_text
 
@@ -100,9 +101,37 @@ def _format(path: Path, what: str) -> str:
     return suffix
 
 
-def _batches(path: Path, columns: list[str]) -> tuple[Iterator[pa.RecordBatch], int | None]:
-    """The file's record batches (card columns read as text) and its row
-    count when known up front."""
+@dataclass
+class _Skipped:
+    """CSV rows that could not be read as rows (the wrong number of fields,
+    text that is not UTF-8): skipped with --skip-bad, else an error."""
+
+    skip: bool
+    count: int = 0
+    first: str | None = None
+
+    def row(self, why: str) -> None:
+        if not self.skip:
+            raise FileError(f"{why} (use --skip-bad to go on)")
+        self.count += 1
+        self.first = self.first or why
+
+    def handler(self, row: Any) -> str:
+        """pyarrow's ``invalid_row_handler``: a row of the wrong width (its
+        error, naming the row, is pyarrow's own without --skip-bad)."""
+        if not self.skip:
+            return "error"
+        where = f"row {row.number - 2}" if row.number is not None else "a row"
+        text = row.text if len(row.text) <= 60 else row.text[:57] + "..."
+        self.row(f"{where} has {row.actual_columns} fields, expected {row.expected_columns}: {text!r}")
+        return "skip"
+
+
+def _batches(
+    path: Path, columns: list[str], skipped: _Skipped
+) -> tuple[Iterator[pa.RecordBatch], int | None, list[str]]:
+    """The file's record batches (card columns read as text), its row count
+    when known up front, and its column names."""
     import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
     import pyarrow.csv as pacsv  # type: ignore[import-untyped,unused-ignore]
     import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
@@ -110,22 +139,64 @@ def _batches(path: Path, columns: list[str]) -> tuple[Iterator[pa.RecordBatch], 
     if not path.is_file():
         raise FileError(f"no such file: {path}")
     if _format(path, "--file") == ".parquet":
-        parquet = pq.ParquetFile(path)
-        missing = [c for c in columns if c not in parquet.schema_arrow.names]
-        _check_columns(missing, parquet.schema_arrow.names, path)
-        return parquet.iter_batches(batch_size=BATCH_ROWS), parquet.metadata.num_rows
+        try:
+            parquet = pq.ParquetFile(path)
+        except (pa.ArrowException, OSError) as err:
+            raise FileError(f"{path} is not a Parquet file: {err}") from None
+        names = parquet.schema_arrow.names
+        _check_columns(columns, names, path)
+        return parquet.iter_batches(batch_size=BATCH_ROWS), parquet.metadata.num_rows, names
     reader = pacsv.open_csv(
         path,
         read_options=pacsv.ReadOptions(block_size=CSV_BLOCK),
-        convert_options=pacsv.ConvertOptions(column_types={c: pa.string() for c in columns}),
+        parse_options=pacsv.ParseOptions(invalid_row_handler=skipped.handler),
+        # Text is checked batch by batch (_valid_text), so a bad row can be skipped.
+        convert_options=pacsv.ConvertOptions(
+            column_types={c: pa.string() for c in columns}, check_utf8=False
+        ),
     )
-    _check_columns([c for c in columns if c not in reader.schema.names], reader.schema.names, path)
-    return iter(reader), None
+    names = reader.schema.names
+    _check_columns(columns, names, path)
+    return iter(reader), None, names
 
 
-def _check_columns(missing: list[str], names: list[str], path: Path) -> None:
+def _check_columns(columns: list[str], names: list[str], path: Path) -> None:
+    missing = [c for c in columns if c not in names]
     if missing:
         raise FileError(f"{path} has no column {missing[0]!r}; its columns are {names}")
+    twice = [c for c in columns if names.count(c) > 1]
+    if twice:
+        raise FileError(f"{path} has {names.count(twice[0])} columns named {twice[0]!r}: which?")
+
+
+def _valid_text(batch: pa.RecordBatch, first: int, skipped: _Skipped) -> pa.RecordBatch:
+    """The batch without its rows holding text that is not UTF-8 (each an
+    error without --skip-bad)."""
+    import numpy as np
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+
+    bad = np.zeros(batch.num_rows, dtype=bool)
+    for name, column in zip(batch.schema.names, batch.columns, strict=True):
+        if not pa.types.is_string(column.type) and not pa.types.is_large_string(column.type):
+            continue
+        try:
+            column.validate(full=True)
+            continue
+        except pa.ArrowInvalid:
+            pass
+        for i, value in enumerate(column.cast(pa.binary()).to_pylist()):
+            if value is not None and not bad[i] and not _utf8(value):
+                bad[i] = True
+                skipped.row(f"row {first + i}, column {name!r}: not UTF-8 text")
+    return batch.filter(pa.array(~bad)) if bad.any() else batch
+
+
+def _utf8(value: bytes) -> bool:
+    try:
+        value.decode("utf-8")
+    except UnicodeDecodeError:
+        return False
+    return True
 
 
 def _codes(
@@ -195,24 +266,34 @@ def _scored(
         values = [scored.sum(axis=1, dtype=np.uint8), *scored.T]
     else:
         names, values = ["score"], [scored]
-    columns = dict(zip(batch.schema.names, batch.columns, strict=True))
+    arrays, fields = list(batch.columns), list(batch.schema.names)
     for name, value in zip(names, values, strict=True):
         if reasons:
             full = np.zeros(len(codes), dtype=np.uint8)
             full[good] = value
-            columns[name] = pa.array(full, mask=~good)
+            arrays.append(pa.array(full, mask=~good))
         else:
-            columns[name] = pa.array(value)
+            arrays.append(pa.array(value))
+        fields.append(name)
     if options.skip_bad:
         text = [reasons.get(r) for r in range(len(codes))] if reasons else None
-        columns["error"] = (
+        arrays.append(
             pa.array(text, type=pa.string()) if text else pa.nulls(len(codes), pa.string())
         )
-    return pa.RecordBatch.from_pydict(columns)
+        fields.append("error")
+    # Arrays and names side by side: columns the input names alike all stay.
+    return pa.RecordBatch.from_arrays(arrays, names=fields)
+
+
+def output_columns(options: _Options) -> list[str]:
+    """The columns the command adds to every row."""
+    names = ["score", *(_core.BREAKDOWN_COLUMNS if options.breakdown else ())]
+    return names + (["error"] if options.skip_bad else [])
 
 
 class _Writer:
-    """Writes batches to a .csv or .parquet file, opened at the first batch."""
+    """Writes batches to a .csv or .parquet file, opened at the first batch
+    (an input without rows writes its header, or an empty Parquet file)."""
 
     def __init__(self, path: Path) -> None:
         self.path = path
@@ -239,36 +320,49 @@ def score_file(
     starter_column: str | None,
     out: Path | None,
     options: _Options,
-) -> int:
-    """Scores every row of `file` into `out`; returns the number of bad rows
-    written (with ``options.skip_bad``). Raises FileError for bad input."""
+) -> tuple[int, _Skipped]:
+    """Scores every row of `file` into `out` (written whole or not at all);
+    returns the number of bad rows written and the rows skipped (with
+    ``options.skip_bad``). Raises FileError for bad input, before any work
+    when the output is the input or would replace one of its columns."""
     require("pyarrow", "tables")
     if hand_column is None or out is None:
         raise FileError("--file needs --hand COLUMN and --out OUT.csv|OUT.parquet")
     _format(out, "--out")
-    columns = [hand_column, *([starter_column] if starter_column is not None else [])]
-    batches, total = _batches(file, columns)
-    writer = _Writer(out)
-    first, bad = 0, 0
     try:
-        with progress(total, None, unit=" rows") as bar:
-            for batch in batches:
+        refuse_inputs(out, [file])
+    except ValueError as err:
+        raise FileError(str(err)) from None
+    columns = [hand_column, *([starter_column] if starter_column is not None else [])]
+    skipped = _Skipped(options.skip_bad)
+    batches, total, names = _batches(file, columns, skipped)
+    taken = [name for name in output_columns(options) if name in names]
+    if taken:
+        raise FileError(
+            f"{file} already has a column {taken[0]!r}, which the output adds: rename it first"
+        )
+    first, bad = 0, 0
+    with atomic_path(out) as part, progress(total, None, unit=" rows") as bar:
+        writer = _Writer(part)
+        try:
+            for raw in batches:
+                batch = _valid_text(raw, first, skipped)
                 codes, reasons = _codes(
                     batch, hand_column, starter_column, first, options.skip_bad, options.threads
                 )
                 writer.write(_scored(batch, codes, reasons, first, options))
-                first += batch.num_rows
+                first += raw.num_rows
                 bad += len(reasons)
-                bar.update(batch.num_rows)
-    finally:
-        writer.close()
-    return bad
+                bar.update(raw.num_rows)
+        finally:
+            writer.close()
+    return bad, skipped
 
 
 def run_score_file(cards: tuple[str, ...], crib: bool, **args: Any) -> None:
     """The ``score`` command with ``--file``: one line on stderr and status 2
     for bad input, a summary line on stderr at the end."""
-    from .errors import fail
+    from .errors import describe, fail
 
     if args["file"] is None:
         fail("expected 5 cards (4 in hand, then the starter) or --file HANDS.csv")
@@ -276,12 +370,17 @@ def run_score_file(cards: tuple[str, ...], crib: bool, **args: Any) -> None:
         fail("give either cards or --file, not both")
     opts = _Options(crib, args["breakdown"], args["skip_bad"], args["threads"])
     try:
-        bad = score_file(
+        bad, skipped = score_file(
             args["file"], args["hand_column"], args["starter_column"], args["out"], opts
         )
-    except (FileError, OSError) as err:
+    except FileError as err:
         fail(str(err))
-    except ValueError as err:
-        fail(f"{args['file']}: {err}")
+    except (ValueError, OSError) as err:
+        fail(f"{args['file']}: {describe(err)}")
     if bad:
         click.echo(f"{bad} bad rows written with their reason in column 'error'", err=True)
+    if skipped.count:
+        click.echo(
+            f"{skipped.count} rows skipped, unreadable as rows (the first: {skipped.first})",
+            err=True,
+        )

@@ -23,6 +23,7 @@ import click
 import numpy as np
 
 from .. import builders
+from .._files import save_figure, write_bytes
 from ..tables.crib import _table_key
 from ..tables.pegging import PeggingTable
 from .params import FiniteFloat, OutPath, check_ray_address
@@ -115,8 +116,10 @@ def plot_crib_tables(tables_by_title: dict[str, np.ndarray], path: Path) -> None
                 ax.text(j, i, f"{table[i, j]:.1f}", ha="center", va="center", fontsize=6, color="w")
         fig.colorbar(image, ax=ax, shrink=0.8)
     fig.tight_layout()
-    fig.savefig(path, dpi=90)
-    plt.close(fig)
+    try:
+        save_figure(fig, path, dpi=90)
+    finally:
+        plt.close(fig)
 
 
 def pegging_options(f: F) -> F:
@@ -206,5 +209,5 @@ def atlas(out: Path) -> None:
 def expert(out: Path) -> None:
     """The Expert's discard table (src/data/expert_discards.bin)."""
     analysis = builders.analyze_all_deals(progress=sys.stderr.isatty())
-    out.write_bytes(analysis.expert_table())
+    write_bytes(out, analysis.expert_table())
     click.echo(f"{len(analysis)} deals written to {out}")

@@ -20,6 +20,7 @@ from pettingzoo.utils import wrappers  # noqa: E402
 
 from .._args import integer  # noqa: E402
 from .._core import NUM_ACTIONS, OBS_SIZE, ActionGame  # noqa: E402
+from ._order import require_reset  # noqa: E402
 
 __all__ = ["CribbageAECEnv", "aec_env"]
 
@@ -90,6 +91,7 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         }
         self._np_random: np.random.Generator | None = None
         self._game = ActionGame(num_players, 0, target)
+        self._started = False
 
     def _seat_of(self, agent: object) -> int:
         """The seat of `agent`; ValueError naming it if it is not one."""
@@ -177,6 +179,7 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         self.terminations = {a: False for a in self.agents}
         self.truncations = {a: False for a in self.agents}
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
+        self._started = True
         self._select()
 
     def _select(self) -> None:
@@ -210,11 +213,41 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         True
         """
         seat = self._seat_of(agent)
+        require_reset(self._started, "observe")
         if self._game.to_move == seat:
             mask = self._game.action_mask()
         else:
             mask = np.zeros(NUM_ACTIONS, np.int8)
         return {"observation": self._game.observe(seat), "action_mask": mask}
+
+    def last(self, observe: bool = True) -> tuple[Any, float, bool, bool, dict[str, Any]]:
+        """The agent to move's observation, reward, termination, truncation
+        and info (PettingZoo's ``last``).
+
+        Parameters
+        ----------
+        observe : bool, default True
+            False leaves the observation out (None).
+
+        Returns
+        -------
+        tuple
+            ``(observation, reward, terminated, truncated, info)``.
+
+        Raises
+        ------
+        ResetNeeded
+            Before the first `reset` (a RuntimeError).
+
+        Examples
+        --------
+        >>> env = CribbageAECEnv()
+        >>> env.reset(seed=0)
+        >>> env.last()[1:4]
+        (0.0, False, False)
+        """
+        require_reset(self._started, "last")
+        return super().last(observe)  # type: ignore[no-any-return]
 
     def step(self, action: int | None) -> None:
         """Plays the action of the agent to move (``agent_selection``).
@@ -228,6 +261,8 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         ------
         ValueError
             None for an agent that is to move.
+        ResetNeeded
+            Before the first `reset` (a RuntimeError).
         IllegalMove
             An illegal action; the game is unchanged.
 
@@ -240,6 +275,7 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         >>> env.agent_selection == first  # a 2-player discard is two actions
         True
         """
+        require_reset(self._started, "step")
         agent = self.agent_selection
         if self.terminations[agent] or self.truncations[agent]:
             self._was_dead_step(action)

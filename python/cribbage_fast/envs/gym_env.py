@@ -15,6 +15,7 @@ from numpy.typing import NDArray
 
 from .._args import real
 from .._core import NUM_ACTIONS, OBS_SIZE, IllegalMove, SoloEnv
+from ._order import require_reset
 
 __all__ = ["CribbageEnv", "RewardMode"]
 
@@ -82,6 +83,7 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
         self._mask: NDArray[np.int8] = np.zeros(NUM_ACTIONS, np.int8)
         self._obs: _ObsType = np.zeros(OBS_SIZE, np.float32)
         self._done = True
+        self._started = False
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -110,6 +112,7 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
         self._obs, self._mask = self._core.reset(game_seed)
         self._done = False
+        self._started = True
         return self._obs, {"action_mask": self._mask.copy()}
 
     def step(self, action: Any) -> tuple[_ObsType, float, bool, bool, dict[str, Any]]:
@@ -129,7 +132,8 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
         Raises
         ------
         RuntimeError
-            The game is over: call `reset` first.
+            Before the first `reset` (`ResetNeeded`), or once the game is over:
+            call `reset` first.
         TypeError
             An action that is not an integer.
         IllegalMove
@@ -144,6 +148,7 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
         >>> reward, terminated, info["illegal_action"]
         (-1.0, True, True)
         """
+        require_reset(self._started, "step")
         if self._done:
             raise RuntimeError("the game is over: call reset() before step()")
         try:

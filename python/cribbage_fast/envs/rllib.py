@@ -26,6 +26,7 @@ from ray.rllib.utils.typing import MultiAgentDict  # noqa: E402
 from ray.tune.registry import register_env  # noqa: E402
 
 from .._core import NUM_ACTIONS, OBS_SIZE, ActionGame, IllegalMove  # noqa: E402
+from ._order import require_reset  # noqa: E402
 
 __all__ = ["ENV_NAME", "CribbageMultiAgentEnv", "register"]
 
@@ -95,6 +96,7 @@ class CribbageMultiAgentEnv(MultiAgentEnv):
         self.observation_spaces = dict.fromkeys(self.possible_agents, obs_space)
         self.action_spaces = {a: spaces.Discrete(NUM_ACTIONS) for a in self.possible_agents}
         self._illegal = False
+        self._started = False
 
     def _obs(self, seat: int) -> dict[str, NDArray[np.float32]]:
         if self._game.to_move == seat:
@@ -136,6 +138,7 @@ class CribbageMultiAgentEnv(MultiAgentEnv):
         self._game = ActionGame(self.num_players, game_seed, self.target)
         self.agents = self.possible_agents[:]
         self._illegal = False
+        self._started = True
         seat = self._to_move()
         agent = self.possible_agents[seat]
         return {agent: self._obs(seat)}, {agent: {}}
@@ -159,7 +162,8 @@ class CribbageMultiAgentEnv(MultiAgentEnv):
         Raises
         ------
         RuntimeError
-            The game is over: call `reset` first.
+            Before the first `reset` (`ResetNeeded`), or once the game is
+            over: call `reset` first.
         ValueError
             Not exactly the agent to move in ``action_dict``.
         IllegalMove
@@ -174,6 +178,7 @@ class CribbageMultiAgentEnv(MultiAgentEnv):
         >>> result[3]["__all__"]
         False
         """
+        require_reset(self._started, "step")
         if self._game.is_over or self._illegal:
             raise RuntimeError("the game is over: call reset() before step()")
         seat = self._to_move()

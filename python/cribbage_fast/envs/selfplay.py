@@ -18,6 +18,7 @@ from numpy.typing import DTypeLike, NDArray
 from .._args import flag
 from .._core import NUM_ACTIONS, OBS_SIZE, obs_denominators
 from .._core import SelfPlayVecEnv as _CoreSelfPlay
+from ._order import require_reset
 from .gym_env import RewardMode
 from .vector import add_final_info, as_actions
 
@@ -121,6 +122,7 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
         if dtype == np.uint8 and target > 255:
             raise ValueError(f"uint8 observations need a target of at most 255, got {target}")
         n = self.num_envs = self._core.num_envs
+        self._started = False
         self.num_players = self._core.num_players
         self.target = target
         self.copy = copy
@@ -176,6 +178,7 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
         """
         super().reset(seed=seed)
         batch_seed = int(self.np_random.integers(0, 2**63 - 1))
+        self._started = True
         self._core.reset(batch_seed, *self._outputs())
         return self._out(self._obs), self._info()
 
@@ -209,6 +212,8 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
             Actions that are not integers.
         ValueError
             Not one action per game.
+        ResetNeeded
+            Before the first `reset` (a RuntimeError).
         IllegalMove
             An illegal action; no game changes.
 
@@ -220,6 +225,7 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
         >>> rewards.shape
         (4, 3)
         """
+        require_reset(self._started, "step")
         acts = as_actions(actions, self.num_envs)
         np.copyto(self._last_seat, self._to_move)
         self._core.step(acts, *self._outputs())

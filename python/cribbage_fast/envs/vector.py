@@ -21,6 +21,7 @@ from numpy.typing import NDArray
 from .._args import flag
 from .._core import NUM_ACTIONS, OBS_SIZE
 from .._core import VecEnv as _CoreVecEnv
+from ._order import require_reset
 from .gym_env import RewardMode
 
 __all__ = ["CribbageVectorEnv", "add_final_info", "as_actions"]
@@ -121,6 +122,7 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
         copy = flag(copy, "copy")
         self._core = _CoreVecEnv(num_envs, opponent, reward, target, threads)
         self.num_envs = self._core.num_envs
+        self._started = False
         self.copy = copy
         self.single_observation_space = spaces.Box(0.0, 1.0, (OBS_SIZE,), np.float32)
         self.single_action_space = spaces.Discrete(NUM_ACTIONS)
@@ -159,6 +161,7 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
         """
         super().reset(seed=seed)
         batch_seed = int(self.np_random.integers(0, 2**63 - 1))
+        self._started = True
         self._core.reset(
             batch_seed, self._obs, self._masks, self._rewards, self._terminations, self._final_obs
         )
@@ -193,6 +196,8 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
             Actions that are not integers.
         ValueError
             Not one action per game.
+        ResetNeeded
+            Before the first `reset` (a RuntimeError).
         IllegalMove
             An illegal action; no game changes.
 
@@ -205,6 +210,7 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
         >>> rewards.shape, bool(terminated.any())
         ((4,), False)
         """
+        require_reset(self._started, "step")
         acts = as_actions(actions, self.num_envs)
         self._core.step(
             acts, self._obs, self._masks, self._rewards, self._terminations, self._final_obs

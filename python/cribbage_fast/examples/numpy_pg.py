@@ -223,6 +223,7 @@ def evaluate(policy: Policy, games: int, seed: int = 12345, num_envs: int = 512)
 
 def plot(curve: list[tuple[int, float]], path: str) -> None:
     from cribbage_fast._extras import require
+    from cribbage_fast._files import save_figure
 
     require("matplotlib", "plot")
     import matplotlib
@@ -240,8 +241,10 @@ def plot(curve: list[tuple[int, float]], path: str) -> None:
     ax.set_title("NumPy actor-critic against the random player")
     ax.legend(loc="lower right")
     fig.tight_layout()
-    fig.savefig(path, dpi=120)
-    plt.close(fig)
+    try:
+        save_figure(fig, path, dpi=120)
+    finally:
+        plt.close(fig)
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -18,6 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
+from .._files import atomic_path, save_npz
 from .._args import flag
 from ._checks import TableCheck, read_only, stamp
 from .crib import crib_table, crib_table_info
@@ -370,12 +371,13 @@ class Atlas:
         """
         path = Path(path)
         if path.suffix == ".parquet":
-            self._save_parquet(path)
+            with atomic_path(path) as part:
+                self._save_parquet(part)
         else:
             arrays = self.arrays()
             del arrays["meta"]
             meta = stamp(self.meta, arrays)
-            np.savez(path, **arrays, meta=np.array(json.dumps(meta)))
+            save_npz(path, compressed=False, **arrays, meta=np.array(json.dumps(meta)))
 
     def _save_parquet(self, path: Path, block: int = 100_000) -> None:
         from .._extras import require

@@ -41,6 +41,7 @@ import numpy.typing as npt
 from .. import _core
 from .._args import flag, integer
 from .._extras import require
+from .._files import atomic_open, save_figure
 from ._checks import TableCheck, built_in, read_only, stamp
 
 TARGET = 121
@@ -182,7 +183,7 @@ class PositionTable:
         """
         arrays: dict[str, Any] = _shipped_form(self.dealer_arrays())
         arrays["metadata"] = np.array(json.dumps(stamp(self.metadata, arrays)))
-        with open(path, "wb") as f:
+        with atomic_open(path, "wb") as f:
             np.savez_compressed(f, **arrays)
 
     @classmethod
@@ -375,5 +376,7 @@ def plot_table(table: PositionTable, path: str | Path) -> None:
         ax.set_ylabel("my score")
         ax.contour(table.win[..., k], levels=[0.5], colors="black", linewidths=0.8)
     fig.colorbar(image, ax=axes, shrink=0.85, label="my chance to win (Expert vs Expert)")
-    fig.savefig(path, dpi=80)
-    plt.close(fig)
+    try:
+        save_figure(fig, path, dpi=80)
+    finally:
+        plt.close(fig)
