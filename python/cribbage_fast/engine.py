@@ -23,6 +23,7 @@ from __future__ import annotations
 
 import json
 import threading
+from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict
@@ -54,9 +55,10 @@ MAX_LINE = 4 << 20
 #: The longest id (as JSON) an answer echoes.
 MAX_ID = 1000
 
-#: Queries read but not yet started, per thread: the engine reads its input
-#: no faster than it works, so its memory stays bounded however much is sent.
-BACKLOG = 8
+#: Bytes of queries read and waiting for a thread at most (kept as their
+#: text until they start): a query past it is answered at once with an error
+#: saying so, so memory stays bounded however much is sent.
+MAX_WAITING = 64 << 20
 
 
 def dumps(obj: dict[str, Any]) -> str:
@@ -208,6 +210,8 @@ def answer(query: dict[str, Any], cancel: CancelToken | None = None) -> str:
     qid = query.get("id")
     token = cancel if cancel is not None else CancelToken()
     try:
+        if token.cancelled:
+            raise Cancelled
         settings = _check_settings(query)
         game, view = _game_of(query)
         wanted = query.get("decisions", "current")
@@ -280,10 +284,11 @@ class Engine:
     each, under a lock), `close` waits for the outstanding ones.
 
     Every line gets an answer, whatever it holds (not UTF-8, not JSON, nested
-    too deep, too long, an unusable id): the engine never stops serving. At
-    most ``threads * (1 + BACKLOG)`` queries are outstanding: `submit` waits
-    for room beyond that, so the engine reads no faster than it works and its
-    memory stays bounded.
+    too deep, too long, an unusable id): the engine never stops serving.
+    Input is read as fast as it comes, so a terminate query takes effect at
+    once; queries beyond those the threads are working on wait as their text,
+    `MAX_WAITING` bytes of them at most (one past that is answered with an
+    error saying so), so memory stays bounded.
 
     Examples
     --------
@@ -299,10 +304,14 @@ class Engine:
         if isinstance(threads, bool) or not isinstance(threads, int) or threads < 1:
             raise ValueError(f"threads must be a positive integer, got {threads!r}")
         self._pool = ThreadPoolExecutor(max_workers=threads)
-        self._room = threading.BoundedSemaphore(threads * (1 + BACKLOG))
+        self._threads = threads
         self._write = write
         self._lock = threading.Lock()
+        self._idle = threading.Condition(self._lock)
         self._running: dict[str, list[CancelToken]] = {}
+        self._waiting: deque[tuple[str, CancelToken]] = deque()
+        self._waiting_bytes = 0
+        self._started = 0
         self._line = 0
 
     def __enter__(self) -> Engine:
@@ -310,12 +319,16 @@ class Engine:
 
     def __exit__(self, kind: type[BaseException] | None, *exc: object) -> None:
         if kind is not None and issubclass(kind, KeyboardInterrupt):
-            # Ctrl-C: every query in flight stops within a tenth of a second.
-            with self._lock:
-                for tokens in self._running.values():
-                    for token in tokens:
-                        token.cancel()
+            self._cancel_all()
         self.close()
+
+    def _cancel_all(self) -> None:
+        """Ctrl-C: every query stops within a tenth of a second (one that
+        has not started answers "cancelled" at once)."""
+        with self._lock:
+            for tokens in self._running.values():
+                for token in tokens:
+                    token.cancel()
 
     def _emit(self, obj: dict[str, Any] | str) -> None:
         try:
@@ -385,41 +398,66 @@ class Engine:
             error = f'action must be "analyze" or "terminate", got {_json.preview(action)}'
             self._emit({"id": query["id"], "status": "error", "error": error})
         else:
-            self._start(query)
+            self._start(query, line)
 
     def _key(self, qid: Any) -> str:
         return json.dumps(qid, sort_keys=True)
 
-    def _start(self, query: dict[str, Any]) -> None:
+    def _start(self, query: dict[str, Any], text: str) -> None:
         token = CancelToken()
         key = self._key(query["id"])
-        self._room.acquire()
         with self._lock:
+            if self._started >= 2 * self._threads:
+                if self._waiting_bytes + len(text) > MAX_WAITING:
+                    busy = (
+                        f"line {self._line}: {self._waiting_bytes} bytes of queries are waiting "
+                        f"already (at most {MAX_WAITING}): send it again once some are answered"
+                    )
+                    answer_now = {"id": query["id"], "status": "error", "error": busy}
+                else:
+                    self._waiting.append((text, token))
+                    self._waiting_bytes += len(text)
+                    answer_now = None
+                    self._running.setdefault(key, []).append(token)
+                if answer_now is not None:
+                    self._write(dumps(answer_now))
+                return
+            self._started += 1
             self._running.setdefault(key, []).append(token)
+        self._run(query, token)
+
+    def _run(self, query: dict[str, Any], token: CancelToken) -> None:
+        """Starts `query` on the pool; its answer, when done, starts the next
+        waiting query."""
+        key = self._key(query["id"])
         task = {k: v for k, v in query.items() if k != "action"}
 
         def done(f: Future[str]) -> None:
+            try:
+                text = f.result()
+            except BaseException as err:  # an answer for every query, whatever went wrong
+                text = dumps({"id": query["id"], "status": "error", "error": f"internal: {err!r}"})
             with self._lock:
                 tokens = self._running.get(key, [])
                 if token in tokens:
                     tokens.remove(token)
                 if not tokens:
                     self._running.pop(key, None)
-            try:
-                text = f.result()
-            except BaseException as err:  # an answer for every query, whatever went wrong
-                text = dumps({"id": query["id"], "status": "error", "error": f"internal: {err!r}"})
-            self._room.release()
             self._emit(text)
+            self._next()
 
-        try:
-            future: Future[str] = self._pool.submit(answer, task, token)
-        except BaseException:
-            done_now: Future[str] = Future()
-            done_now.set_result(dumps({"id": query["id"], "status": "cancelled"}))
-            done(done_now)
-            raise
-        future.add_done_callback(done)
+        self._pool.submit(answer, task, token).add_done_callback(done)
+
+    def _next(self) -> None:
+        """A thread is free: the oldest waiting query starts, else one fewer runs."""
+        with self._lock:
+            if not self._waiting:
+                self._started -= 1
+                self._idle.notify_all()
+                return
+            text, token = self._waiting.popleft()
+            self._waiting_bytes -= len(text)
+        self._run(_json.loads(text, "a waiting query"), token)
 
     def _terminate(self, query: dict[str, Any]) -> None:
         target = query.get("terminate_id")
@@ -438,13 +476,26 @@ class Engine:
         )
 
     def close(self) -> None:
-        """Waits for every outstanding query to answer.
+        """Waits for every outstanding query to answer (Ctrl-C meanwhile
+        cancels them, and they answer at once).
 
         Examples
         --------
         >>> Engine().close()
         """
-        self._pool.shutdown(wait=True)
+        try:
+            self._drain()
+        except KeyboardInterrupt:
+            self._cancel_all()
+            self._drain()
+            raise
+        finally:
+            self._pool.shutdown(wait=True)
+
+    def _drain(self) -> None:
+        with self._idle:
+            while self._started:
+                self._idle.wait()
 
 
 def serve(lines: Iterable[str | bytes] | IO[bytes], out: IO[str], threads: int = 1) -> None:

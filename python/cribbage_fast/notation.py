@@ -21,7 +21,6 @@ True
 
 from __future__ import annotations
 
-import io
 import re
 from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
@@ -89,6 +88,9 @@ _PHASE = {
 }
 _TAG_LINE = re.compile(r'\[([A-Za-z0-9_]+)\s+"([^"\\]*)"\]\s*(#.*)?')
 _MAX_LINE = 1000
+#: A line (read no further than one character past the longest allowed) and
+#: its break.
+_LINE = re.compile(r"([^\r\n]{0,1001})(\r\n|\r|\n|)")
 _WORD = re.compile(r"\S+")
 _NUMBER = re.compile(r"[0-9]{1,6}")
 #: The most show lines (the hands and the crib) and moves of the play one
@@ -311,9 +313,15 @@ def _tag(line: str, number: int, tags: dict[str, tuple[str, Token]]) -> None:
 
 def _lines(text: str) -> Iterator[tuple[int, str]]:
     """The text's lines (split at line breaks: \\n, \\r\\n or \\r), numbered
-    from 1, a leading byte-order mark left out; read as they are needed."""
-    for number, line in enumerate(io.StringIO(text.removeprefix("\ufeff"), newline=None), 1):
-        line = line.removesuffix("\n")
+    from 1, a leading byte-order mark left out; read as they are needed,
+    without a copy of the text."""
+    pos, end = (1 if text.startswith("\ufeff") else 0), len(text)
+    number = 0
+    while pos < end:
+        number += 1
+        found = _LINE.match(text, pos)
+        assert found is not None  # the pattern matches the empty string too
+        line, pos = found.group(1), found.end()
         if len(line) > _MAX_LINE:
             raise NotationError(f"a line may hold at most {_MAX_LINE} characters", number, 1)
         yield number, line

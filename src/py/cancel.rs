@@ -63,7 +63,8 @@ impl PyCancelToken {
     }
 
     fn __repr__(&self) -> String {
-        format!("CancelToken(cancelled={})", self.cancelled())
+        let cancelled = if self.cancelled() { "True" } else { "False" };
+        format!("CancelToken(cancelled={cancelled})")
     }
 }
 
