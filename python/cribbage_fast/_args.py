@@ -32,6 +32,16 @@ def _range_text(low: float | None, high: float | None) -> str:
     return f"at least {low}" if low is not None else f"at most {high}"
 
 
+def _float(value: object, name: str) -> float:
+    """A number as a float; an integer too large for one is out of range."""
+    try:
+        return float(value)  # type: ignore[arg-type]
+    except OverflowError:
+        raise ValueError(
+            f"{name} must be a finite number, got an integer too large for one ({_describe(value)})"
+        ) from None
+
+
 def flag(value: object, name: str) -> bool:
     """`value` as a bool: only True or False (or a NumPy bool), never by
     truthiness (``"no"`` is not False).
@@ -102,7 +112,7 @@ def real(value: object, name: str, low: float | None = None, high: float | None 
     numbers = int | float | np.integer | np.floating
     if isinstance(value, bool | np.bool_) or not isinstance(value, numbers):
         raise TypeError(f"{name} must be a number, got {_describe(value)}")
-    number = float(value)
+    number = _float(value, name)
     if not math.isfinite(number):
         raise ValueError(f"{name} must be a finite number, got {number}")
     if (low is not None and number < low) or (high is not None and number > high):
@@ -131,7 +141,7 @@ def positive(value: object, name: str, what: str = "number") -> float:
     numbers = int | float | np.integer | np.floating
     if isinstance(value, bool | np.bool_) or not isinstance(value, numbers):
         raise TypeError(f"{name} must be a number, got {_describe(value)}")
-    number = float(value)
+    number = _float(value, name)
     if not (math.isfinite(number) and number > 0):
         raise ValueError(f"{name} must be a positive {what}, got {number}")
     return number

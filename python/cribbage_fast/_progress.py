@@ -16,6 +16,8 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
+from ._args import integer
+
 T = TypeVar("T")
 
 
@@ -98,7 +100,10 @@ def map_local(
     >>> list(map_local(lambda a, b: (a, b), 3, 2, "items", enabled=False))
     [(0, 2), (2, 3)]
     """
+    total, chunk = integer(total, "total", 0), integer(chunk, "chunk", 1)
     with progress(total, what, enabled=enabled) as bar:
-        for start, stop in ranges(total, chunk):
+        # The ranges one at a time (a huge total is never laid out in a list).
+        for start in range(0, total, chunk):
+            stop = min(start + chunk, total)
             yield fn(start, stop)
             bar.update(stop - start)

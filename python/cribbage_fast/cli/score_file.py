@@ -7,7 +7,9 @@ written out with its scores before the next is read.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Callable, Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
@@ -116,11 +118,27 @@ class _Skipped:
         self.count += 1
         self.first = self.first or why
 
+    @contextmanager
+    def quiet(self) -> Iterator[None]:
+        """pyarrow cannot hand a row that is neither the right width nor
+        UTF-8 to `handler` (it fails decoding the row's text, prints that,
+        then stops on the row itself): the print is left out; the stop names
+        the row."""
+        previous = sys.unraisablehook
+
+        def hook(unraisable: Any) -> None:
+            if getattr(unraisable.object, "__self__", None) is not self:
+                previous(unraisable)
+
+        sys.unraisablehook = hook
+        try:
+            yield
+        finally:
+            sys.unraisablehook = previous
+
     def handler(self, row: Any) -> str:
-        """pyarrow's ``invalid_row_handler``: a row of the wrong width (its
-        error, naming the row, is pyarrow's own without --skip-bad)."""
-        if not self.skip:
-            return "error"
+        """pyarrow's ``invalid_row_handler`` with --skip-bad: a row of the
+        wrong width is skipped (without, pyarrow's own error names it)."""
         where = f"row {row.number - 2}" if row.number is not None else "a row"
         text = row.text if len(row.text) <= 60 else row.text[:57] + "..."
         self.row(f"{where} has {row.actual_columns} fields, expected {row.expected_columns}: {text!r}")
@@ -129,9 +147,9 @@ class _Skipped:
 
 def _batches(
     path: Path, columns: list[str], skipped: _Skipped
-) -> tuple[Iterator[pa.RecordBatch], int | None, list[str]]:
+) -> tuple[Iterator[pa.RecordBatch], int | None, pa.Schema]:
     """The file's record batches (card columns read as text), its row count
-    when known up front, and its column names."""
+    when known up front, and its schema."""
     import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
     import pyarrow.csv as pacsv  # type: ignore[import-untyped,unused-ignore]
     import pyarrow.parquet as pq  # type: ignore[import-untyped,unused-ignore]
@@ -143,21 +161,22 @@ def _batches(
             parquet = pq.ParquetFile(path)
         except (pa.ArrowException, OSError) as err:
             raise FileError(f"{path} is not a Parquet file: {err}") from None
-        names = parquet.schema_arrow.names
-        _check_columns(columns, names, path)
-        return parquet.iter_batches(batch_size=BATCH_ROWS), parquet.metadata.num_rows, names
+        _check_columns(columns, parquet.schema_arrow.names, path)
+        batches = parquet.iter_batches(batch_size=BATCH_ROWS)
+        return batches, parquet.metadata.num_rows, parquet.schema_arrow
     reader = pacsv.open_csv(
         path,
         read_options=pacsv.ReadOptions(block_size=CSV_BLOCK),
-        parse_options=pacsv.ParseOptions(invalid_row_handler=skipped.handler),
+        parse_options=pacsv.ParseOptions(
+            invalid_row_handler=skipped.handler if skipped.skip else None
+        ),
         # Text is checked batch by batch (_valid_text), so a bad row can be skipped.
         convert_options=pacsv.ConvertOptions(
             column_types={c: pa.string() for c in columns}, check_utf8=False
         ),
     )
-    names = reader.schema.names
-    _check_columns(columns, names, path)
-    return iter(reader), None, names
+    _check_columns(columns, reader.schema.names, path)
+    return iter(reader), None, reader.schema
 
 
 def _check_columns(columns: list[str], names: list[str], path: Path) -> None:
@@ -335,8 +354,17 @@ def score_file(
         raise FileError(str(err)) from None
     columns = [hand_column, *([starter_column] if starter_column is not None else [])]
     skipped = _Skipped(options.skip_bad)
-    batches, total, names = _batches(file, columns, skipped)
-    taken = [name for name in output_columns(options) if name in names]
+    with skipped.quiet():
+        return _score_rows(file, columns, out, options, skipped), skipped
+
+
+def _score_rows(
+    file: Path, columns: list[str], out: Path, options: _Options, skipped: _Skipped
+) -> int:
+    """`score_file`'s work: the number of bad rows written."""
+    hand_column, starter_column = columns[0], (columns[1:] or [None])[0]
+    batches, total, schema = _batches(file, columns, skipped)
+    taken = [name for name in output_columns(options) if name in schema.names]
     if taken:
         raise FileError(
             f"{file} already has a column {taken[0]!r}, which the output adds: rename it first"
@@ -345,7 +373,8 @@ def score_file(
     with atomic_path(out) as part, progress(total, None, unit=" rows") as bar:
         writer = _Writer(part)
         try:
-            for raw in batches:
+            # A file without rows still gets its header (its columns and the scores).
+            for raw in _at_least_one(batches, schema):
                 batch = _valid_text(raw, first, skipped)
                 codes, reasons = _codes(
                     batch, hand_column, starter_column, first, options.skip_bad, options.threads
@@ -356,7 +385,19 @@ def score_file(
                 bar.update(raw.num_rows)
         finally:
             writer.close()
-    return bad, skipped
+    return bad
+
+
+def _at_least_one(batches: Iterator[pa.RecordBatch], schema: pa.Schema) -> Iterator[Any]:
+    """The batches, or one batch of no rows when there are none."""
+    import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
+
+    empty = True
+    for batch in batches:
+        empty = False
+        yield batch
+    if empty:
+        yield pa.RecordBatch.from_pylist([], schema=schema)
 
 
 def run_score_file(cards: tuple[str, ...], crib: bool, **args: Any) -> None:
