@@ -115,6 +115,3 @@ def _stop(proc: subprocess.Popen[str], ready: str, stdin: str, signal_: int) -> 
         name, line = lines.get()
         seen[name].append(line)
     return Stopped(status, "".join(seen["stdout"]), "".join(seen["stderr"]), took)
-
-
-    return run

@@ -125,7 +125,9 @@ def loads(text: str | bytes | bytearray, what: str) -> Any:
     if not isinstance(text, str):
         raise TypeError(f"{what} must be JSON text (str or bytes), got {type(text).__name__}")
     try:
-        value = json.loads(text.removeprefix("\ufeff"), parse_constant=_refuse_constant, parse_float=_finite)
+        value = json.loads(
+            text.removeprefix("\ufeff"), parse_constant=_refuse_constant, parse_float=_finite
+        )
     except RecursionError:
         raise ValueError(f"{what} nests deeper than {MAX_DEPTH} levels") from None
     except ValueError as err:

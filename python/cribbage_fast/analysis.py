@@ -19,7 +19,6 @@ True
 
 from __future__ import annotations
 
-import sys
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
@@ -658,7 +657,7 @@ def in_context(err: TypeError | ValueError, where: str) -> TypeError | ValueErro
     for kind in type(err).__mro__:
         if issubclass(kind, TypeError | ValueError):
             try:
-                return kind(message)  # type: ignore[no-any-return]
+                return kind(message)
             except TypeError:
                 continue
     return ValueError(message)

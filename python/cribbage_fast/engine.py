@@ -262,7 +262,7 @@ def _read_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[bytes | _T
             continue
         size = len(line)
         while not line.endswith(b"\n"):
-            line = stream.readline(limit)
+            line = stream.readline(1 << 16)
             if not line:
                 break
             size += len(line)
@@ -371,10 +371,11 @@ class Engine:
             self._refuse(None, f"the line holds {size} bytes, more than the {MAX_LINE} allowed")
             return
         if isinstance(line, bytes | bytearray):
+            raw = bytes(line)
             try:
-                line = bytes(line).decode("utf-8")
+                line = raw.decode("utf-8")
             except UnicodeDecodeError as err:
-                text = bytes(line).decode("utf-8", errors="replace")
+                text = raw.decode("utf-8", errors="replace")
                 self._refuse(_id_of(text), f"not UTF-8 text (byte {err.start} of the line)")
                 return
         if not line.strip():

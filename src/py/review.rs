@@ -30,7 +30,9 @@ fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// `cribbage_fast.analysis.analyze_game`, which builds the report.
 #[pyfunction]
 #[pyo3(signature = (game, *, objective = Objective::Win, policy = BotKind::Expert, precision,
-    budget, seed = 0, threads = None, progress = None, cancel = None))]
+    budget, seed = 0, threads = None, progress = None, cancel = None),
+    text_signature = "(game, *, objective='win', policy='expert', precision, budget, seed=0, \
+                      threads=None, progress=None, cancel=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn _analyze_game<'py>(
     py: Python<'py>,
@@ -117,7 +119,9 @@ type DecisionPoint = (usize, usize, Option<usize>, Vec<f64>);
 /// points of the calibration benchmark.
 #[pyfunction]
 #[pyo3(signature = (game, moves, *, objective = Objective::Win, policy = BotKind::Expert, precision,
-    budget, seed = 0, threads = None))]
+    budget, seed = 0, threads = None),
+    text_signature = "(game, moves, *, objective='win', policy='expert', precision, budget, \
+                      seed=0, threads=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn _decision_equities<'py>(
     py: Python<'py>,
@@ -162,7 +166,9 @@ pub fn _decision_equities<'py>(
 /// the end of the deal's play), `best`. Use `cribbage_fast.hints.hint`.
 #[pyfunction]
 #[pyo3(signature = (game, *, objective = Objective::Win, policy = BotKind::Expert, precision,
-    budget, seed = 0, cancel = None))]
+    budget, seed = 0, cancel = None),
+    text_signature = "(game, *, objective='win', policy='expert', precision, budget, seed=0, \
+                      cancel=None)")]
 #[allow(clippy::too_many_arguments)]
 pub fn _decision_values<'py>(
     py: Python<'py>,

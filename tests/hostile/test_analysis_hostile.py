@@ -70,7 +70,12 @@ def test_every_analysis_setting_of_any_type_is_used_or_refused(name: str, value:
 
 
 @settings(max_examples=60, deadline=None)
-@given(st.sampled_from(["objective", "policy", "precision", "budget", "seed", "move_index", "seat", "view"]), anything)
+@given(
+    st.sampled_from(
+        ["objective", "policy", "precision", "budget", "seed", "move_index", "seat", "view"]
+    ),
+    anything,
+)
 def test_every_hint_argument_of_any_type_is_used_or_refused(name: str, value: object) -> None:
     game = cf.Game.replay(finished().to_record())
     args: dict[str, Any] = {**QUICK, "move_index": 4, name: value}
@@ -139,7 +144,9 @@ def test_a_one_seat_record_is_analysed_and_hinted_from_that_seat_only() -> None:
         with pytest.raises(ValueError, match="seat 0's view"):
             analyze_game(held, seats=[0, 1], **QUICK)
     other = next(
-        i for i, m in enumerate(record["moves"]) if m["seat"] == 1 and m["move"] in ("discard", "lay")
+        i
+        for i, m in enumerate(record["moves"])
+        if m["seat"] == 1 and m["move"] in ("discard", "lay")
     )
     with pytest.raises(ValueError, match="only seat 0's view"):
         cf.hint(record, move_index=other, **QUICK)

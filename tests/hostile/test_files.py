@@ -154,7 +154,9 @@ def test_a_garbage_parquet_is_named(tmp_path: Path) -> None:
     assert code == 2 and "hands.parquet is not a Parquet file" in output
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture]
+)
 @given(st.binary(max_size=300), st.booleans())
 def test_any_file_contents_are_scored_or_refused_in_one_line(
     tmp_path: Path, contents: bytes, skip: bool
@@ -191,20 +193,30 @@ def _writers(tmp_path: Path) -> dict[str, tuple[Path, Callable[[Path], object]]]
     return {
         "convert": (tmp_path / "game.txt", convert),
         "play --record": (tmp_path / "played.json", lambda out: after_the_game(game, out)),
-        "save_pegging_table": (tmp_path / "peg.npz", lambda out: save_pegging_table(pegging_table(), out)),
+        "save_pegging_table": (
+            tmp_path / "peg.npz",
+            lambda out: save_pegging_table(pegging_table(), out),
+        ),
         "save_crib_tables": (
             tmp_path / "crib.npz",
             lambda out: save_crib_tables({"meta": crib_table_info(), "t": crib_table()}, out),
         ),
         "PositionTable.save": (tmp_path / "pos.npz", lambda out: cf.position_table().save(out)),
         "write_text": (tmp_path / "t.json", lambda out: _files.write_text(out, "{}")),
-    }  # fmt: skip
+    }
 
 
-@pytest.mark.parametrize(
-    "name",
-    ["convert", "play --record", "save_pegging_table", "save_crib_tables", "PositionTable.save", "write_text"],
-)  # fmt: skip
+WRITERS = [
+    "convert",
+    "play --record",
+    "save_pegging_table",
+    "save_crib_tables",
+    "PositionTable.save",
+    "write_text",
+]
+
+
+@pytest.mark.parametrize("name", WRITERS)
 def test_every_writer_writes_whole_or_not_at_all(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, name: str
 ) -> None:

@@ -154,7 +154,7 @@ def test_a_cancel_token_stops_a_call_from_another_thread() -> None:
     def run() -> None:
         try:
             analyze_game(record, cancel=token, threads=1, **ENDLESS)
-        except BaseException as err:  # noqa: BLE001 (the outcome is the test)
+        except BaseException as err:
             outcome.append(err)
 
     worker = threading.Thread(target=run)

@@ -42,7 +42,9 @@ def _lines(text: str, *kinds: str) -> list[int]:
 
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from([1, 2, 3]), st.sampled_from([None, 0]), st.data())
-def test_any_line_written_twice_is_refused(seed: int, view: int | None, data: st.DataObject) -> None:
+def test_any_line_written_twice_is_refused(
+    seed: int, view: int | None, data: st.DataObject
+) -> None:
     """No line of a record may stand twice: a tag, a hand, a discard, a
     starter, a play, a show, a deal."""
     text = text_of(seed, view)
@@ -56,13 +58,15 @@ def test_any_line_written_twice_is_refused(seed: int, view: int | None, data: st
 
 @settings(max_examples=60, deadline=None)
 @given(st.sampled_from([1, 2, 3]), st.sampled_from([None, 1]), st.data())
-def test_a_card_twice_in_one_line_is_refused(seed: int, view: int | None, data: st.DataObject) -> None:
+def test_a_card_twice_in_one_line_is_refused(
+    seed: int, view: int | None, data: st.DataObject
+) -> None:
     text = text_of(seed, view)
     lines = text.splitlines()
     i = data.draw(st.sampled_from(_lines(text, "hand", "discard", "show", "crib")))
     words = lines[i].split()
     cards = [k for k, w in enumerate(words) if k >= 2 and w not in ("=", "xx") and w[0] != "="]
-    cards = [k for k in cards if not words[k - 1] == "="]
+    cards = [k for k in cards if words[k - 1] != "="]
     if len(cards) < 2:
         return
     a, b = data.draw(st.permutations(cards))[:2]
@@ -126,7 +130,9 @@ printable_or_not = st.text(
     st.one_of(st.none(), st.integers(-1, 2), st.booleans(), st.text(max_size=2)),
     st.dictionaries(st.integers(-2, 400), st.sampled_from([*MARKS, "?!?", ""]), max_size=3),
 )
-def test_what_write_writes_parse_reads_back(tags: dict[str, str], view: object, marks: dict[int, str]) -> None:
+def test_what_write_writes_parse_reads_back(
+    tags: dict[str, str], view: object, marks: dict[int, str]
+) -> None:
     game = played(4)
     try:
         text = write(game, tags=tags, view=view, marks=marks)  # type: ignore[arg-type]

@@ -8,8 +8,6 @@ from __future__ import annotations
 
 import functools
 import json
-import math
-import operator
 import time
 from collections.abc import Iterable, Sequence
 from pathlib import Path

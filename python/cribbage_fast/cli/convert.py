@@ -111,9 +111,7 @@ def _marks(marks: dict[str, Any]) -> dict[int, str]:
     default=None,
     help="From text: seeds the completion of unknown cards (xx)  [default: 0]",
 )
-def convert(
-    source: str, target: str, form: str | None, view: int | None, seed: int | None
-) -> None:
+def convert(source: str, target: str, form: str | None, view: int | None, seed: int | None) -> None:
     """Convert a game record between the text notation and JSON.
 
     IN and OUT are files, or - for stdin and stdout (OUT may not be IN; it

@@ -141,7 +141,9 @@ class _Skipped:
         wrong width is skipped (without, pyarrow's own error names it)."""
         where = f"row {row.number - 2}" if row.number is not None else "a row"
         text = row.text if len(row.text) <= 60 else row.text[:57] + "..."
-        self.row(f"{where} has {row.actual_columns} fields, expected {row.expected_columns}: {text!r}")
+        self.row(
+            f"{where} has {row.actual_columns} fields, expected {row.expected_columns}: {text!r}"
+        )
         return "skip"
 
 
@@ -362,7 +364,8 @@ def _score_rows(
     file: Path, columns: list[str], out: Path, options: _Options, skipped: _Skipped
 ) -> int:
     """`score_file`'s work: the number of bad rows written."""
-    hand_column, starter_column = columns[0], (columns[1:] or [None])[0]
+    hand_column = columns[0]
+    starter_column = columns[1] if len(columns) > 1 else None
     batches, total, schema = _batches(file, columns, skipped)
     taken = [name for name in output_columns(options) if name in schema.names]
     if taken:

@@ -22,7 +22,7 @@ def require_reset(started: bool, what: str) -> None:
     >>> require_reset(True, "step")
     >>> require_reset(False, "step")
     Traceback (most recent call last):
-    cribbage_fast.envs._order.ResetNeeded: call reset() before step(): the environment has no game yet
+    cribbage_fast.envs._order.ResetNeeded: call reset() before step(): ...
     """
     if not started:
         raise ResetNeeded(f"call reset() before {what}(): the environment has no game yet")

@@ -18,8 +18,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from .._files import atomic_path, save_npz
 from .._args import flag
+from .._files import atomic_path, save_npz
 from ._checks import TableCheck, read_only, stamp
 from .crib import crib_table, crib_table_info
 from .discards import (
