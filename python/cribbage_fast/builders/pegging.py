@@ -158,8 +158,9 @@ def pegging_samples_needed(
     n = table.sums[:, 0, 0].astype(np.int64)
     var = np.maximum(table.dealer_se, table.pone_se) ** 2 * n
     # At most the cap, worked out in floats first (a tiny target needs more
-    # samples than an integer holds).
-    want = np.minimum(np.ceil(margin * var / target_se**2), cap).astype(np.int64)
+    # samples than an integer holds: infinitely many, then the cap).
+    with np.errstate(over="ignore", divide="ignore"):
+        want = np.minimum(np.ceil(margin * var / target_se / target_se), cap).astype(np.int64)
     needed: npt.NDArray[np.int64] = np.maximum(want, np.minimum(n, cap))
     return needed
 

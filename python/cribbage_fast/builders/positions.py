@@ -53,7 +53,7 @@ def deals_for_precision(precision: float) -> int:
     16000
     """
     precision = positive(precision, "precision", "number of points")
-    deals = DEALS_AT_ONE_POINT / precision**2 if precision > 1e-100 else math.inf
+    deals = DEALS_AT_ONE_POINT / precision / precision  # infinite, never an overflow
     if deals > MAX_DEALS:
         finest = math.sqrt(DEALS_AT_ONE_POINT / MAX_DEALS)
         raise ValueError(
