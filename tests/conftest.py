@@ -115,3 +115,22 @@ def _stop(proc: subprocess.Popen[str], ready: str, stdin: str, signal_: int) -> 
         name, line = lines.get()
         seen[name].append(line)
     return Stopped(status, "".join(seen["stdout"]), "".join(seen["stderr"]), took)
+
+
+@pytest.fixture
+def ctrl_c_at_a_terminal() -> Callable[..., tuple[int, str]]:
+    """Runs `args` in a pseudo-terminal, types Ctrl-C once its output shows
+    `ready` (a progress bar: the work has begun) and returns its status and
+    everything it wrote."""
+    import pexpect
+
+    def run(args: Sequence[str], ready: str) -> tuple[int, str]:
+        child = pexpect.spawn(args[0], list(args[1:]), encoding="utf-8", timeout=120)
+        child.expect(ready)
+        seen = child.before + child.after
+        child.sendintr()
+        child.expect(pexpect.EOF, timeout=60)
+        child.close()
+        return child.exitstatus, seen + child.before
+
+    return run

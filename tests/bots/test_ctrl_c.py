@@ -11,7 +11,6 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-import pexpect
 import pytest
 
 import cribbage_fast as cf
@@ -70,17 +69,14 @@ def test_a_long_simulation_stops(stop_when_ready: Callable[..., Any]) -> None:
     assert_interrupted(interrupt(stop_when_ready, code))
 
 
-def test_the_command_line_stops_with_status_130() -> None:
+def test_the_command_line_stops_with_status_130(
+    ctrl_c_at_a_terminal: Callable[..., tuple[int, str]],
+) -> None:
     """A real Ctrl-C typed at a terminal once the progress bar shows."""
-    child = pexpect.spawn(
-        CLI, ["simulate", "master", "expert", "--games", "1000000"], encoding="utf-8", timeout=120
-    )
-    child.expect("master vs expert")
-    child.sendintr()
-    child.expect(pexpect.EOF, timeout=60)
-    child.close()
-    assert child.exitstatus == 130, child.before
-    assert "interrupted" in child.before and "Traceback" not in child.before
+    args = [CLI, "simulate", "master", "expert", "--games", "1000000"]
+    status, output = ctrl_c_at_a_terminal(args, "master vs expert")
+    assert status == 130, output
+    assert "interrupted" in output and "Traceback" not in output
 
 
 @pytest.mark.parametrize("threads", [1, 2])

@@ -12,7 +12,6 @@ import sys
 from collections.abc import Callable
 from pathlib import Path
 
-import pexpect
 import pytest
 
 import cribbage_fast as cf
@@ -67,18 +66,16 @@ print("ready", flush=True)
     assert stopped.seconds < PROMPT, stopped
 
 
-def test_ctrl_c_stops_the_analyze_command_on_a_terminal(tmp_path: Path) -> None:
+def test_ctrl_c_stops_the_analyze_command_on_a_terminal(
+    tmp_path: Path, ctrl_c_at_a_terminal: Callable[..., tuple[int, str]]
+) -> None:
     """A real Ctrl-C typed at a terminal once the progress bar shows."""
     record = tmp_path / "game.json"
     record.write_text(json.dumps(_finished_record()), encoding="utf-8")
-    args = ["analyze", str(record), "--policy", "master", "--budget", "100000"]
-    child = pexpect.spawn(CLI, args, encoding="utf-8", timeout=120)
-    child.expect("games analysed")
-    child.sendintr()
-    child.expect(pexpect.EOF, timeout=60)
-    child.close()
-    assert child.exitstatus == 130, child.before
-    assert "interrupted" in child.before and "Traceback" not in child.before
+    args = [CLI, "analyze", str(record), "--policy", "master", "--budget", "100000"]
+    status, output = ctrl_c_at_a_terminal(args, "games analysed")
+    assert status == 130, output
+    assert "interrupted" in output and "Traceback" not in output
 
 
 def test_ctrl_c_stops_the_engine_in_the_middle_of_a_master_query(
