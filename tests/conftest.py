@@ -30,6 +30,12 @@ from dataclasses import dataclass  # noqa: E402
 import pytest  # noqa: E402
 
 
+def default_ctrl_c() -> None:
+    """In a child about to start: Ctrl-C as a fresh shell gives it (a test
+    run that ignores SIGINT, as Ray leaves it, would pass that on)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 @dataclass
 class Stopped:
     """How a process ended after a signal: its status, what it wrote, and
@@ -69,6 +75,7 @@ def stop_when_ready() -> Callable[..., Stopped]:
             stderr=subprocess.PIPE,
             text=True,
             env=env,
+            preexec_fn=default_ctrl_c,
         )
         with proc:
             return _stop(proc, ready, stdin, signal_)
@@ -104,7 +111,7 @@ def _stop(proc: subprocess.Popen[str], ready: str, stdin: str, signal_: int) -> 
         try:
             status = proc.wait(timeout=60)
         except subprocess.TimeoutExpired:
-            pytest.fail("still running 60 s after it was stopped")
+            pytest.fail(f"still running 60 s after it was stopped; it wrote {seen}")
         took = time.monotonic() - sent
     finally:
         if proc.poll() is None:
@@ -125,7 +132,9 @@ def ctrl_c_at_a_terminal() -> Callable[..., tuple[int, str]]:
     import pexpect
 
     def run(args: Sequence[str], ready: str) -> tuple[int, str]:
-        child = pexpect.spawn(args[0], list(args[1:]), encoding="utf-8", timeout=120)
+        child = pexpect.spawn(
+            args[0], list(args[1:]), encoding="utf-8", timeout=120, preexec_fn=default_ctrl_c
+        )
         child.expect(ready)
         seen = child.before + child.after
         child.sendintr()

@@ -91,7 +91,16 @@ class CancelToken:
 
     def __init__(self) -> None: ...
     def cancel(self) -> None:
-        """Asks every call given this token to stop (from any thread)."""
+        """Asks every call given this token to stop (from any thread).
+
+        Examples
+        --------
+        >>> from cribbage_fast import CancelToken
+        >>> token = CancelToken()
+        >>> token.cancel()
+        >>> token.cancelled
+        True
+        """
 
     @property
     def cancelled(self) -> bool:

@@ -22,6 +22,7 @@ Examples
 from __future__ import annotations
 
 import json
+import queue
 import threading
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
@@ -496,7 +497,7 @@ class Engine:
     def _drain(self) -> None:
         with self._idle:
             while self._started:
-                self._idle.wait()
+                self._idle.wait(_LOOK)  # in steps, so Ctrl-C is seen
 
 
 def serve(lines: Iterable[str | bytes] | IO[bytes], out: IO[str], threads: int = 1) -> None:
@@ -526,7 +527,40 @@ def serve(lines: Iterable[str | bytes] | IO[bytes], out: IO[str], threads: int =
         out.flush()
 
     source: Iterable[str | bytes | _TooLong]
-    source = _read_lines(lines) if hasattr(lines, "readline") else lines  # type: ignore[arg-type]
+    source = _in_the_background(lines) if hasattr(lines, "readline") else lines  # type: ignore[arg-type]
     with Engine(threads, write) as engine:
         for line in source:
             engine.submit(line)
+
+
+#: Seconds the main thread waits for a line before it looks at Ctrl-C.
+_LOOK = 0.1
+
+
+def _in_the_background(stream: IO[bytes]) -> Iterator[bytes | _TooLong]:
+    """The lines of `stream`, read by a thread of their own while this
+    thread waits in short steps: Ctrl-C is seen within `_LOOK` seconds even
+    when the signal reaches another thread (a blocking read in this thread
+    would never wake). At most a few lines are read ahead."""
+    lines: queue.Queue[bytes | _TooLong | BaseException | None] = queue.Queue(maxsize=4)
+
+    def read() -> None:
+        try:
+            for line in _read_lines(stream):
+                lines.put(line)
+        except BaseException as err:  # the reading thread's error is the caller's
+            lines.put(err)
+            return
+        lines.put(None)
+
+    threading.Thread(target=read, name="engine input", daemon=True).start()
+    while True:
+        try:
+            item = lines.get(timeout=_LOOK)
+        except queue.Empty:
+            continue
+        if item is None:
+            return
+        if isinstance(item, BaseException):
+            raise item
+        yield item

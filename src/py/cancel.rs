@@ -52,6 +52,14 @@ impl PyCancelToken {
     }
 
     /// Asks every call given this token to stop (from any thread).
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import CancelToken
+    /// >>> token = CancelToken()
+    /// >>> token.cancel()
+    /// >>> token.cancelled
+    /// True
     fn cancel(&self) {
         self.0.cancel();
     }

@@ -127,6 +127,7 @@ def test_ctrl_c_while_the_command_is_still_loading_exits_quietly() -> None:
         stdout=subprocess.PIPE,
         stderr=subprocess.PIPE,
         text=True,
+        preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
     )
     maps = Path(f"/proc/{proc.pid}/maps")
     if not maps.exists():

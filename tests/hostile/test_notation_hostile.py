@@ -140,9 +140,11 @@ def test_what_write_writes_parse_reads_back(
         return
     back = parse(text)
     assert {k: back.tags[k] for k in tags} == tags
-    assert back.view == view and back.marks == marks
+    assert back.view == view
     if view is None:
-        assert back.record == game.to_record()
+        assert back.record == game.to_record() and back.marks == marks
+    else:  # the view's record supplies each deal: the same marks, on moves one later
+        assert sorted(back.marks.values()) == sorted(marks.values())
 
 
 def test_the_writer_refuses_what_the_reader_would() -> None:
