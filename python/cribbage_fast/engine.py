@@ -22,6 +22,7 @@ Examples
 from __future__ import annotations
 
 import json
+import os
 import queue
 import threading
 from collections import deque
@@ -253,21 +254,49 @@ class _TooLong:
 
 def _read_lines(stream: IO[bytes], limit: int = MAX_LINE) -> Iterator[bytes | _TooLong]:
     """The lines of a byte stream, each at most `limit` bytes; a longer line
-    is read to its end in pieces and given as `_TooLong`, never held whole."""
-    while True:
-        line = stream.readline(limit + 1)
-        if not line:
-            return
-        if len(line) <= limit or line.endswith(b"\n"):
-            yield line
-            continue
-        size = len(line)
-        while not line.endswith(b"\n"):
-            line = stream.readline(1 << 16)
-            if not line:
+    is read to its end in pieces and given as `_TooLong`, never held whole.
+    A stream with a file descriptor is read from it directly (no buffered
+    reader's lock is held while it waits, so the process can always exit)."""
+    pending = bytearray()
+    dropped = 0  # bytes of a too-long line let go so far
+    for chunk in _chunks(stream):
+        start = 0
+        while True:
+            end = chunk.find(b"\n", start)
+            piece = chunk[start:] if end < 0 else chunk[start : end + 1]
+            if dropped:
+                dropped += len(piece)
+            elif len(pending) + len(piece) > limit + (end >= 0):
+                dropped = len(pending) + len(piece)
+                pending.clear()
+            else:
+                pending += piece
+            if end < 0:
                 break
-            size += len(line)
-        yield _TooLong(size)
+            start = end + 1
+            if dropped:
+                yield _TooLong(dropped)
+                dropped = 0
+            else:
+                yield bytes(pending)
+                pending.clear()
+    if dropped:
+        yield _TooLong(dropped)
+    elif pending:
+        yield bytes(pending)
+
+
+def _chunks(stream: IO[bytes], size: int = 1 << 16) -> Iterator[bytes]:
+    """What `stream` holds, a piece at a time as it comes."""
+    try:
+        fd = stream.fileno()
+    except (AttributeError, OSError, ValueError):
+        fd = -1
+    while True:
+        chunk = os.read(fd, size) if fd >= 0 else stream.read(size)
+        if not chunk:
+            return
+        yield chunk
 
 
 def _id_of(text: str) -> Any:
