@@ -199,7 +199,8 @@ def board(
         Scores, back pegs or names of the wrong type.
     ValueError
         Not 2 or 3 sides, a negative score, a back peg ahead of its front
-        peg, a names list of the wrong length, or a bad target.
+        peg or at the target, a names list of the wrong length, or a bad
+        target.
 
     Examples
     --------
@@ -210,14 +211,18 @@ def board(
     """
     front = _scores(scores, "scores")
     behind = None if back is None else _scores(back, "back")
+    goal = integer(target, "target", 31, 1000)
     if behind is not None:
         if len(behind) != len(front):
             raise ValueError(f"back must hold {len(front)} scores, like scores")
         for i, (b, f) in enumerate(zip(behind, front, strict=True)):
             if b > f:
                 raise ValueError(f"back[{i}] is {b}, ahead of its front peg at {f}")
+            if b >= goal:
+                raise ValueError(
+                    f"back[{i}] is {b}: the game ends at {goal}, so no back peg is there"
+                )
     labels = side_names(names, len(front))
-    goal = integer(target, "target", 31, 1000)
     width = LEFT + ROW_HOLES * HOLE_DX + 8 * STREET_GAP + 34
     height = _track_rows(goal) * _row_height(len(front)) + 18
     title = "the board: " + ", ".join(f"{n} {s}" for n, s in zip(labels, front, strict=True))
