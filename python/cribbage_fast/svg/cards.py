@@ -221,16 +221,17 @@ def breakdown(b: HandBreakdown) -> cv.SVG:
     if not isinstance(b, _core.HandBreakdown):
         raise TypeError(f"breakdown needs a HandBreakdown, got {_describe(b)}")
     items = [str(item) for item in b.items]
-    width = max(5 * (CARD_W + GAP) + 2 * GAP + 4, 240)
-    height = CARD_H + 44 + 15 * len(items)
+    rows = -(-len(items) // 2) if len(items) > 6 else len(items)
+    width = max(5 * (CARD_W + GAP) + 2 * GAP + 4, 400 if len(items) > 6 else 240)
+    height = CARD_H + 44 + 15 * rows
     svg = cv.root(width, height, f"{'crib' if b.crib else 'hand'} worth {b.total}")
     draw_hand(svg, list(b.hand), b.starter, 2, 2)
     y = CARD_H + 34
     label = "crib" if b.crib else "hand"
     cv.text(svg, 2, y, f"{label}: {b.total} points", 13, weight="bold", class_="total")
-    for item in items:
-        y += 15
-        cv.text(svg, 10, y, item, 11, class_="item")
+    for i, item in enumerate(items):
+        column, row = divmod(i, rows) if rows else (0, 0)
+        cv.text(svg, 10 + 200 * column, y + 15 * (row + 1), item, 11, class_="item")
     return cv.finish(svg)
 
 
