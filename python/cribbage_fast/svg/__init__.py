@@ -15,10 +15,10 @@ Examples
 2
 """
 
+from ._board import board, hole_position
 from ._canvas import SVG
-from .board import board, hole_position
-from .cards import breakdown, card, hand, pile
-from .objects import analysis, game, hint, stats, view
+from ._cards import breakdown, card, hand, pile
+from ._objects import analysis, game, hint, stats, view
 
 __all__ = [
     "SVG",

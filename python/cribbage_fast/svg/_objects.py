@@ -10,8 +10,8 @@ from typing import TYPE_CHECKING, Any
 from .. import _core
 from .._args import _describe
 from . import _canvas as cv
-from .board import draw_board, side_names
-from .cards import CARD_H, CARD_W, GAP, draw_hand, draw_pile, draw_row
+from ._board import draw_board, side_names
+from ._cards import CARD_H, CARD_W, GAP, draw_hand, draw_pile, draw_row
 
 if TYPE_CHECKING:
     from ..analysis import GameAnalysis
