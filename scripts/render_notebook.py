@@ -67,7 +67,7 @@ def screenshot(html: str, out: Path, width: int, height: int) -> None:
 
 @click.command()
 @click.option("--width", default=900, show_default=True, help="Page width in pixels.")
-@click.option("--height", default=2500, show_default=True, help="Page height in pixels.")
+@click.option("--height", default=2950, show_default=True, help="Page height in pixels.")
 def main(width: int, height: int) -> None:
     """Executes the example notebook, saves its outputs, photographs it."""
     import nbformat

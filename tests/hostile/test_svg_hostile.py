@@ -116,6 +116,7 @@ def test_a_pile_is_drawn_or_refused_by_name(laid: Any, goes: Any) -> None:
         (lambda: svg.pile("5H", goes=[0, 1, 0, 1]), ValueError, "goes at one count"),
         (lambda: svg.pile("5H", goes="0"), TypeError, "goes must be seats"),
         (lambda: svg.game("game"), TypeError, "game needs a Game"),
+        (lambda: svg.pegging(cf.Game(2, seed=1)), TypeError, "pegging needs a Pegging"),
         (lambda: svg.view(cf.Game(2, seed=1)), TypeError, "view needs a PlayerView"),
         (lambda: svg.hint(None), TypeError, "hint needs a Hint"),
         (lambda: svg.stats({}), TypeError, "stats needs SimulationStats"),

@@ -24,6 +24,7 @@ def test_ipython_shows_each_object_as_svg() -> None:
     objects = [
         cf.Card("5H"),
         cf.explain_hand("5H 5D 5C JS", "5S"),
+        cf.Pegging(["5H 10S", "10D 5C"]),
         game,
         cf.Game(2, seed=1).view(0),
         cf.hint(cf.Game(2, seed=7), budget=46, seed=1),

@@ -105,6 +105,17 @@ def test_the_pile_shows_its_cards_in_order_the_count_and_the_goes(
     assert [int(g.get("data-seat", "")) for g in classed(root, "g", "go")] == goes
 
 
+def test_a_play_shows_the_hands_the_pile_and_the_goes() -> None:
+    play = cf.Pegging(["5H 10S 4C 9D", "10D 5C AH KS"], leader=0)
+    for card in ["5H", "10D", "10S", "5C"]:
+        play.lay(card)
+    play.go()
+    root = parse(play._repr_svg_())
+    assert [c[0] for c in drawn_cards(root)] == ["4C", "9D", "AH", "KS", "5H", "10D", "10S", "5C"]
+    assert classed(root, "g", "pile")[0].get("data-count") == "30"
+    assert [g.get("data-seat") for g in classed(root, "g", "go")] == ["0"]
+
+
 def holes(root: ET.Element) -> dict[tuple[str | None, int], tuple[float, float]]:
     """(track, hole) -> centre; the game hole is (None, target)."""
     out: dict[tuple[str | None, int], tuple[float, float]] = {}
@@ -237,6 +248,7 @@ def test_every_object_jupyter_shows_has_a_picture() -> None:
     objects = [
         cf.Card("5H"),
         cf.explain_hand("5H 5D 5C JS", "5S"),
+        cf.Pegging(["5H 10S", "10D 5C"]),
         game,
         cf.Game(3, seed=1),
         cf.Game(4, seed=1),
@@ -249,5 +261,5 @@ def test_every_object_jupyter_shows_has_a_picture() -> None:
         picture = obj._repr_svg_()
         parse(picture)
         assert isinstance(picture, str) and picture.startswith("<svg")
-    assert svg.stats(objects[7]).count('class="win-rate"') == 2
-    assert len(classed(parse(objects[3]._repr_svg_()), "circle", "front")) == 3
+    assert svg.stats(objects[8]).count('class="win-rate"') == 2
+    assert len(classed(parse(objects[4]._repr_svg_()), "circle", "front")) == 3

@@ -17,7 +17,7 @@ if TYPE_CHECKING:
     from ..analysis import GameAnalysis
     from ..hints import Hint
 
-__all__ = ["analysis", "game", "hint", "stats", "view"]
+__all__ = ["analysis", "game", "hint", "pegging", "stats", "view"]
 
 WIDTH = 620.0
 ROW = CARD_H + 26
@@ -186,6 +186,53 @@ def view(v: _core.PlayerView, names: Sequence[str] | None = None) -> cv.SVG:
     seats = [seat for seat, _ in v.laid[len(v.laid) - len(v.pile) :]] if v.pile else []
     cv.text(svg, 8, y + 12, "pile", 11, weight="bold")
     draw_pile(svg, v.pile, list(seats), [], 96, y)
+    return cv.finish(svg)
+
+
+def pegging(p: _core.Pegging) -> cv.SVG:
+    """A picture of a play: each seat's cards still held and points pegged,
+    the pile of the current count in order with who laid each card, the
+    count and the seats that said go.
+
+    Parameters
+    ----------
+    p : Pegging
+        The play (any point of it).
+
+    Returns
+    -------
+    SVG
+        SVG text (a `str`) that Jupyter shows as a picture.
+
+    Raises
+    ------
+    TypeError
+        `p` is not a `Pegging`.
+
+    Examples
+    --------
+    >>> from cribbage_fast import Pegging, svg
+    >>> play = Pegging(["5H 10S", "10D 5C"], leader=0)
+    >>> _ = play.lay("5H"), play.lay("10D")
+    >>> picture = svg.pegging(play)
+    >>> 'data-count="15"' in picture, picture.count('class="card"')
+    (True, 4)
+    """
+    if not isinstance(p, _core.Pegging):
+        raise TypeError(f"pegging needs a Pegging, got {_describe(p)}")
+    svg = cv.root(WIDTH, 56 + (p.seats + 1) * ROW, f"the play, count {p.count}")
+    mover = "over" if p.is_over else f"seat {p.to_move} to lay"
+    _header(svg, "The play", f"count {p.count}, {mover}")
+    y = 50.0
+    for seat, held in enumerate(p.hands):
+        cv.text(svg, 8, y + 12, f"seat {seat}", 11, weight="bold", class_="seat")
+        cv.text(svg, 8, y + 28, f"{p.points[seat]} points", 10, fill=cv.MUTED)
+        draw_row(svg, held, 112, y)
+        y += ROW
+    laid = [e.seat for e in p.events if e.kind == "lay"]
+    seats: list[int | None] = list(laid[len(laid) - len(p.pile) :]) if p.pile else []
+    cv.text(svg, 8, y + 12, "pile", 11, weight="bold")
+    draw_pile(svg, p.pile, seats, list(p.said_go), 112, y)
     return cv.finish(svg)
 
 
