@@ -235,6 +235,12 @@ class GameAnalysis:
 
         return render(self)
 
+    def _repr_svg_(self) -> str:
+        """The analysis as a picture (`cribbage_fast.svg.analysis`), for Jupyter."""
+        from . import svg
+
+        return svg.analysis(self)
+
 
 def _decision(d: dict[str, Any], objective: str) -> DecisionReview:
     forced = bool(d["forced"])

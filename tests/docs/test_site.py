@@ -41,6 +41,7 @@ DOCUMENTED = [
     "cribbage_fast.analysis",
     "cribbage_fast.notation",
     "cribbage_fast.hints",
+    "cribbage_fast.svg",
     "cribbage_fast.engine",
     "cribbage_fast.envs",
     "cribbage_fast.envs.rllib",
