@@ -287,7 +287,9 @@ class Game(_core.Game):
         *,
         names: Sequence[str | None] | None = None,
     ) -> Self:
-        game = super().__new__(cls, num_players, seed, target, muggins, first_dealer, record, scores)
+        game = super().__new__(
+            cls, num_players, seed, target, muggins, first_dealer, record, scores
+        )
         game._names = check_names(names, game.num_players)
         return game
 
