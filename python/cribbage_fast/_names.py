@@ -6,9 +6,9 @@ in tag lines, reports, plots and JSON answers.
 ('Ann', None)
 >>> label(("Ann", None), 1)
 'seat 1'
->>> check_name("Ann\\x07", "Player0")
+>>> check_name("Ann\\x07", "Player0")  # doctest: +ELLIPSIS
 Traceback (most recent call last):
-ValueError: Player0 must be printable text (no control, format or line-break characters), got 'Ann\\x07'
+ValueError: Player0 must be printable text (no control, ... characters), got 'Ann\\x07'
 """
 
 from __future__ import annotations

@@ -26,8 +26,8 @@ from typing import Any
 from . import _core, _json
 from ._args import _describe, flag, integer, real
 from ._progress import progress as progress_bar
-from .game import Game
 from .analysis_decided import DECIDED_BELOW, DecidedEarly, decided_early, error_rates
+from .game import Game
 from .notation import replay_with_view
 
 __all__ = [

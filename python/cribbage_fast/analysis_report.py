@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 from collections import defaultdict
 from collections.abc import Sequence
+from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
 from ._extras import require
@@ -133,14 +134,29 @@ def _rate(value: float, objective: str) -> str:
     return f"{100 * value:.2f} pts" if objective == "win" else f"{value:.4f}"
 
 
+def _rates(a: GameAnalysis, objective: str) -> tuple[str, str]:
+    return (
+        _rate(a.players[0].error_rates[objective], objective),
+        _rate(a.players[1].error_rates[objective], objective),
+    )
+
+
 def _summary_table(a: GameAnalysis) -> list[str]:
     p0, p1 = a.players
     o = a.objective
     rows: list[tuple[str, str, str]] = [
         ("decisions", str(p0.decisions), str(p1.decisions)),
         ("unforced", str(p0.unforced), str(p1.unforced)),
-        ("error rate, win chance", *(_rate(p.error_rates["win"], "win") for p in (p0, p1))),
-        ("error rate, game points", *(_rate(p.error_rates["points"], "points") for p in (p0, p1))),
+        (
+            "error rate, win chance",
+            _rate(p0.error_rates["win"], "win"),
+            _rate(p1.error_rates["win"], "win"),
+        ),
+        (
+            "error rate, game points",
+            _rate(p0.error_rates["points"], "points"),
+            _rate(p1.error_rates["points"], "points"),
+        ),
         ("error rating (x1000)", f"{p0.error_rating:.1f}", f"{p1.error_rating:.1f}"),
     ]
     rows += [(_PLURAL[m], str(p0.marks[m]), str(p1.marks[m])) for m in p0.marks]
@@ -221,7 +237,7 @@ def _draw_deals(axes: Sequence[Any], a: GameAnalysis) -> list[float]:
             ax.axvline(x, color="0.55", lw=0.8, ls=":", zorder=1)
     end = max((m for m, _, _ in a.curve), default=0) + 0.5
     edges = [x for _, x, _ in starts] + [end]
-    mids = [(lo + hi) / 2 for lo, hi in zip(edges, edges[1:], strict=False)]
+    mids = [(lo + hi) / 2 for lo, hi in pairwise(edges)]
     axes[-1].set_xticks(mids, [f"{deal}\n{s[0]}-{s[1]}" for (deal, _, s) in starts], fontsize=8)
     axes[-1].set_xlim(edges[0] - 1 if edges else -1, end)
     return mids
@@ -232,7 +248,7 @@ def _draw_luck(ax: Any, a: GameAnalysis, mids: list[float]) -> None:
     deal counted in deal 1)."""
     deals = [deal for deal, _, _ in _deal_starts(a)]
     scale = 100.0 if a.objective == "win" else 1.0
-    width = min((hi - lo for lo, hi in zip(mids, mids[1:], strict=False)), default=8.0) * 0.35
+    width = min((hi - lo for lo, hi in pairwise(mids)), default=8.0) * 0.35
     for seat in (0, 1):
         luck = dict.fromkeys(deals, 0.0)
         for e in a.luck:
@@ -260,7 +276,7 @@ def _title(a: GameAnalysis) -> str:
 
 
 #: SVG keeps its words as text (searchable, selectable, smaller).
-_SVG_TEXT = {"svg.fonttype": "none"}
+_SVG_TEXT: dict[Any, Any] = {"svg.fonttype": "none"}
 
 
 def figure(a: GameAnalysis) -> Any:

@@ -16,7 +16,7 @@ from __future__ import annotations
 import json
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, Self, runtime_checkable
+from typing import Any, Protocol, Self, cast, runtime_checkable
 
 from . import _core, _json
 from ._core import Card, Move, PlayerView
@@ -275,6 +275,8 @@ class Game(_core.Game):
     ('Ann', 'Bob')
     """
 
+    _names: tuple[str | None, ...]
+
     def __new__(
         cls,
         num_players: int = 2,
@@ -287,9 +289,10 @@ class Game(_core.Game):
         *,
         names: Sequence[str | None] | None = None,
     ) -> Self:
-        game = super().__new__(
+        core = super().__new__(
             cls, num_players, seed, target, muggins, first_dealer, record, scores
         )
+        game = cast(Self, core)
         game._names = check_names(names, game.num_players)
         return game
 
@@ -330,7 +333,7 @@ class Game(_core.Game):
         """
         copy = super().clone()
         copy._names = self.names
-        return copy  # type: ignore[no-any-return]
+        return copy
 
     def __copy__(self) -> Self:
         return self.clone()
@@ -339,9 +342,9 @@ class Game(_core.Game):
         return self.clone()
 
     def __reduce__(self) -> tuple[Any, ...]:
-        reduced = super().__reduce__()
+        reduced = cast(tuple[Any, ...], super().__reduce__())
         if not any(self.names):
-            return reduced  # type: ignore[no-any-return]
+            return reduced
         return (_named, (reduced, self.names))
 
     def play(self, players: Sequence[PlayerProtocol]) -> GameResult:
@@ -428,7 +431,7 @@ class Game(_core.Game):
         >>> game.to_record()["moves"]
         [{'seat': 0, 'move': 'discard', 'cards': '2C 4S'}]
         """
-        record = {
+        record: dict[str, Any] = {
             "num_players": self.num_players,
             "seed": self.seed,
             "target": self.target,
@@ -565,7 +568,7 @@ def _named(reduced: tuple[Any, Any, Any], names: tuple[str | None, ...]) -> Game
     """Unpickles a game with names: the core's state, then the names."""
     cls, args, moves = reduced
     game: Game = cls(*args)
-    game.__setstate__(moves)
+    game.__setstate__(moves)  # type: ignore[attr-defined]  # the core's pickle support
     game.names = names
     return game
 

@@ -9,8 +9,8 @@ from typing import Any
 
 from ._args import integer
 from ._core import Card
-from .game import Game
 from ._names import check_name
+from .game import Game
 from .notation import MARKS, TAGS, UNKNOWN, tag_value_ok
 
 #: The tags a caller may give; the others come from the record.

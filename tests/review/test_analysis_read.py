@@ -43,7 +43,7 @@ def analysed(objective: str = "win") -> GameAnalysis:
 
 
 def test_the_threshold_is_the_least_loss_of_a_mistake() -> None:
-    assert DECIDED_BELOW == THRESHOLDS["mistake"]
+    assert THRESHOLDS["mistake"] == DECIDED_BELOW
 
 
 def test_a_double_skunk_by_careless_play_is_flagged_as_decided_early() -> None:
@@ -220,4 +220,4 @@ def test_one_seats_view_is_drawn_without_luck(tmp_path: Path) -> None:
     assert a.seats == (1,)
     fig = figure(a)
     assert len(fig.axes) == 1
-    assert [t.get_text() for t in fig.axes[0].get_legend().get_texts()][0] == "Careless (seat 1)"
+    assert fig.axes[0].get_legend().get_texts()[0].get_text() == "Careless (seat 1)"
