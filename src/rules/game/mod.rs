@@ -781,3 +781,25 @@ fn move_name(mv: &Move) -> String {
         Move::Deal(_) => "a new deal".into(),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::{game_points_against, skunk_lines};
+
+    #[test]
+    fn skunk_lines_of_a_121_game_are_91_and_61() {
+        assert_eq!(skunk_lines(121), (91, 61));
+        assert_eq!(skunk_lines(61), (31, 1));
+        assert_eq!(skunk_lines(31), (1, 0));
+        let points: Vec<u8> = [0, 60, 61, 90, 91, 120]
+            .iter()
+            .map(|&loser| game_points_against(loser, 121))
+            .collect();
+        assert_eq!(points, [3, 3, 2, 2, 1, 1]);
+        // A game to 31: only a loser on 0 is skunked, and nobody double-skunked.
+        assert_eq!(
+            (game_points_against(0, 31), game_points_against(1, 31)),
+            (2, 1)
+        );
+    }
+}
