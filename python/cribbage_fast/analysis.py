@@ -227,7 +227,7 @@ class GameAnalysis:
         >>> g = Game(2, seed=3)
         >>> _ = g.play([ExpertPlayer(), ExpertPlayer()])
         >>> sorted(analyze_game(g, seed=1, budget=8).to_dict())[:3]
-        ['budget', 'curve', 'decisions']
+        ['budget', 'curve', 'decided']
         """
         return asdict(self)
 
