@@ -200,6 +200,16 @@ class GameAnalysis:
     def label(self, seat: int) -> str:
         """A seat as the report calls it: its player's name, else ``seat N``.
 
+        Parameters
+        ----------
+        seat : int
+            0 or 1.
+
+        Returns
+        -------
+        str
+            The name the record gives the seat's player, or ``seat N``.
+
         Examples
         --------
         >>> from cribbage_fast import ExpertPlayer, Game
