@@ -280,6 +280,12 @@ class GameAnalysis:
 
         return render(self)
 
+    def _repr_svg_(self) -> str:
+        """The analysis as a picture (`cribbage_fast.svg.analysis`), for Jupyter."""
+        from . import svg
+
+        return svg.analysis(self)
+
 
 def _decision(d: dict[str, Any], objective: str) -> DecisionReview:
     forced = bool(d["forced"])
@@ -392,7 +398,7 @@ def analyze_game(
         at most this standard error (win probability) and every other action
         trails the best by 3 standard errors of the paired difference or is
         measured against it to this precision; actions so settled are no
-        longer sampled (docs/analysis.md, "The evaluator").
+        longer sampled (docs/analysis-method.md, "The evaluator").
     budget : int
         Samples per evaluation at most (rounded up to whole batches: 32 in the
         play, one per possible starter before the cut); a decision stopped by

@@ -414,6 +414,12 @@ class Game(_core.Game):
             log=self.to_record(),
         )
 
+    def _repr_svg_(self) -> str:
+        """The game as a picture (`cribbage_fast.svg.game`), for Jupyter."""
+        from . import svg
+
+        return svg.game(self)
+
     def to_record(self) -> dict[str, Any]:
         """A JSON-ready record: settings, every move, every event.
 
