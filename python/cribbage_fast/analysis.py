@@ -200,6 +200,16 @@ class GameAnalysis:
     def label(self, seat: int) -> str:
         """A seat as the report calls it: its player's name, else ``seat N``.
 
+        Parameters
+        ----------
+        seat : int
+            0 or 1.
+
+        Returns
+        -------
+        str
+            The name the record gives the seat's player, or ``seat N``.
+
         Examples
         --------
         >>> from cribbage_fast import ExpertPlayer, Game
@@ -227,7 +237,7 @@ class GameAnalysis:
         >>> g = Game(2, seed=3)
         >>> _ = g.play([ExpertPlayer(), ExpertPlayer()])
         >>> sorted(analyze_game(g, seed=1, budget=8).to_dict())[:3]
-        ['budget', 'curve', 'decisions']
+        ['budget', 'curve', 'decided']
         """
         return asdict(self)
 
