@@ -126,13 +126,13 @@ def _format_discards(options: list[dict[str, Any]], dealer: bool, note: str = ""
 
 def _discard_options(hand: str, dealer: bool, crib_model: str, pegging: bool) -> list[Any]:
     """The ranked discards: exact, or with the fixed-point crib table and/or
-    the pegging table (`cribbage_fast.tables.analyze_discards`)."""
+    the pegging table (`cribbage_fast.tables.table_discards`)."""
     model = crib_model.replace("-", "_")
     if model == "uniform" and not pegging:
         return list(_core.analyze_discards(hand, dealer))
-    from ..tables import analyze_discards
+    from ..tables import table_discards
 
-    return list(analyze_discards(hand, dealer, crib_model=model, pegging=pegging))
+    return list(table_discards(hand, dealer, crib_model=model, pegging=pegging))
 
 
 @main.command()

@@ -130,6 +130,12 @@ def position(my_score: int, their_score: int, dealer: bool) -> None:
         points = positions.expected_game_points(my_score, their_score, dealer)
     except ValueError as err:
         raise click.BadParameter(str(err)) from err
+    if max(my_score, their_score) >= positions.TARGET:
+        won = "you have won" if my_score > their_score else "your opponent has won"
+        click.echo(f"At {my_score} to {their_score} the game is over: {won}.")
+        click.echo(f"  chance to win         {100 * win:6.2f}%")
+        click.echo(f"  game points           {points:+6.0f}")
+        return
     table = positions.position_table()
     k = 0 if dealer else 1
     half = 1.96 * 100 * table.stderr[my_score, their_score, k]

@@ -81,7 +81,7 @@ def file_options(command: Callable[..., Any]) -> Callable[..., Any]:
             "--file",
             "file",
             type=click.Path(dir_okay=False, path_type=Path),
-            help="Score every row of a .csv or .parquet file instead of one hand.",
+            help="Score every row of a .csv or .parquet file instead of hands.",
         ),
         click.option(
             "--hand",
