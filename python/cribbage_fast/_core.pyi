@@ -205,7 +205,7 @@ class ShowItem:
     Examples
     --------
     >>> explain_hand("5H 5D 5C JS", "5S").items[0]
-    ShowItem(kind='fifteen', cards='5H JS', points=2)
+    ShowItem(kind='fifteen', cards=(Card('5H'), Card('JS')), points=2)
     """
 
     @property
@@ -268,15 +268,17 @@ class HandBreakdown:
         """The hand, the starter and the points as an SVG picture
         (`cribbage_fast.svg.breakdown`)."""
 
-def score_hand(hand: _CardsLike, starter: _CardLike, crib: bool = False) -> int:
+def score_hand(hand: _CardsLike, starter: _CardLike | None = None, crib: bool = False) -> int:
     """The show total of a 4-card hand (or crib) with the starter.
 
     Parameters
     ----------
     hand : str or iterable of Card or str
-        The four cards, as `Card` objects, card text or one space-separated string.
-    starter : Card or str
-        The starter (the cut card).
+        The four cards, as `Card` objects, card text or one space-separated
+        string; or, without `starter`, all five cards with the starter last
+        (``"5H 5D 5C JS 5S"``: the starter is 5S).
+    starter : Card or str or None, default None
+        The starter (the cut card); None when `hand` holds it, last.
     crib : bool, default False
         Score as a crib: a flush counts only when all five cards share a suit.
 
@@ -288,7 +290,8 @@ def score_hand(hand: _CardsLike, starter: _CardLike, crib: bool = False) -> int:
     Raises
     ------
     ValueError
-        unknown card text, a repeated card, or not 4 cards.
+        unknown card text, a repeated card, or not 4 cards with a starter
+        (5 without one).
     TypeError
         something that is not a card.
 
@@ -296,19 +299,23 @@ def score_hand(hand: _CardsLike, starter: _CardLike, crib: bool = False) -> int:
     --------
     >>> score_hand("5H 5D 5C JS", "5S")
     29
+    >>> score_hand("5H 5D 5C JS 5S")  # five cards: the last is the starter
+    29
     >>> score_hand("2H 4H 6H 8H", "KS", crib=True)  # a 4-card crib flush scores nothing
     0
     """
 
-def explain_hand(hand: _CardsLike, starter: _CardLike, crib: bool = False) -> HandBreakdown:
+def explain_hand(
+    hand: _CardsLike, starter: _CardLike | None = None, crib: bool = False
+) -> HandBreakdown:
     """Every scoring combination of a show; ``str()`` gives the spoken count.
 
     Parameters
     ----------
     hand : str or iterable of Card or str
-        The four cards.
-    starter : Card or str
-        The starter.
+        The four cards; or, without `starter`, all five, the starter last.
+    starter : Card or str or None, default None
+        The starter; None when `hand` holds it, last.
     crib : bool, default False
         Score as a crib (only a five-card flush counts).
 
@@ -329,6 +336,8 @@ def explain_hand(hand: _CardsLike, starter: _CardLike, crib: bool = False) -> Ha
     (16, 6)
     >>> str(b).endswith("and a double run is sixteen")
     True
+    >>> explain_hand("4S 5H 5D 6C KS").starter
+    Card('KS')
     """
 
 def his_heels(starter: _CardLike) -> int:
@@ -1217,7 +1226,9 @@ class DiscardOption:
     --------
     >>> best = analyze_discards("5H 5D JC 4S 6H KD", dealer=True)[0]
     >>> best
-    DiscardOption(discard='JC KD', keep='5H 5D 4S 6H', hand_ev=15.9565, crib_ev=3.9697, net=19.9263)
+    DiscardOption(discard=(Card('JC'), Card('KD')),
+                  keep=(Card('5H'), Card('5D'), Card('4S'), Card('6H')),
+                  hand_ev=15.9565, crib_ev=3.9697, net=19.9263)
     >>> best.hand_total, best.hand_deals
     (734, 46)
     """
@@ -1309,7 +1320,7 @@ def analyze_discards(
     list of DiscardOption
         Every discard, best first; with ``crib_model="fixed_point"`` or
         ``pegging=True``, `cribbage_fast.tables.TableDiscardOption` objects from
-        `cribbage_fast.tables.analyze_discards`.
+        `cribbage_fast.tables.table_discards`.
 
     Raises
     ------
@@ -1321,9 +1332,9 @@ def analyze_discards(
     Examples
     --------
     >>> for option in analyze_discards("5H 5D JC 4S 6H KD", dealer=True)[:2]:
-    ...     print(option)
-    DiscardOption(discard='JC KD', keep='5H 5D 4S 6H', hand_ev=15.9565, crib_ev=3.9697, net=19.9263)
-    DiscardOption(discard='4S 6H', keep='5H 5D JC KD', hand_ev=12.4348, crib_ev=4.4053, net=16.8401)
+    ...     print(" ".join(map(str, option.discard)), round(option.net, 4))
+    JC KD 19.9263
+    4S 6H 16.8401
     """
 
 def best_discard(hand: _CardsLike, dealer: bool) -> DiscardOption:
@@ -1697,6 +1708,7 @@ def score_hands(
     cards: npt.ArrayLike | _ArrowColumn,
     crib: bool = False,
     *,
+    starter: npt.ArrayLike | _ArrowColumn | _CardLike | None = None,
     threads: int | None = None,
     breakdown: bool = False,
     output: Literal["numpy"] = "numpy",
@@ -1706,6 +1718,7 @@ def score_hands(
     cards: npt.ArrayLike | _ArrowColumn,
     crib: bool = False,
     *,
+    starter: npt.ArrayLike | _ArrowColumn | _CardLike | None = None,
     threads: int | None = None,
     breakdown: bool = False,
     output: Literal["arrow"],
@@ -1719,7 +1732,9 @@ def score_hands(
     is not a card is an error, never wrapped around (256 is not 0). Card
     text is read too, parsed once by `cribbage_fast.bulk_text.card_indices`:
     an (N, 5) array of single cards, or N hands of five cards ("5H 5D 5C JS
-    5S") as a NumPy array, a list, or an Arrow / polars / pandas column. The
+    5S") as a NumPy array, a list, or an Arrow / polars / pandas column.
+    With `starter` the rows hold the four hand cards alone (shape (N, 4), or
+    hands of four cards as text) and `starter` the starters. The
     work runs with the GIL released; long inputs are processed in chunks and
     Ctrl-C interrupts between them.
 
@@ -1727,9 +1742,13 @@ def score_hands(
     ----------
     cards : array_like of int, shape (N, 5)
         Card indices (``Card.index``, 0..51): columns 0-3 the hand (or crib),
-        column 4 the starter.
+        column 4 the starter; shape (N, 4), the hands alone, with `starter`.
     crib : bool, default False
         Score every row as a crib (only a five-card flush counts).
+    starter : array_like, Card, str or None, default None
+        The starters: one a row (N card indices, or N cards as text or
+        `Card` objects), or one card for every row. None: the starter is
+        column 4 of `cards`.
     threads : int or None, default None
         How many threads score (1 to 256); ``None`` uses every core. The result
         never depends on the thread count: ``threads`` only caps the cores used.
@@ -1752,7 +1771,8 @@ def score_hands(
     Raises
     ------
     ValueError
-        a shape other than (N, 5), a value outside 0..51, or a
+        a shape other than (N, 5) (with `starter`: (N, 4) and N starters, or
+        one), a value outside 0..51, or a
         card repeated within a row (naming the first bad row and why),
         ``threads < 1``, or an ``output`` other than "numpy" or "arrow".
     TypeError
@@ -1772,6 +1792,8 @@ def score_hands(
     array([8, 2, 6, 0, 0], dtype=uint8)
     >>> score_hands(["5H 5D 5C JS 5S", "4S 5H 5D 6C KS"], output="arrow").to_pylist()
     [29, 16]
+    >>> score_hands(["5H 5D 5C JS", "4S 5H 5D 6C"], starter=["5S", "KS"])
+    array([29, 16], dtype=uint8)
     """
 
 @overload
@@ -1909,6 +1931,9 @@ class ActionGame:
     @property
     def scores(self) -> list[int]: ...
     @property
+    def dealer(self) -> int:
+        """The seat that deals this deal."""
+    @property
     def game_points(self) -> int: ...
     def side_of(self, seat: int) -> int: ...
     def observe(self, seat: int) -> NDArray[np.float32]:
@@ -1974,6 +1999,8 @@ class SoloEnv:
         """
     def game(self) -> Game:
         """A copy of the game being played."""
+    def board(self) -> tuple[list[int], str, int]:
+        """The board without copying the game: ``(scores, phase, dealer)``."""
 
 @final
 class VecEnv:
@@ -2686,6 +2713,7 @@ def _keep_range_sums(
 def _shipped_pegging() -> tuple[NDArray[np.uint64], str]: ...
 def _net_pegging(sums: NDArray[np.uint64]) -> NDArray[np.float64]: ...
 def _shipped_positions() -> tuple[NDArray[np.float32], str]: ...
+def _game_points(best_loser: int, target: int) -> int: ...
 def _sample_positions(start: int, stop: int, seed: int | None = None) -> bytes:
     """Samples deals ``start..stop`` of ``seed`` for the position table (the
     sample format of ``cribbage_fast.builders.positions``); chunks concatenate.

@@ -86,7 +86,7 @@ mod _core {
         PyPlayItem,
     };
     #[pymodule_export]
-    use super::positions::{_shipped_positions, sample_positions, solve_positions};
+    use super::positions::{_game_points, _shipped_positions, sample_positions, solve_positions};
     #[pymodule_export]
     use super::review::{_analyze_game, _decision_equities, _decision_values};
     #[pymodule_export]

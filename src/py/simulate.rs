@@ -345,19 +345,19 @@ impl PySimStats {
         picture(slf.as_any(), "stats")
     }
 
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let (lo, hi) = self.stats.win_interval(0);
-        format!(
-            "SimulationStats(players=({:?}, {:?}), games={}, wins=({}, {}), win_rate_0={:.4} [{:.4}, {:.4}])",
-            self.names[0],
-            self.names[1],
+        // The names as Python shows the `players` tuple.
+        let players = PyTuple::new(py, &self.names)?.repr()?;
+        Ok(format!(
+            "SimulationStats(players={players}, games={}, wins=({}, {}), win_rate_0={:.4} [{:.4}, {:.4}])",
             self.stats.games,
             self.stats.wins[0],
             self.stats.wins[1],
             self.stats.win_rate(0),
             lo,
             hi
-        )
+        ))
     }
 }
 
