@@ -304,4 +304,7 @@ flag_args!(
     adaptive_flag = "adaptive",
     kept_samples_flag = "kept_samples",
     crib_blind_flag = "crib_blind",
+    mixture_flag = "mixture",
+    discard_mixture_flag = "discard_mixture",
+    learning_flag = "learning",
 );

@@ -292,11 +292,10 @@ def play(
     name = bot.lower()
     factories: dict[str, Callable[[], Any]] = {
         "random": lambda: _core.RandomPlayer(seed=seed),
-        "greedy": _core.GreedyPlayer,
-        "expert": _core.ExpertPlayer,
         "master": lambda: _core.MasterPlayer(seed=seed or 0),
     }
-    opponent = factories[name]()
+    # Every other bot (the panel too) by its name.
+    opponent = factories.get(name, lambda: _core.BotPlayer(name, seed=seed or 0))()
     game = Game(num_players=2, seed=seed)
     table = _Table(game, name, odds)
     coach = _Coach(game, tutor, budget)
