@@ -3032,9 +3032,12 @@ def _analyze_game(
     threads: int | None = None,
     progress: Callable[[int], object] | None = None,
     cancel: CancelToken | None = None,
+    robust_model: bool = True,
 ) -> dict[str, Any]:
     """The raw analysis of a finished two-player game (decisions and each seat's
-    steps); `cribbage_fast.analysis.analyze_game` builds the report from it."""
+    steps); `cribbage_fast.analysis.analyze_game` builds the report from it.
+    ``robust_model=False`` draws the opponent's hidden cards as the Expert would
+    have kept them (the model before the mixture of opponent models)."""
 
 def _decision_equities(
     game: Game,
@@ -3046,10 +3049,12 @@ def _decision_equities(
     budget: int,
     seed: int = 0,
     threads: int | None = None,
+    robust_model: bool = True,
 ) -> list[tuple[int, int, int | None, list[float]]]:
     """The equities of chosen unforced decisions (record move indexes) of a
     finished two-player game, as ``(move_index, seat, played, equities)``
-    (``played``: the index of the action played)."""
+    (``played``: the index of the action played; ``robust_model`` as in
+    `_analyze_game`)."""
 
 def _decision_values(
     game: Game,

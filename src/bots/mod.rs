@@ -45,6 +45,8 @@ pub mod master;
 pub mod master_lays;
 pub mod models;
 pub mod noisy;
+#[cfg(test)]
+mod panel_tests;
 pub mod pegger;
 pub mod random;
 pub mod search;
@@ -196,6 +198,13 @@ impl Bot {
 
     pub fn kind(&self) -> BotKind {
         self.kind
+    }
+
+    /// What the master believes about its opponent so far (the prior until
+    /// a deal with the mixture and learning on is over; see
+    /// [`crate::bots::models`]).
+    pub fn belief(&self) -> crate::bots::models::Belief {
+        self.particles.belief
     }
 
     /// The bot's move, or `None` when the game is over.

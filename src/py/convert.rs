@@ -307,4 +307,5 @@ flag_args!(
     mixture_flag = "mixture",
     discard_mixture_flag = "discard_mixture",
     learning_flag = "learning",
+    robust_model_flag = "robust_model",
 );
