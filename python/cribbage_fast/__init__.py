@@ -16,6 +16,7 @@ Examples
 
 from ._core import (
     BREAKDOWN_COLUMNS,
+    BotPlayer,
     Cancelled,
     CancelToken,
     Card,
@@ -59,6 +60,7 @@ from .tables.positions import PositionTable, expected_game_points, position_tabl
 
 __all__ = [
     "BREAKDOWN_COLUMNS",
+    "BotPlayer",
     "CancelToken",
     "Cancelled",
     "Card",

@@ -2164,7 +2164,17 @@ def obs_denominators(target: int) -> NDArray[np.float32]:
     (31.0, 121.0)
     """
 
-_BotName: TypeAlias = Literal["random", "greedy", "expert", "master"]
+_BotName: TypeAlias = Literal[
+    "random",
+    "greedy",
+    "expert",
+    "master",
+    "noisy",
+    "pegger",
+    "handmax",
+    "ismcts",
+    "cautious",
+]
 
 @final
 class RandomPlayer:
@@ -2470,6 +2480,124 @@ class ExpertPlayer:
         """
 
 @final
+class BotPlayer:
+    """Any built-in bot by name, with its own seeded generator: the opponent panel
+    (``"greedy"``, ``"noisy"``, ``"pegger"``, ``"handmax"``, ``"ismcts"``,
+    ``"cautious"``; see the bots page) as well as ``"random"``, ``"expert"`` and
+    ``"master"`` (default settings).
+
+    Parameters
+    ----------
+    name : str
+        A name from `OPPONENTS` (case-insensitive).
+    seed : int, default 0
+        Seeds the player's generator: a seeded game replays exactly.
+
+    Raises
+    ------
+    ValueError
+        An unknown name (the message lists the names) or a negative seed.
+    TypeError
+        A name that is not a string, or a seed that is not an integer.
+
+    Examples
+    --------
+    >>> from cribbage_fast import BotPlayer, Game
+    >>> Game(2, seed=1).play([BotPlayer("pegger"), BotPlayer("cautious", seed=2)]).winner in (0, 1)
+    True
+    """
+
+    def __new__(cls, name: str, seed: int | None = 0) -> Self: ...
+    @property
+    def name(self) -> _BotName:
+        """The bot's name."""
+    @property
+    def seed(self) -> int:
+        """The seed the player's generator started from."""
+    def discard(self, view: PlayerView) -> list[Card]:
+        """The cards to give to the crib.
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the discard phase.
+
+        Returns
+        -------
+        list of Card
+            2 cards with 2 players, else 1, from ``view.hand``.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> len(BotPlayer("pegger").discard(game.view(0)))
+        2
+        """
+    def play(self, view: PlayerView) -> Card | None:
+        """The card to lay, or None to say go (only when nothing fits).
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the play.
+
+        Returns
+        -------
+        Card or None
+            A card of ``view.hand`` that fits, or None for go.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C KD"); game.discard(game.hand(1)[:2])
+        >>> BotPlayer("cautious").play(game.view(0)) in game.hand(0)
+        True
+        """
+    def count(self, view: PlayerView) -> int:
+        """Muggins: the honest count of the show.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the show's owner during the count.
+
+        Returns
+        -------
+        int
+            ``view.show_value``, what the show is worth.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> BotPlayer("noisy").count(game.view()) == game.view().show_value
+        True
+        """
+    def claim(self, view: PlayerView) -> int:
+        """Muggins: exactly the points the owner missed.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the opponent who may claim.
+
+        Returns
+        -------
+        int
+            ``view.claimable`` (0 passes).
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> game.announce(0)
+        >>> BotPlayer("handmax").claim(game.view()) == game.view().claimable
+        True
+        """
+
+@final
 class SimulationStats:
     """Statistics of a seeded simulation between two players: exact integer
     totals that merge exactly (``a + b``, `merge`), pickle, and round-trip
@@ -2734,16 +2862,47 @@ def _solve_positions(samples: list[bytes], batches: int = 20) -> dict[str, Any]:
 class MasterPlayer:
     """The strongest built-in player: the Expert's exact discards, and pegging by a
     search of the rest of the play over `budget` samples of the opponent's hidden
-    cards, conditioned on its goes.
+    cards, drawn from a mixture of opponent models, weighed by how likely they make
+    its lays, and conditioned on its goes.
+
+    Every setting of `master_match` is a keyword, so each ingredient can be
+    switched off in `Game.play` too. The belief about the opponent (``learning``)
+    lives as long as the object: across the deals of a game and across every game
+    it plays.
 
     Examples
     --------
-    >>> from cribbage_fast import MasterPlayer, simulate
+    >>> from cribbage_fast import Game, MasterPlayer, simulate
     >>> simulate(MasterPlayer(), "random", games=10, seed=1).games
     10
+    >>> old = MasterPlayer(mixture=False)
+    >>> old.settings["mixture"], MasterPlayer().settings["learning"]
+    (False, True)
+    >>> Game(2, seed=1, target=31).play([old, "pegger"]).winner in (0, 1)
+    True
     """
 
-    def __new__(cls, budget: int = 32, seed: int = 0) -> Self: ...
+    def __new__(
+        cls,
+        budget: int = 32,
+        seed: int = 0,
+        *,
+        search: bool = True,
+        go_inference: bool = True,
+        discard_inference: bool = True,
+        board: bool = False,
+        pegging_table: bool = False,
+        lay_inference: bool = True,
+        adaptive: bool = True,
+        kept_samples: bool = True,
+        crib_blind: bool = True,
+        mixture: bool = True,
+        discard_mixture: bool = True,
+        learning: bool = True,
+    ) -> Self: ...
+    @property
+    def settings(self) -> dict[str, int | bool]:
+        """Every setting by name: the budget an int, each switch a bool."""
     @property
     def name(self) -> _BotName:
         """``"master"``."""
@@ -2851,6 +3010,9 @@ def master_match(
     adaptive: bool = True,
     kept_samples: bool = True,
     crib_blind: bool = True,
+    mixture: bool = True,
+    discard_mixture: bool = True,
+    learning: bool = True,
     progress: Callable[[int], object] | None = None,
 ) -> SimulationStats:
     """Plays seeded games between the master (seat 0) with chosen ingredients and a
@@ -2861,7 +3023,9 @@ def master_match(
     Parameters
     ----------
     opponent : str
-        A built-in bot name: ``"random"``, ``"greedy"``, ``"expert"`` or ``"master"``.
+        A built-in bot name from `OPPONENTS`: ``"random"``, ``"greedy"``, ``"expert"``,
+        ``"master"`` or a panel bot (``"noisy"``, ``"pegger"``, ``"handmax"``,
+        ``"ismcts"``, ``"cautious"``).
     games : int, default 1000
         How many games to play.
     seed : int, default 0
@@ -2891,6 +3055,15 @@ def master_match(
     crib_blind : bool, default True
         Lay inference models an Expert that does not know its two crib cards
         (False: it knows them; slower).
+    mixture : bool, default True
+        Weigh sampled hands by how likely a mixture of opponent models (the Expert,
+        the greedy player, a uniform floor) makes the opponent's lays (False: keep
+        only hands the Expert would have laid so, the master before the mixture).
+    discard_mixture : bool, default True
+        With the mixture, draw the opponent's discard from a mixture of discard
+        models (False: the Expert's only).
+    learning : bool, default True
+        With the mixture, learn which models fit the opponent from deal to deal.
     progress : callable or None, default None
         Called with the number of games finished so far, now and then.
 
@@ -2925,9 +3098,12 @@ def _analyze_game(
     threads: int | None = None,
     progress: Callable[[int], object] | None = None,
     cancel: CancelToken | None = None,
+    robust_model: bool = True,
 ) -> dict[str, Any]:
     """The raw analysis of a finished two-player game (decisions and each seat's
-    steps); `cribbage_fast.analysis.analyze_game` builds the report from it."""
+    steps); `cribbage_fast.analysis.analyze_game` builds the report from it.
+    ``robust_model=False`` draws the opponent's hidden cards as the Expert would
+    have kept them (the model before the mixture of opponent models)."""
 
 def _decision_equities(
     game: Game,
@@ -2939,10 +3115,12 @@ def _decision_equities(
     budget: int,
     seed: int = 0,
     threads: int | None = None,
+    robust_model: bool = True,
 ) -> list[tuple[int, int, int | None, list[float]]]:
     """The equities of chosen unforced decisions (record move indexes) of a
     finished two-player game, as ``(move_index, seat, played, equities)``
-    (``played``: the index of the action played)."""
+    (``played``: the index of the action played; ``robust_model`` as in
+    `_analyze_game`)."""
 
 def _decision_values(
     game: Game,

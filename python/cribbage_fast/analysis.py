@@ -379,6 +379,7 @@ def analyze_game(
     progress: Callable[[int], object] | None = None,
     seats: Sequence[int] | None = None,
     cancel: _core.CancelToken | None = None,
+    robust_model: bool = True,
 ) -> GameAnalysis:
     """Analyses a finished two-player game without muggins.
 
@@ -422,6 +423,11 @@ def analyze_game(
         a seat whose cards the record does not hold is refused.
     cancel : CancelToken or None
         Another thread's way to stop the analysis (`Cancelled` is raised).
+    robust_model : bool
+        Draw the opponent's hidden cards from the master's mixture of discard
+        models (the Expert, the best hand, uniform; docs/master.md), so a
+        player unlike the Expert is not misread; False: as the Expert would
+        have kept them (the model before).
 
     Returns
     -------
@@ -470,6 +476,7 @@ def analyze_game(
         threads=threads,
         progress=progress,
         cancel=cancel,
+        robust_model=robust_model,
     )
     decisions = [_decision(d, objective) for d in raw["decisions"]]
     luck = [

@@ -42,6 +42,11 @@ impl Rng {
         result
     }
 
+    /// Uniform in `[0, 1)`, from the top 53 bits of one draw.
+    pub fn unit(&mut self) -> f64 {
+        (self.next_u64() >> 11) as f64 / (1u64 << 53) as f64
+    }
+
     /// Uniform in `0..n` for n > 0, without bias (Lemire's method).
     pub fn below(&mut self, n: u32) -> u32 {
         let n64 = u64::from(n.max(1));

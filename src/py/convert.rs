@@ -304,6 +304,10 @@ flag_args!(
     adaptive_flag = "adaptive",
     kept_samples_flag = "kept_samples",
     crib_blind_flag = "crib_blind",
+    mixture_flag = "mixture",
+    discard_mixture_flag = "discard_mixture",
+    learning_flag = "learning",
+    robust_model_flag = "robust_model",
 );
 
 /// `_repr_svg_` for Jupyter: the picture is drawn by the presentation layer,

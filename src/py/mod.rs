@@ -60,7 +60,7 @@ impl From<Error> for PyErr {
 #[pymodule]
 mod _core {
     #[pymodule_export]
-    use super::bots::{PyExpertPlayer, PyGreedyPlayer, PyRandomPlayer};
+    use super::bots::{PyBotPlayer, PyExpertPlayer, PyGreedyPlayer, PyRandomPlayer};
     #[pymodule_export]
     use super::bulk::{hand_score_distribution, score_hands, score_plays};
     #[pymodule_export]

@@ -6,7 +6,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-use super::bots::{contender, Contender, PyRandomPlayer, PySeat};
+use super::bots::{contender, Contender, PyBotPlayer, PyRandomPlayer, PySeat};
 use super::cancel::watched;
 use super::convert::{int_in, picture, scores_in, seed_in, threads_from_py};
 use crate::bots::simulate::{
@@ -452,9 +452,9 @@ fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
     })
 }
 
-/// A built-in player's seed if it is a seeded `RandomPlayer` object.
+/// A built-in player's seed if it is a seeded `RandomPlayer` or `BotPlayer`.
 fn player_seed(obj: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
-    if obj.is_instance_of::<PyRandomPlayer>() {
+    if obj.is_instance_of::<PyRandomPlayer>() || obj.is_instance_of::<PyBotPlayer>() {
         Ok(Some(obj.getattr("seed")?.extract()?))
     } else {
         Ok(None)
@@ -697,9 +697,10 @@ fn run_python(
             .iter()
             .enumerate()
             .map(|(seat, p)| match p {
-                Contender::Builtin(kind) => {
-                    PySeat::Bot(Bot::new(*kind, bot_seed(s, seat, player_seeds[seat])))
-                }
+                Contender::Builtin(kind) => PySeat::Bot(Box::new(Bot::new(
+                    *kind,
+                    bot_seed(s, seat, player_seeds[seat]),
+                ))),
                 Contender::Python(obj, _) => PySeat::Python(obj.bind(py).clone()),
             })
             .collect();

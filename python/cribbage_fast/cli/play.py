@@ -291,12 +291,12 @@ def play(
     """
     factories: dict[str, Callable[[], Any]] = {
         "random": lambda: _core.RandomPlayer(seed=seed),
-        "greedy": _core.GreedyPlayer,
-        "expert": _core.ExpertPlayer,
         "master": lambda: _core.MasterPlayer(seed=seed or 0),
     }
     if isinstance(bot, str):
-        name, opponent = bot, factories[bot]()
+        # Every other bot (the panel too) by its name.
+        name = bot
+        opponent = factories.get(name, lambda: _core.BotPlayer(name, seed=seed or 0))()
     else:
         name, opponent = type(bot).__name__, bot
     game = Game(num_players=2, seed=seed)
