@@ -38,8 +38,10 @@
 //! The game runner and the simulator live in [`crate::bots::simulate`].
 
 pub mod board;
+pub mod luck;
 pub mod master;
 pub mod master_lays;
+pub mod match_stats;
 pub mod random;
 pub mod search;
 pub mod simulate;
