@@ -2824,6 +2824,8 @@ def master_match(
     kept_samples: bool = True,
     crib_blind: bool = True,
     progress: Callable[[int], object] | None = None,
+    duplicate: bool = False,
+    adjusted: bool = False,
 ) -> SimulationStats:
     """Plays seeded games between the master (seat 0) with chosen ingredients and a
     built-in bot (the ablation of the master bot's page); game ``i`` is game
@@ -2865,6 +2867,10 @@ def master_match(
         (False: it knows them; slower).
     progress : callable or None, default None
         Called with the number of games finished so far, now and then.
+    duplicate : bool, default False
+        Duplicate pairs, as ``simulate(..., duplicate=True)`` (`games` even).
+    adjusted : bool, default False
+        Measure each game's luck, as ``simulate(..., adjusted=True)``.
 
     Returns
     -------

@@ -251,6 +251,14 @@ MAX_GAMES, MAX_THREADS = 2**63 - 1, 256
     default=None,
     help="Threads to use (default: every core). Results do not depend on it.",
 )
+@click.option(
+    "--duplicate",
+    is_flag=True,
+    help="Play duplicate pairs: the same deals twice, seats swapped (--games even).",
+)
+@click.option(
+    "--adjusted", is_flag=True, help="Also report the luck-adjusted win rate (docs/duplicate.md)."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @ray_option("Run")
 def simulate(
@@ -259,20 +267,30 @@ def simulate(
     games: int,
     seed: int,
     threads: int | None,
+    duplicate: bool,
+    adjusted: bool,
     as_json: bool,
     ray_address: str | None,
 ) -> None:
     """Play seeded games between two built-in bots (random, greedy, expert, master).
 
     A plays seat 0, B seat 1; the first deal alternates. E.g. expert greedy --games 100000.
+    Every win rate comes with its 95% interval, the rating difference (Elo) and the
+    games needed; --duplicate and --adjusted need fewer games for the same interval.
     A progress bar shows on a terminal. With --ray the games run as Ray
     tasks; the statistics are the same.
     """
+    if duplicate and games % 2:
+        raise click.BadParameter(
+            f"must be even with --duplicate (games come in pairs), got {games}",
+            param_hint="'--games'",
+        )
+    modes = {"duplicate": duplicate, "adjusted": adjusted}
     if ray_address is not None:
         from .. import distributed
 
         stats = distributed.simulate(
-            a.lower(), b.lower(), games, seed, address=ray_address_of(ray_address)
+            a.lower(), b.lower(), games, seed, address=ray_address_of(ray_address), **modes
         )
         click.echo(_json.dumps(stats.to_dict()) if as_json else str(stats))
         return
@@ -286,7 +304,13 @@ def simulate(
 
         try:
             stats = _core.simulate(
-                a.lower(), b.lower(), games=games, seed=seed, threads=threads, progress=progress
+                a.lower(),
+                b.lower(),
+                games=games,
+                seed=seed,
+                threads=threads,
+                progress=progress,
+                **modes,
             )
         except KeyboardInterrupt:
             click.echo(f"\ninterrupted after {done:,} of {games:,} games", err=True)
