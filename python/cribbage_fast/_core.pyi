@@ -24,7 +24,7 @@ import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 from numpy.typing import NDArray
 from typing_extensions import disjoint_base
 
-from cribbage_fast.stats import RolePoints, SimulationStatsDict
+from cribbage_fast.stats import LuckSums, RolePoints, SimulationStatsDict, WinEstimate
 from cribbage_fast.tables import TableDiscardOption
 
 class _ArrowStream(Protocol):
@@ -2664,6 +2664,30 @@ class SimulationStats:
     @property
     def per_deal(self) -> RolePoints:
         """Mean points per completed deal by role and source."""
+    @property
+    def duplicate(self) -> bool:
+        """Whether the games were played in duplicate pairs (same deals, seats swapped)."""
+    @property
+    def luck_adjusted(self) -> bool:
+        """Whether each game's luck was measured (`adjusted_estimate`)."""
+    @property
+    def pairs(self) -> tuple[int, int, int]:
+        """Duplicate pairs won twice by player 0, split, won twice by player 1."""
+    @property
+    def win_estimate(self) -> WinEstimate:
+        """Player 0's win rate with its standard error, 95% interval, Elo and games needed."""
+    @property
+    def adjusted_estimate(self) -> WinEstimate | None:
+        """The luck-adjusted `win_estimate` (None unless ``adjusted=True``)."""
+    @property
+    def mean_luck(self) -> tuple[float, float] | None:
+        """Player 0's mean luck per game and its standard error (zero in expectation)."""
+    @property
+    def variance_reduction(self) -> float | None:
+        """How many times fewer games the adjusted estimate needs, measured on this run."""
+    @property
+    def luck_sums(self) -> LuckSums:
+        """Exact integer sums of player 0's luck per unit (2**-24 of a game)."""
     def to_dict(self) -> SimulationStatsDict:
         """Every statistic as a JSON-ready dict; `from_dict` rebuilds the statistics.
 
@@ -2749,6 +2773,8 @@ def simulate(
     first_game: int = 0,
     scores: Iterable[int] | None = None,
     first_dealer: int | None = None,
+    duplicate: bool = False,
+    adjusted: bool = False,
 ) -> SimulationStats:
     """Plays seeded two-player games (121 points, no muggins) between `a` (seat 0)
     and `b`: games ``first_game`` to ``first_game + games - 1``, each from a seed
@@ -2779,13 +2805,22 @@ def simulate(
         The board position to start every game from, seat 0's score first.
     first_dealer : int or None, default None
         The seat that deals first in every game; ``None`` alternates (seat 0 in
-        even games).
+        even games; in a duplicate match, in even pairs).
+    duplicate : bool, default False
+        Play the games in pairs: game ``2p + 1`` deals the same cards to the same
+        seats as game ``2p``, deal by deal (each deal shuffled from the pair's seed
+        and the deal number), with the players' seats swapped. `games` and
+        `first_game` must be even. See docs/duplicate.md.
+    adjusted : bool, default False
+        Measure each game's luck (terms of known mean zero: the dealt cards'
+        value, the starter) for `SimulationStats.adjusted_estimate`.
 
     Returns
     -------
     SimulationStats
-        Wins with 95% Wilson intervals, game points, skunks, scores and points
-        per deal; ``str()`` prints the table.
+        Wins with 95% intervals, Elo differences and games needed
+        (`SimulationStats.win_estimate`), game points, skunks, scores and points
+        per deal; with `adjusted` the luck-adjusted estimate; ``str()`` prints the table.
 
     Raises
     ------
@@ -2799,6 +2834,9 @@ def simulate(
     >>> stats = simulate("expert", "greedy", games=100, seed=7, threads=1)
     >>> stats.games, sum(stats.wins), stats.players
     (100, 100, ('expert', 'greedy'))
+    >>> pairs = simulate("expert", "greedy", games=100, seed=7, duplicate=True, adjusted=True)
+    >>> sum(pairs.pairs), pairs.adjusted_estimate is not None
+    (50, True)
     """
 
 # ----- discard tables (cribbage_fast.builders, cribbage_fast.tables) ----------
@@ -3014,6 +3052,8 @@ def master_match(
     discard_mixture: bool = True,
     learning: bool = True,
     progress: Callable[[int], object] | None = None,
+    duplicate: bool = False,
+    adjusted: bool = False,
 ) -> SimulationStats:
     """Plays seeded games between the master (seat 0) with chosen ingredients and a
     built-in bot (the ablation of the master bot's page); game ``i`` is game
@@ -3066,6 +3106,10 @@ def master_match(
         With the mixture, learn which models fit the opponent from deal to deal.
     progress : callable or None, default None
         Called with the number of games finished so far, now and then.
+    duplicate : bool, default False
+        Duplicate pairs, as ``simulate(..., duplicate=True)`` (`games` even).
+    adjusted : bool, default False
+        Measure each game's luck, as ``simulate(..., adjusted=True)``.
 
     Returns
     -------

@@ -41,8 +41,10 @@ pub mod board;
 pub mod cautious;
 pub mod handmax;
 pub mod ismcts;
+pub mod luck;
 pub mod master;
 pub mod master_lays;
+pub mod match_stats;
 pub mod models;
 pub mod noisy;
 #[cfg(test)]

@@ -298,6 +298,8 @@ flag_args!(
     search_flag = "search",
     go_inference_flag = "go_inference",
     discard_inference_flag = "discard_inference",
+    duplicate_flag = "duplicate",
+    adjusted_flag = "adjusted",
     board_flag = "board",
     pegging_table_flag = "pegging_table",
     lay_inference_flag = "lay_inference",

@@ -7,14 +7,15 @@ use super::bots::expect_answer;
 use super::cancel::watched;
 use super::card::PyCard;
 use super::convert::{
-    adaptive_flag, board_flag, crib_blind_flag, discard_inference_flag, discard_mixture_flag,
-    go_inference_flag, int_in, kept_samples_flag, lay_inference_flag, learning_flag, mixture_flag,
-    pegging_table_flag, search_flag, seed_in, threads_from_py,
+    adaptive_flag, adjusted_flag, board_flag, crib_blind_flag, discard_inference_flag,
+    discard_mixture_flag, duplicate_flag, go_inference_flag, int_in, kept_samples_flag,
+    lay_inference_flag, learning_flag, mixture_flag, pegging_table_flag, search_flag, seed_in,
+    threads_from_py,
 };
 use super::game::PyPlayerView;
 use super::simulate::{reporter, run_builtin, PySimStats};
 use crate::bots::master::MasterConfig;
-use crate::bots::simulate::Simulator;
+use crate::bots::simulate::{Mode, Simulator};
 use crate::bots::{Bot, BotKind};
 use crate::rules::game::Move;
 use crate::rules::play::mask_cards;
@@ -278,6 +279,11 @@ impl PyMasterPlayer {
 ///     With the mixture, learn which models fit the opponent from deal to deal.
 /// progress : callable or None
 ///     Called with the number of games done after each chunk.
+/// duplicate : bool, default False
+///     Play the games in duplicate pairs, as ``simulate(..., duplicate=True)``
+///     (`games` must be even).
+/// adjusted : bool, default False
+///     Measure each game's luck, as ``simulate(..., adjusted=True)``.
 ///
 /// Returns
 /// -------
@@ -299,7 +305,7 @@ impl PyMasterPlayer {
 #[pyo3(signature = (opponent, games = 1000, seed = 0, threads = None, budget = 32,
     search = true, go_inference = true, discard_inference = true, board = false, pegging_table = false,
     lay_inference = true, adaptive = true, kept_samples = true, crib_blind = true, mixture = true,
-    discard_mixture = true, learning = true, progress = None))]
+    discard_mixture = true, learning = true, progress = None, duplicate = false, adjusted = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn master_match(
     py: Python<'_>,
@@ -321,8 +327,15 @@ pub fn master_match(
     #[pyo3(from_py_with = discard_mixture_flag)] discard_mixture: bool,
     #[pyo3(from_py_with = learning_flag)] learning: bool,
     progress: Option<Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = duplicate_flag)] duplicate: bool,
+    #[pyo3(from_py_with = adjusted_flag)] adjusted: bool,
 ) -> PyResult<PySimStats> {
     let kind = BotKind::from_name(opponent)?;
+    let mode = Mode {
+        duplicate,
+        adjusted,
+    };
+    mode.units(&(0..games))?;
     let threads = threads_from_py(threads)?;
     let config = MasterConfig {
         budget,
@@ -341,7 +354,9 @@ pub fn master_match(
     };
     let chunked = progress.is_some();
     let report = reporter(progress)?;
-    let sim = Simulator::new([BotKind::Master, kind], seed, threads)?.with_master(config)?;
+    let sim = Simulator::new([BotKind::Master, kind], seed, threads)?
+        .with_master(config)?
+        .with_mode(mode);
     let stats = run_builtin(py, &sim, 0..games, &report, chunked)?;
     let names = ["master".to_string(), kind.name().to_string()];
     PySimStats::of_run(stats, names, seed, 0..games)

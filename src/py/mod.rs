@@ -20,6 +20,7 @@ mod play;
 mod positions;
 mod review;
 mod show;
+mod sim_estimates;
 mod simulate;
 mod tables;
 

@@ -221,6 +221,14 @@ MAX_GAMES, MAX_THREADS = 2**63 - 1, 256
     default=None,
     help="Threads to use (default: every core). Results do not depend on it.",
 )
+@click.option(
+    "--duplicate",
+    is_flag=True,
+    help="Play duplicate pairs: the same deals twice, seats swapped (--games even).",
+)
+@click.option(
+    "--adjusted", is_flag=True, help="Also report the luck-adjusted win rate (docs/duplicate.md)."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @ray_option("Run")
 def simulate(
@@ -229,6 +237,8 @@ def simulate(
     games: int,
     seed: int,
     threads: int | None,
+    duplicate: bool,
+    adjusted: bool,
     as_json: bool,
     ray_address: str | None,
 ) -> None:
@@ -240,13 +250,23 @@ def simulate(
     or installed; the class is made with no arguments and has discard(view)
     and play(view)). A progress bar shows on a terminal. With --ray the games
     of built-in bots run as Ray tasks; the statistics are the same.
+    Every win rate comes with its 95% interval, the rating difference (Elo) and the
+    games needed; --duplicate and --adjusted need fewer games for the same interval.
     """
+    if duplicate and games % 2:
+        raise click.BadParameter(
+            f"must be even with --duplicate (games come in pairs), got {games}",
+            param_hint="'--games'",
+        )
+    modes = {"duplicate": duplicate, "adjusted": adjusted}
     if ray_address is not None:
         from .. import distributed
 
         if not (isinstance(a, str) and isinstance(b, str)):
             fail("--ray plays built-in bots only: a Python player runs here, without --ray")
-        stats = distributed.simulate(a, b, games, seed, address=ray_address_of(ray_address))
+        stats = distributed.simulate(
+            a, b, games, seed, address=ray_address_of(ray_address), **modes
+        )
         click.echo(_json.dumps(stats.to_dict()) if as_json else str(stats))
         return
     done = 0
@@ -258,7 +278,15 @@ def simulate(
             done = n
 
         try:
-            stats = _core.simulate(a, b, games=games, seed=seed, threads=threads, progress=progress)
+            stats = _core.simulate(
+                a,
+                b,
+                games=games,
+                seed=seed,
+                threads=threads,
+                progress=progress,
+                **modes,
+            )
         except KeyboardInterrupt:
             click.echo(f"\ninterrupted after {done:,} of {games:,} games", err=True)
             sys.exit(130)
