@@ -7,6 +7,7 @@ Every function that takes cards accepts `Card` objects, card text such as
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from typing import (
     Any,
+    ClassVar,
     Final,
     Literal,
     NotRequired,
@@ -2038,6 +2039,13 @@ class VecEnv:
         ValueError
             no such row.
         """
+    PHASES: ClassVar[list[str]]
+    """The phase names, in the order of the codes `boards` writes."""
+    def boards(
+        self, scores: NDArray[np.uint16], phases: NDArray[np.uint8], dealers: NDArray[np.uint8]
+    ) -> None:
+        """Writes every row's board: `scores` (n, sides), `phases` (an index of
+        `PHASES`) and `dealers` (n,)."""
     def reset(
         self,
         seed: int,
@@ -2111,6 +2119,13 @@ class SelfPlayVecEnv:
         ValueError
             no such row.
         """
+    PHASES: ClassVar[list[str]]
+    """The phase names, in the order of the codes `boards` writes."""
+    def boards(
+        self, scores: NDArray[np.uint16], phases: NDArray[np.uint8], dealers: NDArray[np.uint8]
+    ) -> None:
+        """Writes every row's board: `scores` (n, sides), `phases` (an index of
+        `PHASES`) and `dealers` (n,)."""
     def pending(self, i: int) -> list[int]:
         """Cards (indices) put aside in an unfinished 2-card discard in row `i`."""
     def sample_actions(self, out: NDArray[np.int64]) -> None:

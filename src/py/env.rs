@@ -17,6 +17,7 @@ use crate::learn::encode::{actions_of, write_mask, NUM_ACTIONS, OBS_SIZE};
 use crate::learn::env::{Reward, SoloEnv, Table};
 use crate::learn::selfplay::{Outputs, SelfPlayEnv};
 use crate::learn::vecenv::{Buffers, VecEnv};
+use crate::rules::game::{Game, Phase};
 
 /// An optional integer argument (`None`: `default`).
 fn int_or(obj: Option<&Bound<'_, PyAny>>, what: &str, default: i64) -> PyResult<i64> {
@@ -471,6 +472,25 @@ impl PyVecEnv {
         row_game(self.env.game(i))
     }
 
+    /// The phase names, in the order of the codes `boards` writes.
+    #[classattr]
+    #[allow(non_snake_case)]
+    fn PHASES() -> Vec<&'static str> {
+        phase_names()
+    }
+
+    /// Writes every row's board: `scores` (n, 2) uint16, `phases` (n,)
+    /// uint8 (an index of `PHASES`), `dealers` (n,) uint8.
+    fn boards(
+        &self,
+        scores: &Bound<'_, PyArray2<u16>>,
+        phases: &Bound<'_, PyArray1<u8>>,
+        dealers: &Bound<'_, PyArray1<u8>>,
+    ) -> PyResult<()> {
+        let n = self.env.num_envs();
+        write_boards((0..n).map(|i| self.env.game(i)), scores, phases, dealers)
+    }
+
     /// Starts every game from `seed`, writing observations `(n, OBS_SIZE)`
     /// float32 and masks `(n, NUM_ACTIONS)` int8; zeroes rewards and flags.
     #[allow(clippy::too_many_arguments)]
@@ -514,6 +534,43 @@ impl PyVecEnv {
             py.detach(|| env.step(&actions, bufs)).map_err(PyErr::from)
         })
     }
+}
+
+/// The phase names, in the order of the codes `write_boards` writes.
+fn phase_names() -> Vec<&'static str> {
+    Phase::ALL.iter().map(|p| p.name()).collect()
+}
+
+/// Writes the board of each row's game: `scores` (n, sides) uint16, `phases`
+/// (n,) uint8 (an index of `phase_names`) and `dealers` (n,) uint8.
+fn write_boards<'a>(
+    games: impl ExactSizeIterator<Item = Option<&'a Game>>,
+    scores: &Bound<'_, PyArray2<u16>>,
+    phases: &Bound<'_, PyArray1<u8>>,
+    dealers: &Bound<'_, PyArray1<u8>>,
+) -> PyResult<()> {
+    let n = games.len();
+    with_slices!(scores, phases, dealers => {
+        if phases.len() != n || dealers.len() != n || scores.len() % n.max(1) != 0 {
+            return Err(PyValueError::new_err(format!(
+                "phases and dealers must have {n} rows and scores (n, sides), one row a game"
+            )));
+        }
+        let sides = scores.len() / n.max(1);
+        for (i, game) in games.enumerate() {
+            let game = game.ok_or_else(|| PyValueError::new_err("no such row"))?;
+            if game.scores().len() != sides {
+                return Err(PyValueError::new_err(format!(
+                    "scores must have {} columns, one a side",
+                    game.scores().len()
+                )));
+            }
+            scores[i * sides..(i + 1) * sides].copy_from_slice(game.scores());
+            phases[i] = Phase::ALL.iter().position(|&p| p == game.phase()).unwrap_or(0) as u8;
+            dealers[i] = u8::try_from(game.dealer()).unwrap_or(u8::MAX);
+        }
+        Ok(())
+    })
 }
 
 /// A copy of the game of a row checked with [`index_arg`].
@@ -608,6 +665,25 @@ impl PySelfPlayVecEnv {
     fn game(&self, i: &Bound<'_, PyAny>) -> PyResult<PyGame> {
         let i = index_arg(i, self.env.num_envs(), "row")?;
         row_game(self.env.game(i))
+    }
+
+    /// The phase names, in the order of the codes `boards` writes.
+    #[classattr]
+    #[allow(non_snake_case)]
+    fn PHASES() -> Vec<&'static str> {
+        phase_names()
+    }
+
+    /// Writes every row's board: `scores` (n, sides) uint16, `phases` (n,)
+    /// uint8 (an index of `PHASES`), `dealers` (n,) uint8.
+    fn boards(
+        &self,
+        scores: &Bound<'_, PyArray2<u16>>,
+        phases: &Bound<'_, PyArray1<u8>>,
+        dealers: &Bound<'_, PyArray1<u8>>,
+    ) -> PyResult<()> {
+        let n = self.env.num_envs();
+        write_boards((0..n).map(|i| self.env.game(i)), scores, phases, dealers)
     }
 
     /// The cards (indices) the seat to move in row `i` has put aside in an

@@ -92,3 +92,28 @@ def test_the_rllib_infos_hold_the_board() -> None:
             break
         (agent,) = obs
     assert terminateds["__all__"]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_the_vector_infos_hold_every_row_board(players: int) -> None:
+    from cribbage_fast._core import Game
+    from cribbage_fast.envs import CribbageSelfPlayVectorEnv, CribbageVectorEnv
+
+    envs: list[object] = [CribbageSelfPlayVectorEnv(5, num_players=players)]
+    if players == 2:
+        envs.append(CribbageVectorEnv(5))
+    sides = Game.sides_for(players)
+    for env in envs:
+        _, info = env.reset(seed=3)  # type: ignore[attr-defined]
+        seen: set[str] = set()
+        for _ in range(200):
+            seen |= set(info["phase"].tolist())
+            assert info["scores"].shape == (5, sides) and info["dealer"].shape == (5,)
+            for row in range(5):
+                game = env._core.game(row)  # type: ignore[attr-defined]
+                assert tuple(info["scores"][row]) == tuple(game.scores)
+                assert info["phase"][row] == game.phase and info["dealer"][row] == game.dealer
+            actions = info["action_mask"].argmax(axis=1)
+            _, _, _, _, info = env.step(actions)  # type: ignore[attr-defined]
+        assert {"discard", "play"} <= seen
+        assert int(info["scores"].max()) > 0

@@ -94,7 +94,7 @@ def breakdowns_of_lines(stream: IO[bytes], crib: bool) -> Iterator[_core.HandBre
 
 def _breakdown(cards: list[_core.Card], crib: bool, where: str = "") -> _core.HandBreakdown:
     try:
-        return _core.explain_hand(cards[:4], cards[4], crib=crib)
+        return _core.explain_hand(cards, crib=crib)  # five cards: the starter last
     except ValueError as err:
         raise ValueError(f"{where}{err}") from None
 

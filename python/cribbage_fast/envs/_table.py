@@ -54,3 +54,32 @@ def render_text(mode: str | None, text: str) -> str | None:
         print(text, file=sys.stdout, flush=True)
         return None
     return text if mode == "ansi" else None
+
+
+class BatchBoard:
+    """The boards of a vector environment's games, read from its core into
+    arrays allocated once (`scores` by side, phase codes, dealers).
+
+    The board of a row is that of the game now in it: a game that ended in
+    a step has already restarted, so its row shows the new game (the final
+    observation and reward tell how the old one ended).
+    """
+
+    def __init__(self, core: Any, num_envs: int, sides: int) -> None:
+        import numpy as np
+
+        self.core = core
+        self.names = np.asarray(core.PHASES)
+        self.scores = np.zeros((num_envs, sides), np.uint16)
+        self.phases = np.zeros(num_envs, np.uint8)
+        self.dealers = np.zeros(num_envs, np.uint8)
+
+    def info(self) -> dict[str, Any]:
+        """``scores`` (num_envs, sides), ``phase`` (num_envs,) names and
+        ``dealer`` (num_envs,) seats, fresh arrays each call."""
+        self.core.boards(self.scores, self.phases, self.dealers)
+        return {
+            "scores": self.scores.copy(),
+            "phase": self.names[self.phases],
+            "dealer": self.dealers.copy(),
+        }

@@ -16,9 +16,10 @@ from gymnasium.vector.utils import batch_space
 from numpy.typing import DTypeLike, NDArray
 
 from .._args import flag
-from .._core import NUM_ACTIONS, OBS_SIZE, obs_denominators
+from .._core import NUM_ACTIONS, OBS_SIZE, Game, obs_denominators
 from .._core import SelfPlayVecEnv as _CoreSelfPlay
 from ._order import require_reset
+from ._table import BatchBoard
 from .gym_env import RewardMode
 from .vector import add_final_info, as_actions
 
@@ -71,7 +72,9 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
     to move in game ``i`` may know (444 values, layout in docs/environments.md), that
     seat is ``info["to_move"][i]`` and its legal actions
     ``info["action_mask"][i]`` (int8, 53: a card index, 52 go; a 2-player
-    discard is two card actions). ``rewards[i, s]`` is what seat ``s`` earned
+    discard is two card actions); ``info["scores"]`` (num_envs, sides),
+    ``info["phase"]`` and ``info["dealer"]`` hold each game's board.
+    ``rewards[i, s]`` is what seat ``s`` earned
     from the step (partners share): ``"win"`` +1 to the winners and
     -1/(sides - 1) to the others at the end; ``"game_points"`` the same times
     1, 2 (skunk) or 3 (double skunk); ``"points"`` each step a side's points
@@ -141,6 +144,7 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
         self._truncations = np.zeros(n, np.bool_)
         self._last_seat = np.zeros(n, np.int64)
         self._final_masks = np.zeros((n, NUM_ACTIONS), np.int8)
+        self._board = BatchBoard(self._core, n, Game.sides_for(self._core.num_players))
 
     def _outputs(self) -> tuple[NDArray[Any], ...]:
         return (
@@ -168,7 +172,8 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
         -------
         tuple of (numpy.ndarray, dict)
             The observation of the seat to move in each game, and
-            ``{"action_mask", "to_move"}``.
+            ``{"action_mask", "to_move"}`` with each game's board:
+            ``"scores"`` (num_envs, sides), ``"phase"``, ``"dealer"``.
 
         Examples
         --------
@@ -244,7 +249,11 @@ class CribbageSelfPlayVectorEnv(VectorEnv[NDArray[Any], NDArray[np.int64], NDArr
         )
 
     def _info(self) -> dict[str, Any]:
-        return {"action_mask": self._out(self._masks), "to_move": self._out(self._to_move)}
+        return {
+            "action_mask": self._out(self._masks),
+            "to_move": self._out(self._to_move),
+            **self._board.info(),
+        }
 
     def sample_actions(self) -> NDArray[np.int64]:
         """A uniformly random legal action for every game, drawn in Rust.

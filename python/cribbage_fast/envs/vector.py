@@ -22,6 +22,7 @@ from .._args import flag
 from .._core import NUM_ACTIONS, OBS_SIZE
 from .._core import VecEnv as _CoreVecEnv
 from ._order import require_reset
+from ._table import BatchBoard
 from .gym_env import RewardMode
 
 __all__ = ["CribbageVectorEnv", "add_final_info", "as_actions"]
@@ -81,7 +82,9 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
     """`num_envs` `CribbageEnv` games stepped together in Rust.
 
     ``step(actions)`` returns ``(obs, rewards, terminations, truncations, info)``
-    with ``info["action_mask"]`` of shape ``(num_envs, 53)`` (int8). When a
+    with ``info["action_mask"]`` of shape ``(num_envs, 53)`` (int8) and each
+    game's board: ``info["scores"]`` (num_envs, 2; the agent's first),
+    ``info["phase"]`` (names) and ``info["dealer"]`` (seats). When a
     game ends its row already holds the first observation and mask of the next
     game, while the reward and termination belong to the game that ended
     (``AutoresetMode.SAME_STEP``). As in Gymnasium's own vector envs,
@@ -135,6 +138,7 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
         self._truncations = np.zeros(num_envs, np.bool_)
         self._final_obs = np.zeros((num_envs, OBS_SIZE), np.float32)
         self._final_masks = np.zeros((num_envs, NUM_ACTIONS), np.int8)
+        self._board = BatchBoard(self._core, self.num_envs, 2)
 
     def reset(
         self, *, seed: int | None = None, options: dict[str, Any] | None = None
@@ -151,7 +155,9 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
         Returns
         -------
         tuple of (numpy.ndarray, dict)
-            ``(num_envs, 444)`` observations and ``{"action_mask": (num_envs, 53)}``.
+            ``(num_envs, 444)`` observations and the info: ``"action_mask"``
+            (num_envs, 53) and each game's board, ``"scores"`` (num_envs, 2),
+            ``"phase"`` and ``"dealer"`` (num_envs,).
 
         Examples
         --------
@@ -165,7 +171,7 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
         self._core.reset(
             batch_seed, self._obs, self._masks, self._rewards, self._terminations, self._final_obs
         )
-        return self._out(self._obs), {"action_mask": self._out(self._masks)}
+        return self._out(self._obs), {"action_mask": self._out(self._masks), **self._board.info()}
 
     def step(
         self, actions: Any
@@ -215,7 +221,7 @@ class CribbageVectorEnv(VectorEnv[NDArray[np.float32], NDArray[np.int64], NDArra
         self._core.step(
             acts, self._obs, self._masks, self._rewards, self._terminations, self._final_obs
         )
-        info = {"action_mask": self._out(self._masks)}
+        info = {"action_mask": self._out(self._masks), **self._board.info()}
         add_final_info(
             info, self._terminations, self._final_obs, {"action_mask": self._final_masks}
         )

@@ -125,6 +125,15 @@ pub enum Phase {
 }
 
 impl Phase {
+    /// Every phase, in the order a game meets them.
+    pub const ALL: [Phase; 5] = [
+        Phase::Discard,
+        Phase::Play,
+        Phase::Count,
+        Phase::Claim,
+        Phase::Over,
+    ];
+
     pub fn name(self) -> &'static str {
         match self {
             Phase::Discard => "discard",
