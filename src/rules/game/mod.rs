@@ -248,6 +248,9 @@ pub struct Game {
     config: GameConfig,
     seed: u64,
     rng: Rng,
+    /// Each deal shuffled by a generator of its own, seeded by the game's seed
+    /// and the deal number ([`Game::with_deal_seeds`]).
+    deal_seeds: bool,
     scores: [u16; MAX_SEATS],
     dealer: u8,
     deal_number: u32,
@@ -288,6 +291,7 @@ impl Game {
             config,
             seed,
             rng: Rng::new(seed),
+            deal_seeds: false,
             scores: [0; MAX_SEATS],
             dealer: 0,
             deal_number: 0,
@@ -334,6 +338,30 @@ impl Game {
             )));
         }
         Ok(Game::start(config, seed, record, Some(dealer as u8)))
+    }
+
+    /// This new game (before its first move) with every deal's shuffle and
+    /// starter drawn from a generator seeded by the game's seed and the deal
+    /// number, not from one stream for the whole game: deal `k` holds the
+    /// same cards for the same seats however the earlier deals were played
+    /// (duplicate matches). Only the first deal is dealt again.
+    pub fn with_deal_seeds(mut self) -> Result<Game> {
+        if self.deal_number != 1 || self.phase != Phase::Discard || self.discards != [0; MAX_SEATS]
+        {
+            return Err(Error::IllegalMove(
+                "deal seeds can only be set before the first move".into(),
+            ));
+        }
+        self.deal_seeds = true;
+        self.deal_number = 0;
+        self.events.retain(|e| !matches!(e, GameEvent::Deal { .. }));
+        self.deal();
+        Ok(self)
+    }
+
+    /// Whether each deal has a generator of its own ([`Game::with_deal_seeds`]).
+    pub fn deal_seeds(&self) -> bool {
+        self.deal_seeds
     }
 
     /// This new game played from a board position (side `i` at `scores[i]`),
