@@ -236,6 +236,20 @@ def test_a_game_shows_its_hands_crib_starter_pile_and_back_pegs() -> None:
     assert max(h for h, _, _ in pegs(over, "front").values()) == 121
 
 
+def test_the_players_names_label_the_board_and_the_seats() -> None:
+    game = cf.Game(2, seed=11, names=["Ann", None])
+    root = parse(game._repr_svg_())
+    assert [t.text for t in classed(root, "text", "name")] == ["Ann 0", "seat 1 0"]
+    assert [t.text for t in classed(root, "text", "seat")] == ["Ann", "seat 1"]
+    partners = parse(cf.Game(4, seed=1, names=["Ann", "Bo", "Cy", None])._repr_svg_())
+    assert [t.text for t in classed(partners, "text", "name")] == ["Ann & Cy 0", "Bo & seat 3 0"]
+    played = cf.Game(2, seed=3, names=["Ann", "Bo"])
+    played.play([cf.ExpertPlayer(), cf.GreedyPlayer()])
+    analysed = parse(analyze_game(played, seed=1, budget=8)._repr_svg_())
+    shown = [t.text or "" for t in classed(analysed, "text", "name")]
+    assert [t.split()[0] for t in shown] == ["Ann", "Bo"]
+
+
 def test_a_view_shows_only_the_seats_own_cards() -> None:
     game = cf.Game(2, seed=11)
     view = game.view(1)

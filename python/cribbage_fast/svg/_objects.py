@@ -9,6 +9,7 @@ from typing import TYPE_CHECKING, Any
 
 from .. import _core
 from .._args import _describe
+from .._names import label
 from . import _canvas as cv
 from ._board import draw_board, side_names
 from ._cards import CARD_H, CARD_W, GAP, draw_hand, draw_pile, draw_row
@@ -23,11 +24,13 @@ WIDTH = 620.0
 ROW = CARD_H + 26
 
 
-def _sides(num_players: int) -> list[str]:
-    """Default side names: a seat each, or the partners' seats with 4."""
-    if num_players == 4:
-        return ["seats 0+2", "seats 1+3"]
-    return side_names(None, num_players)
+def _sides(names: Sequence[str | None]) -> list[str]:
+    """A side's name: its player's (else ``seat N``), or the partners' with 4."""
+    if len(names) == 4:
+        if not any(names):
+            return ["seats 0+2", "seats 1+3"]
+        return [f"{label(names, s)} & {label(names, s + 2)}" for s in (0, 1)]
+    return [label(names, seat) for seat in range(len(names))]
 
 
 def _back_pegs(g: _core.Game) -> list[int] | None:
@@ -90,7 +93,8 @@ def game(g: _core.Game, names: Sequence[str] | None = None) -> cv.SVG:
     g : Game
         The game (any phase).
     names : sequence of str, optional
-        One name a side for the board (default ``seat 0``, ``seat 1``, ...).
+        One name a side for the board (default: the players' `Game.names`,
+        ``seat N`` for an unnamed seat; partners' names joined).
 
     Returns
     -------
@@ -115,7 +119,8 @@ def game(g: _core.Game, names: Sequence[str] | None = None) -> cv.SVG:
     """
     if not isinstance(g, _core.Game):
         raise TypeError(f"game needs a Game, got {_describe(g)}")
-    labels = side_names(names, g.num_sides) if names is not None else _sides(g.num_players)
+    players = getattr(g, "names", (None,) * g.num_players)  # the core's Game has none
+    labels = side_names(names, g.num_sides) if names is not None else _sides(players)
     seats = range(g.num_players)
     height = 56 + 190 + len(seats) * ROW + ROW + 10
     svg = cv.root(WIDTH, height, f"a game: {_game_line(g)}")
@@ -123,8 +128,9 @@ def game(g: _core.Game, names: Sequence[str] | None = None) -> cv.SVG:
     _, board_h = draw_board(svg, g.scores, _back_pegs(g), labels, g.target, 4, 48)
     y = 48 + board_h + 14
     for seat in seats:
-        who = f"seat {seat}" + (" (dealer)" if seat == g.dealer else "")
-        cv.text(svg, 8, y + 12, who, 11, weight="bold", class_="seat")
+        cv.text(svg, 8, y + 12, label(players, seat)[:15], 11, weight="bold", class_="seat")
+        if seat == g.dealer:
+            cv.text(svg, 8, y + 28, "dealer", 10, fill=cv.MUTED)
         draw_row(svg, g.hand(seat), 112, y)
         y += ROW
     cv.text(svg, 8, y + 12, "crib", 11, weight="bold")
@@ -172,7 +178,7 @@ def view(v: _core.PlayerView, names: Sequence[str] | None = None) -> cv.SVG:
     if not isinstance(v, _core.PlayerView):
         raise TypeError(f"view needs a PlayerView, got {_describe(v)}")
     sides = len(v.scores)
-    labels = side_names(names, sides) if names is not None else _sides(v.num_players)
+    labels = side_names(names, sides) if names is not None else _sides((None,) * v.num_players)
     showing = v.phase in ("count", "claim")
     height = 56 + 190 + 2 * ROW + 10
     role = "the dealer" if v.is_dealer else "pone"
@@ -355,8 +361,8 @@ def stats(s: _core.SimulationStats) -> cv.SVG:
         ("double skunks", s.double_skunks),
         ("mean score", tuple(f"{m:.1f}" for m in s.mean_scores)),
     ]
-    for i, (label, (a, b)) in enumerate(rows):
-        cv.text(svg, 8 + (i % 2) * 300, 150 + (i // 2) * 18, f"{label}: {a} / {b}", 11)
+    for i, (what, (a, b)) in enumerate(rows):
+        cv.text(svg, 8 + (i % 2) * 300, 150 + (i // 2) * 18, f"{what}: {a} / {b}", 11)
     return cv.finish(svg)
 
 
@@ -394,21 +400,24 @@ def analysis(a: GameAnalysis) -> cv.SVG:
 
     if not isinstance(a, GameAnalysis):
         raise TypeError(f"analysis needs a GameAnalysis, got {_describe(a)}")
-    svg = cv.root(WIDTH, 56 + 190 + 110, f"analysis: seat {a.winner} won")
+    svg = cv.root(WIDTH, 56 + 190 + 110, f"analysis: {a.label(a.winner)} won")
     detail = f"objective {a.objective}, policy {a.policy}, budget {a.budget}, seed {a.seed}"
-    _header(svg, f"Game analysis: seat {a.winner} wins {a.scores[0]}-{a.scores[1]}", detail)
-    _, board_h = draw_board(svg, list(a.scores), None, _sides(2), 121, 4, 48)
+    title = f"Game analysis: {a.label(a.winner)} wins {a.scores[0]}-{a.scores[1]}"
+    _header(svg, title, detail)
+    names = side_names([a.label(0), a.label(1)], 2)
+    _, board_h = draw_board(svg, list(a.scores), None, names, 121, 4, 48)
     y = 48 + board_h + 22
     unit = "points" if a.objective == "points" else "win"
     for p in a.players:
         row = cv.group(svg, 8, y, class_="summary", data_seat=str(p.seat))
         marks = ", ".join(f"{k} {v}" for k, v in p.marks.items() if v) or "no marks"
-        cv.text(row, 0, 0, f"seat {p.seat}", 12, weight="bold", fill=cv.PEG_COLOURS[p.seat])
-        cv.text(row, 70, 0, f"{p.unforced} decisions, error rate {p.error_rate:.3f} ({marks})", 11)
+        who = a.label(p.seat)[:12]
+        cv.text(row, 0, 0, who, 12, weight="bold", fill=cv.PEG_COLOURS[p.seat])
+        cv.text(row, 100, 0, f"{p.unforced} decisions, error rate {p.error_rate:.3f} ({marks})", 11)
         parts = (
             f"start {p.start:.2f} + skill {p.skill:+.2f} + luck {p.luck:+.2f}"
             f" + opponent's errors {p.opponent_errors:+.2f} = {p.result:.2f} ({unit})"
         )
-        cv.text(row, 70, 16, parts, 10, fill=cv.MUTED)
+        cv.text(row, 100, 16, parts, 10, fill=cv.MUTED)
         y += 40
     return cv.finish(svg)
