@@ -389,17 +389,20 @@ def analysis(a: GameAnalysis) -> cv.SVG:
 
     if not isinstance(a, GameAnalysis):
         raise TypeError(f"analysis needs a GameAnalysis, got {_describe(a)}")
-    svg = cv.root(WIDTH, 56 + 190 + 110, f"analysis: seat {a.winner} won")
+    winner = a.label(a.winner)
+    svg = cv.root(WIDTH, 56 + 190 + 110, f"analysis: {winner} won")
     detail = f"objective {a.objective}, policy {a.policy}, budget {a.budget}, seed {a.seed}"
-    _header(svg, f"Game analysis: seat {a.winner} wins {a.scores[0]}-{a.scores[1]}", detail)
+    _header(svg, f"Game analysis: {winner} wins {a.scores[0]}-{a.scores[1]}", detail)
     _, board_h = draw_board(svg, list(a.scores), None, _sides(2), 121, 4, 48)
     y = 48 + board_h + 22
     unit = "points" if a.objective == "points" else "win"
     for p in a.players:
         row = cv.group(svg, 8, y, class_="summary", data_seat=str(p.seat))
         marks = ", ".join(f"{k} {v}" for k, v in p.marks.items() if v) or "no marks"
-        cv.text(row, 0, 0, f"seat {p.seat}", 12, weight="bold", fill=cv.PEG_COLOURS[p.seat])
-        cv.text(row, 70, 0, f"{p.unforced} decisions, error rate {p.error_rate:.3f} ({marks})", 11)
+        name = a.label(p.seat)  # the record's name for the seat, else "seat N"
+        cv.text(row, 0, 0, name, 12, weight="bold", fill=cv.PEG_COLOURS[p.seat])
+        at = max(70, 8 * len(name) + 12)
+        cv.text(row, at, 0, f"{p.unforced} decisions, error rate {p.error_rate:.3f} ({marks})", 11)
         parts = (
             f"start {p.start:.2f} + skill {p.skill:+.2f} + luck {p.luck:+.2f}"
             f" + opponent's errors {p.opponent_errors:+.2f} = {p.result:.2f} ({unit})"
