@@ -95,7 +95,8 @@ def screenshot(site: Path) -> None:
     target = DOCS / "analysis_page.png"
     try:
         with _served(site) as url:
-            driver.get(url + "/analysis/")
+            page = "/analysis.html" if (site / "analysis.html").exists() else "/analysis/"
+            driver.get(url + page)
             image = WebDriverWait(driver, 30).until(
                 expected_conditions.presence_of_element_located(
                     (By.CSS_SELECTOR, "img[src$='analysis_game.png']")

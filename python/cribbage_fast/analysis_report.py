@@ -334,6 +334,14 @@ def figure(a: GameAnalysis) -> Any:
     'Ann beat Bob 122-68 (skunk)'
     """
     require("matplotlib", "plot")
+    import matplotlib
+
+    # Names are text as written: a "$" is no mathematics.
+    with matplotlib.rc_context({"text.parse_math": False}):
+        return _figure(a)
+
+
+def _figure(a: GameAnalysis) -> Any:
     from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
     from matplotlib.ticker import PercentFormatter

@@ -6,6 +6,7 @@ deal, PNG and SVG)."""
 
 from __future__ import annotations
 
+import dataclasses
 import json
 import xml.etree.ElementTree as ET
 from functools import cache
@@ -221,3 +222,19 @@ def test_one_seats_view_is_drawn_without_luck(tmp_path: Path) -> None:
     fig = figure(a)
     assert len(fig.axes) == 1
     assert fig.axes[0].get_legend().get_texts()[0].get_text() == "Careless (seat 1)"
+
+
+@pytest.mark.parametrize("names", [("$x^{2}$", "<b>&amp;"), ("a$b", "Zoë & 'Bo' <i>")])
+def test_any_name_is_drawn_as_written(names: tuple[str, str]) -> None:
+    """A name with "$", "<", "&" or quotes is text in the picture (no
+    mathematics, no markup), in the SVG and in the notebook's picture."""
+    pytest.importorskip("matplotlib")
+    from cribbage_fast import svg
+    from cribbage_fast.analysis_report import to_svg
+
+    a = dataclasses.replace(analysed(), names=names)
+    for text in (to_svg(a), str(svg.analysis(a))):
+        root = ET.fromstring(text)
+        words = "\n".join("".join(e.itertext()) for e in root.iter())
+        assert all(name in words for name in names)
+    assert f"{names[0]} won" in a.report().splitlines()[1]
