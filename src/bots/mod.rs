@@ -35,6 +35,12 @@
 //! double, its own half); as the dealer facing a pone within a hand's count of
 //! the target it plays for points (its own weigh more).
 //!
+//! **The opponent panel** (docs/bots.md, "The panel"): greedy and five more,
+//! each a strategy of its own rather than a weakened Expert, one module each:
+//! [`noisy`], [`pegger`], [`handmax`], [`ismcts`], [`cautious`]
+//! ([`BotKind::PANEL`]). The master's models of its opponent live in
+//! [`models`].
+//!
 //! The game runner and the simulator live in [`crate::bots::simulate`].
 
 pub mod board;
