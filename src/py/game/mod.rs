@@ -365,6 +365,7 @@ pub struct PyGame {
 impl PyGame {
     #[new]
     #[pyo3(signature = (num_players = 2, seed = None, target = 121, muggins = false, first_dealer = None, record = true, scores = None, deal_seeds = false))]
+    #[allow(clippy::too_many_arguments)] // the constructor's keyword arguments
     fn py_new(
         #[pyo3(from_py_with = num_players_arg)] num_players: i64,
         #[pyo3(from_py_with = seed_arg)] seed: Option<u64>,
