@@ -83,9 +83,9 @@ def main() -> None:
     parser.add_argument("--json", default=None, help="Also write the rows to this file.")
     args = parser.parse_args()
     pairings = [
-        ("master", "expert", args.master_games),
         ("expert", "greedy", args.games),
         ("expert", "random", args.games),
+        ("master", "expert", args.master_games),
     ]
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(

@@ -710,6 +710,7 @@ class Game:
         first_dealer: int | None = None,
         record: bool = True,
         scores: Iterable[int] | None = None,
+        deal_seeds: bool = False,
     ) -> Game: ...
     @property
     def num_players(self) -> int: ...
@@ -723,6 +724,9 @@ class Game:
     def first_dealer(self) -> int | None: ...
     @property
     def record(self) -> bool: ...
+    @property
+    def deal_seeds(self) -> bool:
+        """Whether each deal is shuffled from the seed and the deal number."""
     @property
     def num_sides(self) -> int:
         """Sides that keep a score (partners share one with 4 players)."""

@@ -286,11 +286,12 @@ class Game(_core.Game):
         first_dealer: int | None = None,
         record: bool = True,
         scores: Iterable[int] | None = None,
+        deal_seeds: bool = False,
         *,
         names: Sequence[str | None] | None = None,
     ) -> Self:
         core = super().__new__(
-            cls, num_players, seed, target, muggins, first_dealer, record, scores
+            cls, num_players, seed, target, muggins, first_dealer, record, scores, deal_seeds
         )
         game = cast(Self, core)
         game._names = check_names(names, game.num_players)
@@ -431,8 +432,9 @@ class Game(_core.Game):
         -------
         dict
             ``num_players``, ``seed``, ``target``, ``muggins``, ``first_dealer``,
-            ``moves`` and ``events``, and ``names`` (one name or None per
-            seat) when a seat is named; `replay` rebuilds the game from it.
+            ``moves`` and ``events``, ``names`` (one name or None per seat)
+            when a seat is named, and ``deal_seeds`` when the deals are seeded
+            by their number; `replay` rebuilds the game from it.
 
         Examples
         --------
@@ -452,6 +454,8 @@ class Game(_core.Game):
         }
         if any(self.names):
             record["names"] = list(self.names)
+        if self.deal_seeds:
+            record["deal_seeds"] = True
         return record
 
     @classmethod
@@ -496,6 +500,7 @@ class Game(_core.Game):
                 target=record["target"],
                 muggins=record["muggins"],
                 first_dealer=record["first_dealer"],
+                deal_seeds=record.get("deal_seeds", False),
             )
         except (TypeError, ValueError) as err:
             raise type(err)(f"the record's settings: {err}") from err
@@ -664,12 +669,14 @@ def _check_players(players: object) -> None:
 
 @dataclass(frozen=True)
 class MatchResult:
-    """A series of games: wins and game points per side."""
+    """A series of games: wins and game points per side (in a duplicate match,
+    per player: the side the player of seat ``i`` of the first game sat on)."""
 
     games: int
     wins: tuple[int, ...]
     game_points: tuple[int, ...]
     results: list[GameResult] = field(repr=False)
+    duplicate: bool = False
 
 
 def play_match(
@@ -679,6 +686,7 @@ def play_match(
     *,
     target: int = 121,
     muggins: bool = False,
+    duplicate: bool = False,
 ) -> MatchResult:
     """Plays `games` seeded games, passing the first deal round the table, and
     totals wins and game points (2 for a skunk, 3 for a double skunk).
@@ -695,17 +703,23 @@ def play_match(
         The points that win.
     muggins : bool, default False
         Shows are announced by their owners and missed points may be claimed.
+    duplicate : bool, default False
+        Play groups of ``len(players)`` games with the same deals
+        (``Game(seed=seed + group, deal_seeds=True)``, seat ``group % n``
+        dealing first), the players moving one seat on each game, so each
+        plays every seat's cards; `games` must be a multiple of the players.
 
     Returns
     -------
     MatchResult
-        Games, wins and game points per side, and every game's result.
+        Games, wins and game points per side (per player's first side when
+        duplicate), and every game's result.
 
     Raises
     ------
     ValueError
-        Not 2 to 4 players, a negative number of games, or a player's illegal move
-        (`IllegalMove`).
+        Not 2 to 4 players, a negative number of games (or not a multiple of
+        the players when duplicate), or a player's illegal move (`IllegalMove`).
     TypeError
         A player without the methods of `PlayerProtocol`, or games not an integer.
 
@@ -714,6 +728,8 @@ def play_match(
     >>> m = play_match([Player(), Player()], games=2, seed=3)
     >>> sum(m.wins)
     2
+    >>> play_match([Player(), Player()], games=4, seed=3, duplicate=True).duplicate
+    True
     """
     _check_players(players)
     n = len(players)
@@ -723,13 +739,32 @@ def play_match(
         raise TypeError(f"games must be an integer, got {type(games).__name__}")
     if games < 0:
         raise ValueError(f"games must be 0 or more, got {games}")
+    if not isinstance(duplicate, bool):
+        raise TypeError(f"duplicate must be True or False, got {type(duplicate).__name__}")
+    if duplicate and games % n:
+        raise ValueError(f"games must be a multiple of the {n} players when duplicate, got {games}")
     sides = Game.sides_for(n)
     wins, points = [0] * sides, [0] * sides
     results = []
     for g in range(games):
-        game = Game(n, seed=seed + g, target=target, muggins=muggins, first_dealer=g % n)
-        result = game.play(players)
-        wins[result.winner] += 1
-        points[result.winner] += result.game_points
+        if duplicate:
+            group, shift = divmod(g, n)
+            seated = [players[(s + shift) % n] for s in range(n)]
+            game = Game(
+                n,
+                seed=seed + group,
+                target=target,
+                muggins=muggins,
+                first_dealer=group % n,
+                deal_seeds=True,
+            )
+        else:
+            shift, seated = 0, list(players)
+            game = Game(n, seed=seed + g, target=target, muggins=muggins, first_dealer=g % n)
+        result = game.play(seated)
+        # The side of the player who sat in the winning seat, by first seat.
+        side = (result.winner + shift) % sides
+        wins[side] += 1
+        points[side] += result.game_points
         results.append(result)
-    return MatchResult(games, tuple(wins), tuple(points), results)
+    return MatchResult(games, tuple(wins), tuple(points), results, duplicate)

@@ -299,6 +299,7 @@ flag_args!(
     go_inference_flag = "go_inference",
     discard_inference_flag = "discard_inference",
     duplicate_flag = "duplicate",
+    deal_seeds_flag = "deal_seeds",
     adjusted_flag = "adjusted",
     board_flag = "board",
     pegging_table_flag = "pegging_table",

@@ -220,3 +220,20 @@ def test_ray_gives_the_same_pairs(local_ray: Any) -> None:
         assert got == local and got.to_dict() == local.to_dict()
     with pytest.raises(ValueError, match="games must be even"):
         distributed.simulate("expert", "greedy", 121, 6, progress=False, duplicate=True)
+
+
+def test_play_match_plays_groups_of_the_same_deals() -> None:
+    players = [cf.GreedyPlayer(), cf.RandomPlayer(seed=4)]
+    m = cf.play_match(players, games=10, seed=2, duplicate=True)
+    assert m.duplicate and sum(m.wins) == 10 and m.wins[0] > m.wins[1]
+    for first, second in zip(m.results[::2], m.results[1::2], strict=True):
+        deals = [[e for e in r.log["events"] if e["event"] == "deal"] for r in (first, second)]
+        n = min(len(deals[0]), len(deals[1]))
+        assert n >= 1 and deals[0][:n] == deals[1][:n]
+        assert cf.Game.replay(second.log).deal_seeds
+    same = cf.play_match([cf.ExpertPlayer(), cf.ExpertPlayer()], games=6, duplicate=True)
+    assert same.wins == (3, 3)
+    with pytest.raises(ValueError, match="multiple"):
+        cf.play_match(players, games=3, duplicate=True)
+    with pytest.raises(TypeError, match="duplicate"):
+        cf.play_match(players, games=2, duplicate="yes")  # type: ignore[arg-type]

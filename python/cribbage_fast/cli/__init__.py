@@ -258,14 +258,19 @@ def simulate(
             f"must be even with --duplicate (games come in pairs), got {games}",
             param_hint="'--games'",
         )
-    modes = {"duplicate": duplicate, "adjusted": adjusted}
     if ray_address is not None:
         from .. import distributed
 
         if not (isinstance(a, str) and isinstance(b, str)):
             fail("--ray plays built-in bots only: a Python player runs here, without --ray")
         stats = distributed.simulate(
-            a, b, games, seed, address=ray_address_of(ray_address), **modes
+            a,
+            b,
+            games,
+            seed,
+            address=ray_address_of(ray_address),
+            duplicate=duplicate,
+            adjusted=adjusted,
         )
         click.echo(_json.dumps(stats.to_dict()) if as_json else str(stats))
         return
@@ -285,7 +290,8 @@ def simulate(
                 seed=seed,
                 threads=threads,
                 progress=progress,
-                **modes,
+                duplicate=duplicate,
+                adjusted=adjusted,
             )
         except KeyboardInterrupt:
             click.echo(f"\ninterrupted after {done:,} of {games:,} games", err=True)

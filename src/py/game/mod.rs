@@ -7,8 +7,8 @@ use pyo3::types::{PyDict, PyList, PyTuple};
 
 use super::card::{card_from_py, card_object, card_objects, cards_from_py, PyCard};
 use super::convert::{
-    first_dealer_arg, num_players_arg, opt_seat_arg, points_arg, scores_arg, scores_in, seat_arg,
-    seed_arg, target_arg, Reduce,
+    deal_seeds_flag, first_dealer_arg, num_players_arg, opt_seat_arg, points_arg, scores_arg,
+    scores_in, seat_arg, seed_arg, target_arg, Reduce,
 };
 use super::play::fill_play_event;
 use crate::ground::card::{Card, CardSet};
@@ -338,6 +338,11 @@ fn move_kind(mv: &Move) -> &'static str {
 ///     The first dealer's seat; cut for if None.
 /// record : bool, default True
 ///     Keep the event log and move list (off for fast simulation).
+/// deal_seeds : bool, default False
+///     Shuffle each deal (and cut its starter) from a generator seeded by
+///     `seed` and the deal number, not from one stream for the game: deal `k`
+///     holds the same cards for the same seats however the earlier deals were
+///     played (duplicate matches, docs/duplicate.md).
 ///
 /// Raises
 /// ------
@@ -359,7 +364,8 @@ pub struct PyGame {
 #[pymethods]
 impl PyGame {
     #[new]
-    #[pyo3(signature = (num_players = 2, seed = None, target = 121, muggins = false, first_dealer = None, record = true, scores = None))]
+    #[pyo3(signature = (num_players = 2, seed = None, target = 121, muggins = false, first_dealer = None, record = true, scores = None, deal_seeds = false))]
+    #[allow(clippy::too_many_arguments)] // the constructor's keyword arguments
     fn py_new(
         #[pyo3(from_py_with = num_players_arg)] num_players: i64,
         #[pyo3(from_py_with = seed_arg)] seed: Option<u64>,
@@ -368,6 +374,7 @@ impl PyGame {
         #[pyo3(from_py_with = first_dealer_arg)] first_dealer: Option<i64>,
         record: bool,
         scores: Option<Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = deal_seeds_flag)] deal_seeds: bool,
     ) -> PyResult<Self> {
         let config = GameConfig::new(num_players, target, muggins)?;
         let seed = seed.unwrap_or_else(fresh_seed);
@@ -385,6 +392,11 @@ impl PyGame {
             Some(dealer) => Game::with_first_dealer(config, seed, record, dealer)?,
             None => Game::new(config, seed, record),
         };
+        let game = if deal_seeds {
+            game.with_deal_seeds()?
+        } else {
+            game
+        };
         let game = match scores {
             Some(s) => game.with_scores(&scores_in(&s)?.unwrap_or_default())?,
             None => game,
@@ -396,6 +408,12 @@ impl PyGame {
     #[getter]
     fn first_dealer(&self) -> Option<usize> {
         self.first_dealer
+    }
+
+    /// Whether each deal is shuffled from the seed and the deal number.
+    #[getter]
+    fn deal_seeds(&self) -> bool {
+        self.game.deal_seeds()
     }
 
     /// Whether the game keeps its event log and move list.
@@ -1111,6 +1129,9 @@ impl PyGame {
             c.target,
             c.muggins,
             this.first_dealer,
+            true,
+            None::<Vec<u16>>,
+            this.game.deal_seeds(),
         );
         let moves = this.moves(slf.py())?;
         PyTuple::new(
