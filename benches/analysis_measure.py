@@ -1,4 +1,4 @@
-"""Measurements of the game analysis for docs/analysis.md (run in the background,
+"""Measurements of the game analysis for docs/analysis-method.md (run in the background,
 one at a time, with ``nice``). Each writes one JSON object to stdout.
 
     python benches/analysis_measure.py speed --games 20

@@ -189,6 +189,8 @@ class Card:
     def index(self) -> int:
         """0..51."""
     def __getnewargs__(self) -> tuple[str]: ...
+    def _repr_svg_(self) -> str:
+        """The card as an SVG picture (`cribbage_fast.svg.card`)."""
     def __hash__(self) -> int: ...
     def __eq__(self, value: object, /) -> bool: ...
     def __lt__(self, value: Card, /) -> bool: ...
@@ -262,6 +264,9 @@ class HandBreakdown:
         """
     def __len__(self) -> int: ...
     def __eq__(self, value: object, /) -> bool: ...
+    def _repr_svg_(self) -> str:
+        """The hand, the starter and the points as an SVG picture
+        (`cribbage_fast.svg.breakdown`)."""
 
 def score_hand(hand: _CardsLike, starter: _CardLike, crib: bool = False) -> int:
     """The show total of a 4-card hand (or crib) with the starter.
@@ -672,6 +677,9 @@ class PlayerView:
         """Cards this seat has not seen (other hands, the crib, the stock)."""
     @property
     def legal_moves(self) -> list[Move]: ...
+    def _repr_svg_(self) -> str:
+        """The seat's cards, the pile and the board as an SVG picture
+        (`cribbage_fast.svg.view`)."""
 
 @disjoint_base
 class Game:
@@ -731,6 +739,31 @@ class Game:
         --------
         >>> Game.sides_for(3), Game.sides_for(4)
         (3, 2)
+        """
+    @staticmethod
+    def skunk_lines(target: int = 121) -> tuple[int, int]:
+        """The skunk line and the double-skunk line of a game to `target`: a
+        loser under the first is skunked, under the second double-skunked.
+
+        Parameters
+        ----------
+        target : int, default 121
+            The points that win, 31 to 1000.
+
+        Returns
+        -------
+        tuple of int
+            (skunk line, double-skunk line).
+
+        Raises
+        ------
+        ValueError
+            a target out of range.
+
+        Examples
+        --------
+        >>> Game.skunk_lines(121), Game.skunk_lines(61)
+        ((91, 61), (31, 1))
         """
     @property
     def phase(self) -> _Phase: ...
@@ -1599,6 +1632,9 @@ class Pegging:
     def __getnewargs__(self) -> tuple[list[str], int]: ...
     def __getstate__(self) -> list[str]: ...
     def __setstate__(self, state: Iterable[str], /) -> None: ...
+    def _repr_svg_(self) -> str:
+        """The hands, the pile, the count and the goes as an SVG picture
+        (`cribbage_fast.svg.pegging`)."""
     def __eq__(self, value: object, /) -> bool: ...
 
 def score_play(pile: _CardsLike) -> int:
@@ -2544,6 +2580,8 @@ class SimulationStats:
     def __radd__(self, other: SimulationStats, /) -> SimulationStats: ...
     def __reduce__(self) -> tuple[Any, ...]: ...
     def __eq__(self, other: object, /) -> bool: ...
+    def _repr_svg_(self) -> str:
+        """Win rates and game points as an SVG picture (`cribbage_fast.svg.stats`)."""
 
 def simulate(
     a: _BotName | str | object,

@@ -26,12 +26,15 @@ from typing import Any
 from . import _core, _json
 from ._args import _describe, flag, integer, real
 from ._progress import progress as progress_bar
+from .analysis_decided import DECIDED_BELOW, DecidedEarly, decided_early, error_rates
 from .game import Game
 from .notation import replay_with_view
 
 __all__ = [
+    "DECIDED_BELOW",
     "MARKS",
     "THRESHOLDS",
+    "DecidedEarly",
     "DecisionReview",
     "GameAnalysis",
     "LuckEvent",
@@ -100,7 +103,12 @@ def _move_text(move: dict[str, Any]) -> str:
 class DecisionReview:
     """One decision: the move played and the best, their equities (from the
     mover's view), the equity lost and its mark. Forced decisions (one
-    distinct choice) carry no equities and count in no rate."""
+    distinct choice) carry no equities and count in no rate.
+
+    `win_loss` and `points_loss` are the loss by each objective (one of them
+    is `loss`), the other measured on the same samples against that
+    objective's best; `win_chance` is the mover's chance to win with its best
+    action (None when forced)."""
 
     move_index: int
     seat: int
@@ -120,6 +128,9 @@ class DecisionReview:
     loss: float
     loss_stderr: float
     mark: str | None
+    win_loss: float = 0.0
+    points_loss: float = 0.0
+    win_chance: float | None = None
     seconds: float = field(default=0.0, compare=False)
 
 
@@ -143,13 +154,17 @@ class LuckEvent:
 @dataclass(frozen=True)
 class PlayerSummary:
     """One seat's game: rates, marks and the decomposition
-    ``start + skill + luck + opponent_errors == result``."""
+    ``start + skill + luck + opponent_errors == result``. `error_rate` is the
+    mean loss of an unforced decision by the analysis's objective;
+    `error_rates` gives it by both (``"win"``: chance to win, ``"points"``:
+    game points)."""
 
     seat: int
     decisions: int
     unforced: int
     error_rate: float
     error_rating: float
+    error_rates: dict[str, float]
     marks: dict[str, int]
     start: float
     skill: float
@@ -162,7 +177,9 @@ class PlayerSummary:
 @dataclass(frozen=True)
 class GameAnalysis:
     """An analysed game. `curve` holds each seat's equity (its own view) after
-    each of its steps, as ``(move_index, seat, equity)``."""
+    each of its steps, as ``(move_index, seat, equity)``; `names` the
+    players' names from the record (None: unnamed); `decided` says when the
+    game was decided early (`DecidedEarly`), else None."""
 
     objective: str
     policy: str
@@ -177,6 +194,24 @@ class GameAnalysis:
     starters: dict[int, str] = field(default_factory=dict)
     scores: tuple[int, int] = (0, 0)
     seats: tuple[int, ...] = (0, 1)
+    names: tuple[str | None, ...] = (None, None)
+    decided: DecidedEarly | None = None
+
+    def label(self, seat: int) -> str:
+        """A seat as the report calls it: its player's name, else ``seat N``.
+
+        Examples
+        --------
+        >>> from cribbage_fast import ExpertPlayer, Game
+        >>> g = Game(2, seed=3, names=["Ann", None])
+        >>> _ = g.play([ExpertPlayer(), ExpertPlayer()])
+        >>> a = analyze_game(g, seed=1, budget=8)
+        >>> a.label(0), a.label(1)
+        ('Ann', 'seat 1')
+        """
+        from ._names import label
+
+        return label(self.names, seat)
 
     def to_dict(self) -> dict[str, Any]:
         """The analysis as plain dictionaries, lists and numbers.
@@ -235,12 +270,19 @@ class GameAnalysis:
 
         return render(self)
 
+    def _repr_svg_(self) -> str:
+        """The analysis as a picture (`cribbage_fast.svg.analysis`), for Jupyter."""
+        from . import svg
+
+        return svg.analysis(self)
+
 
 def _decision(d: dict[str, Any], objective: str) -> DecisionReview:
     forced = bool(d["forced"])
     actions = tuple(_move_text(m) for m in d["actions"])
     played, best = int(d["played"]), int(d["best"])
     eq = tuple(float(x) for x in d["equity"])
+    other_loss, chance = 0.0, None
     if forced:
         played_eq = best_eq = None
         loss = loss_se = 0.0
@@ -248,6 +290,9 @@ def _decision(d: dict[str, Any], objective: str) -> DecisionReview:
         played_eq, best_eq = eq[played], eq[best]
         loss = best_eq - played_eq
         loss_se = float(d["diff_stderr"][played])
+        other = [float(x) for x in d["other_equity"]]
+        other_loss = max(other) - other[played]
+        chance = best_eq if objective == "win" else max(other)
     return DecisionReview(
         move_index=int(d["move_index"]),
         seat=int(d["seat"]),
@@ -267,6 +312,9 @@ def _decision(d: dict[str, Any], objective: str) -> DecisionReview:
         loss=loss,
         loss_stderr=loss_se,
         mark=None if forced else mark_of(loss, objective),
+        win_loss=loss if objective == "win" else other_loss,
+        points_loss=other_loss if objective == "win" else loss,
+        win_chance=chance,
         seconds=float(d["seconds"]),
     )
 
@@ -278,7 +326,8 @@ def _summary(seat: int, raw: dict[str, Any], decisions: list[DecisionReview]) ->
     skill = sum(s["skill"] for s in steps)
     luck = sum(s["luck"] for s in steps)
     errors = sum(s["opponent_errors"] for s in steps)
-    rate = sum(d.loss for d in unforced) / len(unforced) if unforced else 0.0
+    rates = error_rates(unforced)
+    rate = rates[str(raw["objective"])]
     result = float(raw["result"][seat])
     return PlayerSummary(
         seat=seat,
@@ -286,6 +335,7 @@ def _summary(seat: int, raw: dict[str, Any], decisions: list[DecisionReview]) ->
         unforced=len(unforced),
         error_rate=rate,
         error_rating=1000.0 * rate,
+        error_rates=rates,
         marks={m: sum(d.mark == m for d in unforced) for m in MARKS},
         start=float(raw["start"][seat]),
         skill=skill,
@@ -338,7 +388,7 @@ def analyze_game(
         at most this standard error (win probability) and every other action
         trails the best by 3 standard errors of the paired difference or is
         measured against it to this precision; actions so settled are no
-        longer sampled (docs/analysis.md, "The evaluator").
+        longer sampled (docs/analysis-method.md, "The evaluator").
     budget : int
         Samples per evaluation at most (rounded up to whole batches: 32 in the
         play, one per possible starter before the cut); a decision stopped by
@@ -447,6 +497,8 @@ def analyze_game(
         starters=_starters(game),
         scores=(int(game.scores[0]), int(game.scores[1])),
         seats=chosen,
+        names=game.names,
+        decided=decided_early(decisions, int(raw["winner"])),
     )
 
 
@@ -489,6 +541,7 @@ def _view_only(
             marks=dict.fromkeys(MARKS, 0),
             error_rate=nan,
             error_rating=nan,
+            error_rates=dict.fromkeys(p.error_rates, nan),
             skill=nan,
             start=nan,
         )

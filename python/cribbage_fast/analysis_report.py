@@ -1,10 +1,14 @@
-"""The text report and the win-probability picture of a `GameAnalysis`."""
+"""The text report and the picture of a `GameAnalysis`: deal by deal with
+the players' names, both objectives' error rates and a word when the game was
+decided early; the picture as PNG or SVG."""
 
 from __future__ import annotations
 
 import os
 from collections import defaultdict
-from typing import TYPE_CHECKING
+from collections.abc import Sequence
+from itertools import pairwise
+from typing import TYPE_CHECKING, Any
 
 from ._extras import require
 from ._files import save_figure
@@ -12,7 +16,7 @@ from ._files import save_figure
 if TYPE_CHECKING:
     from .analysis import DecisionReview, GameAnalysis, LuckEvent
 
-__all__ = ["plot", "render"]
+__all__ = ["figure", "plot", "render", "to_svg"]
 
 
 def _num(value: float, objective: str, sign: bool = True) -> str:
@@ -22,8 +26,9 @@ def _num(value: float, objective: str, sign: bool = True) -> str:
     return f"{value:+.3f}" if sign else f"{value:.3f}"
 
 
-def _decision_line(d: DecisionReview, objective: str) -> str:
-    who = f"seat {d.seat} {d.kind:<7}"
+def _decision_line(a: GameAnalysis, d: DecisionReview) -> str:
+    objective = a.objective
+    who = f"{a.label(d.seat)} {d.kind:<7}"
     if d.forced:
         return f"  {who} {d.played:<6} (forced)"
     assert d.played_equity is not None and d.best_equity is not None
@@ -39,26 +44,37 @@ def _decision_line(d: DecisionReview, objective: str) -> str:
     return line
 
 
-def _luck_line(label: str, events: list[LuckEvent], objective: str) -> list[str]:
+def _luck_line(a: GameAnalysis, label: str, events: list[LuckEvent]) -> list[str]:
     total = [0.0, 0.0]
     for e in events:
         total[e.seat] += e.luck
-    return [f"  {label}: seat 0 {_num(total[0], objective)}, seat 1 {_num(total[1], objective)}"]
+    o = a.objective
+    return [f"  {label}: {a.label(0)} {_num(total[0], o)}, {a.label(1)} {_num(total[1], o)}"]
 
 
-def _no_luck(label: str, events: list[LuckEvent], objective: str) -> list[str]:
+def _no_luck(a: GameAnalysis, label: str, events: list[LuckEvent]) -> list[str]:
     return []
+
+
+def _heading(a: GameAnalysis) -> list[str]:
+    unit = "percentage points of win probability" if a.objective == "win" else "game points"
+    winner = a.label(a.winner)
+    if a.names[a.winner] is None:
+        winner = winner.capitalize()
+    lines = [
+        f"Game analysis: equity in {unit}; policy {a.policy}, precision {a.precision:g}, "
+        f"seed {a.seed}.",
+        f"{winner} won, {a.scores[0]}-{a.scores[1]}.",
+    ]
+    if any(a.names):
+        lines.append("Players: " + ", ".join(f"seat {s} {a.label(s)}" for s in (0, 1)) + ".")
+    return lines
 
 
 def render(a: GameAnalysis) -> str:
     """The report: deal by deal (luck of the deal and the cut, each decision),
-    then the per-player summary."""
-    unit = "percentage points of win probability" if a.objective == "win" else "game points"
-    lines = [
-        f"Game analysis: equity in {unit}; policy {a.policy}, precision {a.precision:g}, "
-        f"seed {a.seed}.",
-        f"Seat {a.winner} won, {a.scores[0]}-{a.scores[1]}.",
-    ]
+    then the per-player summary, and a word when the game was decided early."""
+    lines = _heading(a)
     by_deal: dict[int, list[DecisionReview]] = defaultdict(list)
     for d in a.decisions:
         by_deal[d.deal].append(d)
@@ -67,29 +83,48 @@ def render(a: GameAnalysis) -> str:
         luck[(e.deal, e.kind)].append(e)
     luck_line = _luck_line
     if len(a.seats) < 2:  # one seat's view: no luck to tell (see analyze_game's seats)
-        lines.append(f"Only seat {a.seats[0]}'s decisions; luck is not analysed.")
+        lines.append(f"Only {a.label(a.seats[0])}'s decisions; luck is not analysed.")
         luck_line = _no_luck
     if luck.get((1, "cut_for_deal")):
-        lines += luck_line("cut for the first deal", luck[(1, "cut_for_deal")], a.objective)
+        lines += luck_line(a, "cut for the first deal", luck[(1, "cut_for_deal")])
     for deal in sorted(by_deal):
         first = by_deal[deal][0]
         lines.append("")
-        lines.append(f"Deal {deal}: seat {first.dealer} deals, {first.scores[0]}-{first.scores[1]}")
-        lines += luck_line("luck of the deal", luck[(deal, "deal")], a.objective)
-        for d in by_deal[deal]:
-            if d.kind != "discard":
-                continue
-            lines.append(_decision_line(d, a.objective))
+        lines.append(
+            f"Deal {deal}: {a.label(first.dealer)} deals, {first.scores[0]}-{first.scores[1]}"
+        )
+        lines += luck_line(a, "luck of the deal", luck[(deal, "deal")])
+        lines += [_decision_line(a, d) for d in by_deal[deal] if d.kind == "discard"]
         starter = a.starters.get(deal, "?")
-        lines += luck_line(f"starter {starter}", luck[(deal, "starter")], a.objective)
-        for d in by_deal[deal]:
-            if d.kind != "discard":
-                lines.append(_decision_line(d, a.objective))
+        lines += luck_line(a, f"starter {starter}", luck[(deal, "starter")])
+        lines += [_decision_line(a, d) for d in by_deal[deal] if d.kind != "discard"]
         rest = luck[(deal, "play")] + luck[(deal, "show")] + luck[(deal, "hidden_discard")]
-        lines += luck_line("luck of the play and the show", rest, a.objective)
+        lines += luck_line(a, "luck of the play and the show", rest)
     lines.append("")
     lines.extend(_summary_table(a))
+    lines.extend(_decided_lines(a))
     return "\n".join(lines)
+
+
+def _decided_lines(a: GameAnalysis) -> list[str]:
+    """The word on a game decided early (`cribbage_fast.analysis.DecidedEarly`)."""
+    from .analysis_decided import DECIDED_BELOW
+
+    e = a.decided
+    if e is None:
+        return []
+    rates = e.error_rates
+    return [
+        "",
+        f"Decided early: from deal {e.deal} ({e.scores[0]}-{e.scores[1]}, move {e.move_index}) "
+        f"{a.label(e.seat)}'s chance to win",
+        f"stayed below {100 * DECIDED_BELOW:g}%, so none of its {e.decisions} decisions since "
+        "could cost much of it.",
+        f"Their error rate: {_rate(rates['win'], 'win')} of win chance, "
+        f"{_rate(rates['points'], 'points')} game points a decision.",
+        "Read the game-points error rate there: a low win-chance rate in a lost cause",
+        "is not accurate play.",
+    ]
 
 
 _PLURAL = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
@@ -99,13 +134,29 @@ def _rate(value: float, objective: str) -> str:
     return f"{100 * value:.2f} pts" if objective == "win" else f"{value:.4f}"
 
 
+def _rates(a: GameAnalysis, objective: str) -> tuple[str, str]:
+    return (
+        _rate(a.players[0].error_rates[objective], objective),
+        _rate(a.players[1].error_rates[objective], objective),
+    )
+
+
 def _summary_table(a: GameAnalysis) -> list[str]:
     p0, p1 = a.players
     o = a.objective
     rows: list[tuple[str, str, str]] = [
         ("decisions", str(p0.decisions), str(p1.decisions)),
         ("unforced", str(p0.unforced), str(p1.unforced)),
-        ("error rate", _rate(p0.error_rate, o), _rate(p1.error_rate, o)),
+        (
+            "error rate, win chance",
+            _rate(p0.error_rates["win"], "win"),
+            _rate(p1.error_rates["win"], "win"),
+        ),
+        (
+            "error rate, game points",
+            _rate(p0.error_rates["points"], "points"),
+            _rate(p1.error_rates["points"], "points"),
+        ),
         ("error rating (x1000)", f"{p0.error_rating:.1f}", f"{p1.error_rating:.1f}"),
     ]
     rows += [(_PLURAL[m], str(p0.marks[m]), str(p1.marks[m])) for m in p0.marks]
@@ -118,17 +169,121 @@ def _summary_table(a: GameAnalysis) -> list[str]:
         ("luck-adjusted result", "luck_adjusted"),
     ):
         rows.append((label, _num(getattr(p0, attr), o), _num(getattr(p1, attr), o)))
-    out = [f"{'Summary':<24}{'seat 0':>12}{'seat 1':>12}"]
-    out += [f"{label:<24}{x:>12}{y:>12}" for label, x, y in rows]
+    width = [max(12, len(a.label(s)) + 2) for s in (0, 1)]
+    out = [f"{'Summary':<24}{a.label(0):>{width[0]}}{a.label(1):>{width[1]}}"]
+    out += [f"{label:<24}{x:>{width[0]}}{y:>{width[1]}}" for label, x, y in rows]
     return out
 
 
-_MARK_STYLE = {"inaccuracy": ("?!", "gold"), "mistake": ("?", "orange"), "blunder": ("??", "red")}
+#: Each mark's text, colour and marker: dark, saturated colours that stand
+#: apart from the seats' lines and from each other, and shapes that differ too.
+_MARK_STYLE = {
+    "inaccuracy": ("?!", "#7b3294", "v", 70),
+    "mistake": ("?", "#e66101", "D", 80),
+    "blunder": ("??", "#b2182b", "X", 130),
+}
+_SEAT_COLOURS = ("#2166ac", "#1b7837")
 
 
-def plot(a: GameAnalysis, path: str | os.PathLike[str]) -> None:
-    """Draws each seat's equity (its own view) through the game, with the
-    marked decisions, to `path` (PNG; extra ``plot``).
+def _deal_starts(a: GameAnalysis) -> list[tuple[int, float, tuple[int, int]]]:
+    """Each deal's number, where it starts on the x axis (just before its
+    first decision) and the score then."""
+    starts: dict[int, tuple[float, tuple[int, int]]] = {}
+    for d in a.decisions:
+        if d.deal not in starts:
+            starts[d.deal] = (d.move_index - 0.5, d.scores)
+    return [(deal, x, scores) for deal, (x, scores) in sorted(starts.items())]
+
+
+def _draw_curves(ax: Any, a: GameAnalysis) -> None:
+    for seat in a.seats:
+        xs = [max(m, -1) for m, s, _ in a.curve if s == seat]
+        ys = [v for _, s, v in a.curve if s == seat]
+        label = a.label(seat) + ("" if a.names[seat] is None else f" (seat {seat})")
+        ax.step(xs, ys, where="post", color=_SEAT_COLOURS[seat], lw=1.8, label=label)
+    for d in a.decisions:
+        if d.mark and d.played_equity is not None:
+            text, colour, marker, size = _MARK_STYLE[d.mark]
+            ax.scatter(
+                [d.move_index],
+                [d.played_equity],
+                s=size,
+                marker=marker,
+                color=colour,
+                edgecolors="white",
+                linewidths=0.8,
+                zorder=5,
+            )
+            ax.annotate(
+                text,
+                (d.move_index, d.played_equity),
+                textcoords="offset points",
+                xytext=(0, 9),
+                ha="center",
+                va="bottom",
+                fontsize=11,
+                fontweight="bold",
+                color=colour,
+                zorder=6,
+                bbox={"boxstyle": "round,pad=0.15", "fc": "white", "ec": colour, "lw": 0.8},
+            )
+
+
+def _draw_deals(axes: Sequence[Any], a: GameAnalysis) -> list[float]:
+    """Dotted lines at each deal's start; the deal and its score as ticks."""
+    starts = _deal_starts(a)
+    for ax in axes:
+        for _, x, _ in starts:
+            ax.axvline(x, color="0.55", lw=0.8, ls=":", zorder=1)
+    end = max((m for m, _, _ in a.curve), default=0) + 0.5
+    edges = [x for _, x, _ in starts] + [end]
+    mids = [(lo + hi) / 2 for lo, hi in pairwise(edges)]
+    axes[-1].set_xticks(mids, [f"{deal}\n{s[0]}-{s[1]}" for (deal, _, s) in starts], fontsize=8)
+    axes[-1].set_xlim(edges[0] - 1 if edges else -1, end)
+    return mids
+
+
+def _draw_luck(ax: Any, a: GameAnalysis, mids: list[float]) -> None:
+    """A bar per deal and seat: the luck of that deal (the cut for the first
+    deal counted in deal 1)."""
+    deals = [deal for deal, _, _ in _deal_starts(a)]
+    scale = 100.0 if a.objective == "win" else 1.0
+    width = min((hi - lo for lo, hi in pairwise(mids)), default=8.0) * 0.35
+    for seat in (0, 1):
+        luck = dict.fromkeys(deals, 0.0)
+        for e in a.luck:
+            if e.seat == seat and e.deal in luck:
+                luck[e.deal] += e.luck * scale
+        xs = [m + (seat - 0.5) * width for m in mids]
+        ax.bar(xs, [luck[d] for d in deals], width=width, color=_SEAT_COLOURS[seat], alpha=0.8)
+    ax.axhline(0, color="0.3", lw=0.8)
+    ax.set_ylabel("luck of the deal\n" + ("(win chance, pts)" if scale == 100 else "(game points)"))
+
+
+def _title(a: GameAnalysis) -> str:
+    from .analysis_decided import DECIDED_BELOW
+
+    loser = 1 - a.winner
+    points = max(a.scores) >= 121 and min(a.scores) < 61
+    skunk = " (double skunk)" if points else " (skunk)" if min(a.scores) < 91 else ""
+    title = f"{a.label(a.winner)} beat {a.label(loser)} {a.scores[0]}-{a.scores[1]}{skunk}"
+    if a.decided is not None:
+        title += (
+            f"\ndecided early: from deal {a.decided.deal} {a.label(a.decided.seat)}'s chance "
+            f"to win stayed below {100 * DECIDED_BELOW:g}% (read its game-points error rate)"
+        )
+    return title
+
+
+#: SVG keeps its words as text (searchable, selectable, smaller).
+_SVG_TEXT: dict[Any, Any] = {"svg.fonttype": "none"}
+
+
+def figure(a: GameAnalysis) -> Any:
+    """The analysis picture as a matplotlib figure (extra ``plot``): each
+    seat's equity through the game (its own view) with the marked decisions
+    above the line, the deals and their scores along the x axis, and below, a
+    bar per deal of each seat's luck (none for one seat's view).
 
     Raises
     ------
@@ -136,39 +291,86 @@ def plot(a: GameAnalysis, path: str | os.PathLike[str]) -> None:
         Without matplotlib (the ``plot`` extra).
     """
     require("matplotlib", "plot")
+    from matplotlib.figure import Figure
+    from matplotlib.lines import Line2D
+    from matplotlib.ticker import PercentFormatter
+
+    lucky = len(a.seats) == 2
+    fig = Figure(figsize=(11, 6.2 if lucky else 4.8))
+    ratios = [3.2, 1] if lucky else [1]
+    axes = fig.subplots(len(ratios), 1, sharex=True, gridspec_kw={"height_ratios": ratios})
+    axes = list(axes) if lucky else [axes]
+    top = axes[0]
+    _draw_curves(top, a)
+    mids = _draw_deals(axes, a)
+    if lucky:
+        _draw_luck(axes[1], a, mids)
+    if a.objective == "win":
+        top.set_ylim(-0.03, 1.12)
+        top.yaxis.set_major_formatter(PercentFormatter(1.0))
+        top.set_ylabel("chance to win")
+    else:
+        top.set_ylabel("expected game points")
+    if a.decided is not None:
+        start = a.decided.move_index - 0.5
+        for ax in axes:
+            ax.axvspan(start, ax.get_xlim()[1], color="0.85", alpha=0.5, zorder=0)
+        top.annotate(
+            "decided early",
+            (start, 1.0),
+            xycoords=("data", "axes fraction"),
+            xytext=(4, -4),
+            textcoords="offset points",
+            ha="left",
+            va="top",
+            fontsize=9,
+            color="0.3",
+            style="italic",
+        )
+    handles, _ = top.get_legend_handles_labels()
+    handles += [
+        Line2D([], [], ls="", marker=m, color=c, markersize=8, label=f"{t} {name}")
+        for name, (t, c, m, _) in _MARK_STYLE.items()
+    ]
+    top.legend(handles=handles, loc="upper left", fontsize=9, ncol=2, framealpha=0.9)
+    names = " - ".join(a.label(s) for s in (0, 1))
+    axes[-1].set_xlabel(f"deal (the score at its start, {names})")
+    top.set_title(_title(a), fontsize=11)
+    fig.tight_layout()
+    return fig
+
+
+def plot(a: GameAnalysis, path: str | os.PathLike[str]) -> None:
+    """Writes the analysis picture (`figure`) to `path`, in the format its
+    suffix names (``.png``, ``.svg``, ``.pdf``; extra ``plot``), whole or not
+    at all.
+
+    Raises
+    ------
+    ImportError
+        Without matplotlib (the ``plot`` extra).
+    ValueError
+        A suffix matplotlib cannot write.
+    """
     import matplotlib
 
-    matplotlib.use("Agg")
-    import matplotlib.pyplot as plt
+    with matplotlib.rc_context(_SVG_TEXT):
+        save_figure(figure(a), path, dpi=110)
 
-    fig, ax = plt.subplots(figsize=(10, 4.5))
-    for seat, colour in ((0, "tab:blue"), (1, "tab:green")):
-        xs = [max(m, -1) for m, s, _ in a.curve if s == seat]
-        ys = [v for _, s, v in a.curve if s == seat]
-        ax.step(xs, ys, where="post", color=colour, label=f"seat {seat} (own view)")
-    for d in a.decisions:
-        if d.mark and d.played_equity is not None:
-            text, colour = _MARK_STYLE[d.mark]
-            ax.scatter([d.move_index], [d.played_equity], color=colour, zorder=3, s=30)
-            ax.annotate(
-                text,
-                (d.move_index, d.played_equity),
-                textcoords="offset points",
-                xytext=(0, 6),
-                ha="center",
-                fontsize=8,
-                color=colour,
-            )
-    ax.set_xlabel("move of the record")
-    ax.set_ylabel("chance to win" if a.objective == "win" else "expected game points")
-    if a.objective == "win":
-        ax.set_ylim(0, 1)
-    ax.set_title(
-        f"Seat {a.winner} won {a.scores[0]}-{a.scores[1]}; ?! inaccuracy, ? mistake, ?? blunder"
-    )
-    ax.legend(loc="best")
-    fig.tight_layout()
-    try:
-        save_figure(fig, path, dpi=110)
-    finally:
-        plt.close(fig)
+
+def to_svg(a: GameAnalysis) -> str:
+    """The analysis picture (`figure`) as SVG text, e.g. for a notebook.
+
+    Raises
+    ------
+    ImportError
+        Without matplotlib (the ``plot`` extra).
+    """
+    import io
+
+    import matplotlib
+
+    out = io.StringIO()
+    with matplotlib.rc_context(_SVG_TEXT):
+        figure(a).savefig(out, format="svg")
+    return out.getvalue()

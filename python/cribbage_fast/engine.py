@@ -170,6 +170,8 @@ def _reviewed(d: DecisionReview) -> dict[str, Any]:
         "best": d.best,
         "loss": d.loss,
         "loss_stderr": d.loss_stderr,
+        "win_loss": d.win_loss,
+        "points_loss": d.points_loss,
         "mark": d.mark,
         "actions": actions,
     }
@@ -182,7 +184,8 @@ def _whole_game(
     a = analyze_game(game, threads=1, seats=seats, cancel=cancel, **settings)
     decisions = [_reviewed(d) for d in a.decisions]
     players = [asdict(p) for p in a.players]
-    return {"decisions": decisions, "players": players, "winner": a.winner}
+    decided = None if a.decided is None else asdict(a.decided)
+    return {"decisions": decisions, "players": players, "winner": a.winner, "decided": decided}
 
 
 def answer(query: dict[str, Any], cancel: CancelToken | None = None) -> str:
@@ -202,7 +205,8 @@ def answer(query: dict[str, Any], cancel: CancelToken | None = None) -> str:
     -------
     str
         ``{"id", "status": "ok", "decisions": [...]}`` (and ``players``,
-        ``winner`` for a whole game), or ``status`` ``"error"`` with ``error``.
+        ``winner``, ``decided`` for a whole game; ``names`` when the record
+        names a player), or ``status`` ``"error"`` with ``error``.
 
     Examples
     --------
@@ -235,6 +239,8 @@ def answer(query: dict[str, Any], cancel: CancelToken | None = None) -> str:
         return dumps({"id": qid, "status": "cancelled"})
     except (TypeError, ValueError, KeyError) as err:
         return dumps({"id": qid, "status": "error", "error": _message(err)})
+    if any(game.names):
+        body["names"] = list(game.names)
     return dumps({"id": qid, "status": "ok", **body})
 
 

@@ -14,12 +14,13 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, Self, cast, runtime_checkable
 
 from . import _core, _json
 from ._core import Card, Move, PlayerView
+from ._names import check_names
 
 CardLike = Card | str
 
@@ -260,14 +261,91 @@ class Game(_core.Game):
 
     Drive it step by step (`to_move`, `legal_moves()`, `apply(move)`, `view()`)
     or let `play(players)` run it. The same seed and the same decisions give
-    the same game everywhere.
+    the same game everywhere. `names` (optional, one per seat, None for an
+    unnamed seat) names the players in the record, the notation's ``Player``
+    tags and the analysis; a name is 1 to 40 printable characters without a
+    quote or a backslash.
 
     Examples
     --------
     >>> game = Game(num_players=2, seed=1)
     >>> game.phase, len(game.hand(game.to_move))
     ('discard', 6)
+    >>> Game(2, seed=1, names=["Ann", "Bob"]).names
+    ('Ann', 'Bob')
     """
+
+    _names: tuple[str | None, ...]
+
+    def __new__(
+        cls,
+        num_players: int = 2,
+        seed: int | None = None,
+        target: int = 121,
+        muggins: bool = False,
+        first_dealer: int | None = None,
+        record: bool = True,
+        scores: Iterable[int] | None = None,
+        *,
+        names: Sequence[str | None] | None = None,
+    ) -> Self:
+        core = super().__new__(
+            cls, num_players, seed, target, muggins, first_dealer, record, scores
+        )
+        game = cast(Self, core)
+        game._names = check_names(names, game.num_players)
+        return game
+
+    @property
+    def names(self) -> tuple[str | None, ...]:
+        """Each seat's player's name, None for an unnamed seat.
+
+        Raises
+        ------
+        TypeError, ValueError
+            On setting: not one name (or None) per seat, or a bad name.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.names = ["Ann", None]
+        >>> game.names
+        ('Ann', None)
+        """
+        names: tuple[str | None, ...] | None = self.__dict__.get("_names")
+        return names if names is not None else (None,) * self.num_players
+
+    @names.setter
+    def names(self, names: Sequence[str | None] | None) -> None:
+        self._names = check_names(names, self.num_players)
+
+    def clone(self) -> Self:
+        """An independent copy (cheap), names included (`_core.Game.clone`).
+
+        Returns
+        -------
+        Game
+
+        Examples
+        --------
+        >>> Game(2, seed=1, names=["Ann", "Bob"]).clone().names
+        ('Ann', 'Bob')
+        """
+        copy = super().clone()
+        copy._names = self.names
+        return copy
+
+    def __copy__(self) -> Self:
+        return self.clone()
+
+    def __deepcopy__(self, memo: object) -> Self:
+        return self.clone()
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        reduced = cast(tuple[Any, ...], super().__reduce__())
+        if not any(self.names):
+            return reduced
+        return (_named, (reduced, self.names))
 
     def play(self, players: Sequence[PlayerProtocol]) -> GameResult:
         """Plays the game to the end with one player object per seat.
@@ -336,6 +414,12 @@ class Game(_core.Game):
             log=self.to_record(),
         )
 
+    def _repr_svg_(self) -> str:
+        """The game as a picture (`cribbage_fast.svg.game`), for Jupyter."""
+        from . import svg
+
+        return svg.game(self)
+
     def to_record(self) -> dict[str, Any]:
         """A JSON-ready record: settings, every move, every event.
 
@@ -343,7 +427,8 @@ class Game(_core.Game):
         -------
         dict
             ``num_players``, ``seed``, ``target``, ``muggins``, ``first_dealer``,
-            ``moves`` and ``events``; `replay` rebuilds the game from it.
+            ``moves`` and ``events``, and ``names`` (one name or None per
+            seat) when a seat is named; `replay` rebuilds the game from it.
 
         Examples
         --------
@@ -352,7 +437,7 @@ class Game(_core.Game):
         >>> game.to_record()["moves"]
         [{'seat': 0, 'move': 'discard', 'cards': '2C 4S'}]
         """
-        return {
+        record: dict[str, Any] = {
             "num_players": self.num_players,
             "seed": self.seed,
             "target": self.target,
@@ -361,6 +446,9 @@ class Game(_core.Game):
             "moves": self.moves(),
             "events": self.events(),
         }
+        if any(self.names):
+            record["names"] = list(self.names)
+        return record
 
     @classmethod
     def replay(cls, record: dict[str, Any] | str) -> Game:
@@ -407,6 +495,10 @@ class Game(_core.Game):
             )
         except (TypeError, ValueError) as err:
             raise type(err)(f"the record's settings: {err}") from err
+        try:
+            game.names = record.get("names")
+        except (TypeError, ValueError) as err:
+            raise type(err)(f"the record's names: {err}") from err
         for i, entry in enumerate(record["moves"]):
             try:
                 game.apply(Move.from_dict(entry))
@@ -476,6 +568,15 @@ class Game(_core.Game):
         from .notation import parse
 
         return cls.replay(parse(text).record)
+
+
+def _named(reduced: tuple[Any, Any, Any], names: tuple[str | None, ...]) -> Game:
+    """Unpickles a game with names: the core's state, then the names."""
+    cls, args, moves = reduced
+    game: Game = cls(*args)
+    game.__setstate__(moves)  # type: ignore[attr-defined]  # the core's pickle support
+    game.names = names
+    return game
 
 
 _RECORD_FIELDS = ("num_players", "seed", "target", "muggins", "first_dealer", "moves", "events")

@@ -241,6 +241,12 @@ class Hint:
         """
         return asdict(self)
 
+    def _repr_svg_(self) -> str:
+        """The hint as a picture (`cribbage_fast.svg.hint`), for Jupyter."""
+        from . import svg
+
+        return svg.hint(self)
+
     def __repr__(self) -> str:
         return (
             f"Hint(seat={self.seat}, kind={self.kind!r}, best={self.best.text!r}, "

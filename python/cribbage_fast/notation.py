@@ -29,6 +29,7 @@ from typing import TYPE_CHECKING, Any, NamedTuple
 from . import _core, _json
 from ._args import integer as _integer_arg
 from ._core import Card, CribbageError
+from ._names import check_name
 from .game import Game
 
 if TYPE_CHECKING:
@@ -298,6 +299,22 @@ def card_of(tok: Token, unknown: bool = True) -> Card | None:
         raise tok.error(f"expected {expected}, got {tok.text!r}") from None
 
 
+#: The longest tag value (characters).
+MAX_TAG_VALUE = 200
+
+
+def tag_value_ok(value: object) -> bool:
+    """What a tag line holds and `parse` reads back: printable text (so no
+    line break or control character of any kind), no quote or backslash, at
+    most `MAX_TAG_VALUE` characters."""
+    return (
+        isinstance(value, str)
+        and len(value) <= MAX_TAG_VALUE
+        and value.isprintable()
+        and not any(c in value for c in '"\\')
+    )
+
+
 def _tag(line: str, number: int, tags: dict[str, tuple[str, Token]]) -> None:
     tok = Token(line.strip(), number, len(line) - len(line.lstrip()) + 1)
     found = _TAG_LINE.fullmatch(line.strip())
@@ -308,6 +325,16 @@ def _tag(line: str, number: int, tags: dict[str, tuple[str, Token]]) -> None:
         raise tok.error(f"unknown tag {name!r} (expected one of {', '.join(TAGS)})")
     if name in tags:
         raise tok.error(f"the tag {name} is given twice")
+    if name.startswith("Player"):
+        try:
+            check_name(value, f"the tag {name}'s value (a player's name)")
+        except ValueError as err:
+            raise tok.error(str(err)) from None
+    elif not tag_value_ok(value):
+        raise tok.error(
+            f"the tag {name}'s value must be printable text of at most {MAX_TAG_VALUE} "
+            f"characters (no control characters), got {value!r:.80}"
+        )
     tags[name] = (value, tok)
 
 

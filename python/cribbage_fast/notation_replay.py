@@ -78,6 +78,18 @@ def _settings(parsed: Parsed) -> dict[str, object]:
     }
 
 
+def _names(parsed: Parsed, num_players: int) -> list[str | None]:
+    """The players' names the ``Player`` tags give (checked as they were read)."""
+    names: list[str | None] = [None] * num_players
+    for name, (value, tok) in parsed.tags.items():
+        if name.startswith("Player"):
+            seat = int(name[-1])
+            if seat >= num_players:
+                raise tok.error(f"the tag {name} names a seat a {num_players}-player game lacks")
+            names[seat] = value
+    return names
+
+
 def replay(parsed: Parsed, seed: int) -> Replayed:
     """The game the parsed text describes, checked move by move."""
     settings = _settings(parsed)
@@ -86,6 +98,7 @@ def replay(parsed: Parsed, seed: int) -> Replayed:
     except (CribbageError, ValueError) as err:
         raise Token("", 1, 1).error(f"the header's settings: {err}") from None
     view = _tag_int(parsed, "View", 0, int(str(settings["num_players"])) - 1)
+    game.names = _names(parsed, game.num_players)
     out = Replayed(game, parsed.tags, view)
     _check_cut(parsed, game)
     rng = random.Random(seed)

@@ -9,8 +9,9 @@ from typing import Any
 
 from ._args import integer
 from ._core import Card
+from ._names import check_name
 from .game import Game
-from .notation import MARKS, TAGS, UNKNOWN
+from .notation import MARKS, TAGS, UNKNOWN, tag_value_ok
 
 #: The tags a caller may give; the others come from the record.
 FREE_TAGS = ("Event", "Site", "Date", "Round", "Player0", "Player1", "Player2", "Player3")
@@ -34,7 +35,9 @@ def _check(game: Game, tags: dict[str, str], view: int | None, marks: dict[int, 
             raise ValueError(f"the tag {name!r} is not one to give (give {', '.join(FREE_TAGS)})")
         if name.startswith("Player") and int(name[-1]) >= game.num_players:
             raise ValueError(f"the tag {name} names a seat a {game.num_players}-player game lacks")
-        if not _tag_value_ok(value):
+        if name.startswith("Player"):
+            check_name(value, f"the tag {name}'s value (a player's name)")
+        elif not tag_value_ok(value):
             raise ValueError(
                 f"the tag {name}'s value must be printable text of at most 200 characters "
                 f"without quotes or backslashes (no line breaks or control characters), "
@@ -53,19 +56,11 @@ def _check(game: Game, tags: dict[str, str], view: int | None, marks: dict[int, 
             raise ValueError(f"move {index}'s mark {mark!r} is not one of {' '.join(MARKS)}")
 
 
-def _tag_value_ok(value: object) -> bool:
-    """What a tag line holds and `parse` reads back: printable text (so no
-    line break of any kind), no quote or backslash, at most 200 characters."""
-    return (
-        isinstance(value, str)
-        and len(value) <= 200
-        and value.isprintable()
-        and not any(c in value for c in '"\\')
-    )
-
-
 def _header(game: Game, tags: dict[str, str], view: int | None, events: list[Any]) -> list[str]:
-    values = dict(tags)
+    """The tag lines: the game's names (a ``Player`` tag given overrides its
+    seat's), the caller's tags, then the settings and the result."""
+    values = {f"Player{seat}": name for seat, name in enumerate(game.names) if name is not None}
+    values.update(tags)
     values["NumPlayers"] = str(game.num_players)
     values["Target"] = str(game.target)
     values["Muggins"] = "yes" if game.muggins else "no"

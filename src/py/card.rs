@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyTuple};
 
-use super::convert::{as_int, describe, type_name};
+use super::convert::{as_int, describe, picture, type_name};
 use super::errors::CribbageError;
 use crate::ground::card::{parse_cards, Card};
 use crate::rules::play::mask_cards;
@@ -87,6 +87,11 @@ impl PyCard {
 
     fn __getnewargs__(&self) -> (String,) {
         (self.0.to_string(),)
+    }
+
+    /// The card as an SVG picture (Jupyter shows it), `cribbage_fast.svg.card`.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        picture(slf.as_any(), "card")
     }
 }
 

@@ -305,3 +305,10 @@ flag_args!(
     kept_samples_flag = "kept_samples",
     crib_blind_flag = "crib_blind",
 );
+
+/// `_repr_svg_` for Jupyter: the picture is drawn by the presentation layer,
+/// the public function `cribbage_fast.svg.<drawing>`.
+pub fn picture(obj: &Bound<'_, PyAny>, drawing: &str) -> PyResult<String> {
+    let svg = obj.py().import("cribbage_fast.svg")?;
+    svg.getattr(drawing)?.call1((obj,))?.str()?.extract()
+}

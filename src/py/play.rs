@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
 use super::card::{card_from_py, card_tuple, cards_from_py, PyCard};
-use super::convert::{int_value, Reduce};
+use super::convert::{int_value, picture, Reduce};
 use crate::ground::card::{format_cards, Card};
 use crate::rules::play::{self, EventKind, Pegging, PlayEvent, PlayItem, PlayKind, PlayMove};
 
@@ -635,6 +635,12 @@ impl PyPegging {
             format_cards(self.0.pile()),
             points.join(", ")
         )
+    }
+
+    /// The hands, the pile, the count and the goes as an SVG picture
+    /// (Jupyter shows it), `cribbage_fast.svg.pegging`.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        picture(slf.as_any(), "pegging")
     }
 }
 

@@ -228,6 +228,8 @@ fn set_values(d: &Bound<'_, PyDict>, values: &[ActionValue]) -> PyResult<()> {
     d.set_item("stderr", column(|v| v.stderr))?;
     d.set_item("diff_stderr", column(|v| v.diff_stderr))?;
     d.set_item("pegging", column(|v| v.pegging))?;
+    d.set_item("other_equity", column(|v| v.other_equity))?;
+    d.set_item("other_diff_stderr", column(|v| v.other_diff_stderr))?;
     d.set_item(
         "samples",
         values.iter().map(|v| v.samples).collect::<Vec<_>>(),

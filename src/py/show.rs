@@ -5,7 +5,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
 use super::card::{card_tuple, cards_from_py, one_card_from_py, PyCard};
-use super::convert::{crib_flag, Reduce};
+use super::convert::{crib_flag, picture, Reduce};
 use crate::ground::card::format_cards;
 use crate::rules::show::{self, Breakdown, Show, ShowItem, ShowKind};
 
@@ -198,6 +198,12 @@ impl PyHandBreakdown {
             if self.0.show.crib { "True" } else { "False" },
             self.0.total()
         )
+    }
+
+    /// The hand, the starter and the points as an SVG picture (Jupyter shows
+    /// it), `cribbage_fast.svg.breakdown`.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        picture(slf.as_any(), "breakdown")
     }
 
     /// Pickles (and copies) as `explain_hand(hand, starter, crib)`.

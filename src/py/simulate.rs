@@ -8,7 +8,7 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 
 use super::bots::{contender, Contender, PyRandomPlayer, PySeat};
 use super::cancel::watched;
-use super::convert::{int_in, scores_in, seed_in, threads_from_py};
+use super::convert::{int_in, picture, scores_in, seed_in, threads_from_py};
 use crate::bots::simulate::{
     bot_seed, game_seed, play_out, GameRanges, SimStats, Simulator, Start,
 };
@@ -337,6 +337,12 @@ impl PySimStats {
     fn __str__(slf: &Bound<'_, Self>) -> PyResult<String> {
         let stats = slf.py().import("cribbage_fast.stats")?;
         stats.getattr("format_stats")?.call1((slf,))?.extract()
+    }
+
+    /// Win rates with their intervals and game points as an SVG picture
+    /// (Jupyter shows it), `cribbage_fast.svg.stats`.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        picture(slf.as_any(), "stats")
     }
 
     fn __repr__(&self) -> String {

@@ -68,6 +68,12 @@ pub struct ActionValue {
     /// The points the viewer pegs from the action to the end of the deal's
     /// play, less the opponent's (mean over the same samples).
     pub pegging: f64,
+    /// The equity by the other objective (game points when the settings'
+    /// objective is the chance to win, and the reverse), on the same samples.
+    pub other_equity: f64,
+    /// The standard error of the other objective's best action's equity less
+    /// this one's (0 for that best).
+    pub other_diff_stderr: f64,
     /// Seconds the whole evaluation took (not part of the answer: it varies).
     pub seconds: f64,
 }
@@ -234,14 +240,32 @@ fn net_pegged(game: &Game, viewer: usize) -> f64 {
     f64::from(tally[viewer][play]) - f64::from(tally[1 - viewer][play])
 }
 
-/// Plays the deal out by the policy and values the end for `viewer`, with
-/// the viewer's net pegging at the end.
+/// The objective that is not `objective`.
+pub fn other(objective: Objective) -> Objective {
+    match objective {
+        Objective::Win => Objective::Points,
+        Objective::Points => Objective::Win,
+    }
+}
+
+/// The precision of the other objective: game points span about twice the
+/// range of a chance to win, as the marks' thresholds do.
+fn other_precision(settings: &Settings) -> f64 {
+    match settings.objective {
+        Objective::Win => 2.0 * settings.precision,
+        Objective::Points => settings.precision / 2.0,
+    }
+}
+
+/// Plays the deal out by the policy and values the end for `viewer` (by the
+/// objective, then by the other objective), with the viewer's net pegging at
+/// the end.
 fn play_out(
     mut world: Game,
     bots: &mut [Bot; 2],
     viewer: usize,
     objective: Objective,
-) -> Result<(f64, f64)> {
+) -> Result<(f64, f64, f64)> {
     let deal = world.deal_number();
     while world.deal_number() == deal {
         let Some(seat) = world.to_move() else { break };
@@ -255,6 +279,7 @@ fn play_out(
     }
     Ok((
         outcome(&world, viewer, objective)?,
+        outcome(&world, viewer, other(objective))?,
         net_pegged(&world, viewer),
     ))
 }
@@ -265,6 +290,8 @@ fn play_out(
 #[derive(Clone, Debug, Default)]
 struct Tally {
     values: Vec<f64>,
+    /// The same samples valued by the other objective.
+    other: Vec<f64>,
     /// The sum of the net pegging over the samples.
     pegging: f64,
 }
@@ -301,28 +328,52 @@ fn paired(a: &[f64], b: Option<&[f64]>) -> (f64, f64) {
 /// best by 3 standard errors of the paired difference or is itself measured
 /// against it to the precision. An action that is so settled retires (it is
 /// no longer played out); the best and the played action never do, and a
-/// retired action that becomes the best is sampled again.
-fn race(tallies: &[Tally], played: Option<usize>, precision: f64) -> Option<Vec<bool>> {
-    let best = best_of(tallies);
+/// retired action that becomes the best is sampled again. Several actions
+/// race by the other objective too, at `other_precision`, and sampling stops
+/// when both races are settled, so both objectives' losses are measured.
+fn race(
+    tallies: &[Tally],
+    played: Option<usize>,
+    precision: f64,
+    other_precision: f64,
+) -> Option<Vec<bool>> {
+    let values: Vec<&[f64]> = tallies.iter().map(|t| t.values.as_slice()).collect();
+    let (settled, mut active) = race_on(&values, played, precision);
     if tallies.len() == 1 {
-        return (tallies[0].stderr() > precision).then(|| vec![true]);
+        return (!settled).then_some(active);
     }
-    let drawn = tallies.iter().map(|t| t.values.len()).max().unwrap_or(0);
+    let other: Vec<&[f64]> = tallies.iter().map(|t| t.other.as_slice()).collect();
+    let (other_settled, other_active) = race_on(&other, played, other_precision);
+    for (a, on) in active.iter_mut().zip(other_active) {
+        *a |= on;
+    }
+    (!(settled && other_settled)).then_some(active)
+}
+
+/// One objective's race: whether it is settled, and the actions it samples
+/// on (always its best and the played action).
+fn race_on(values: &[&[f64]], played: Option<usize>, precision: f64) -> (bool, Vec<bool>) {
+    let best = best_of(values);
+    if values.len() == 1 {
+        return (paired(values[0], None).1 <= precision, vec![true]);
+    }
+    let drawn = values.iter().map(|v| v.len()).max().unwrap_or(0);
     let done = |a: usize| {
-        let (lead, se) = paired(&tallies[best].values, Some(&tallies[a].values));
+        let (lead, se) = paired(values[best], Some(values[a]));
         a == best || se <= precision || (Some(a) != played && lead >= 3.0 * se)
     };
-    let active: Vec<bool> = (0..tallies.len())
+    let active: Vec<bool> = (0..values.len())
         .map(|a| a == best || Some(a) == played || !done(a))
         .collect();
-    let settled = tallies[best].values.len() == drawn && (0..tallies.len()).all(done);
-    (!settled).then_some(active)
+    let settled = values[best].len() == drawn && (0..values.len()).all(done);
+    (settled, active)
 }
 
 /// The index of the highest mean (the first on a tie).
-fn best_of(tallies: &[Tally]) -> usize {
-    (0..tallies.len()).fold(0, |b, a| {
-        if tallies[a].mean() > tallies[b].mean() {
+fn best_of(values: &[&[f64]]) -> usize {
+    let mean = |v: &[f64]| v.iter().sum::<f64>() / v.len().max(1) as f64;
+    (0..values.len()).fold(0, |b, a| {
+        if mean(values[a]) > mean(values[b]) {
             a
         } else {
             b
@@ -354,8 +405,9 @@ fn try_action(
     if let Some(mv) = action {
         trial.apply(mv.clone())?;
     }
-    let (value, end) = play_out(trial, &mut bots, task.viewer, settings.objective)?;
+    let (value, other, end) = play_out(trial, &mut bots, task.viewer, settings.objective)?;
     tally.values.push(value);
+    tally.other.push(other);
     tally.pegging += end - pegged;
     Ok(())
 }
@@ -410,21 +462,24 @@ pub fn evaluate(task: &Task, settings: &Settings) -> Result<Vec<ActionValue>> {
             }
             k += 1;
         }
-        match race(&tallies, task.played, settings.precision) {
+        match race(
+            &tallies,
+            task.played,
+            settings.precision,
+            other_precision(settings),
+        ) {
             None => break,
             Some(next) => active = next,
         }
         catch_up(task, settings, &mut tallies, &active, k)?;
     }
-    // The best is reported on every sample drawn.
-    let best = loop {
-        let best = best_of(&tallies);
-        if tallies[best].values.len() as u32 == k {
-            break best;
+    let (best, other_best) = complete_bests(task, settings, &mut tallies, k)?;
+    let lag = |lead: &[f64], t: &[f64], a: usize, b: usize| {
+        if a == b {
+            0.0
+        } else {
+            paired(lead, Some(t)).1
         }
-        let mut whole = vec![false; tallies.len()];
-        whole[best] = true;
-        catch_up(task, settings, &mut tallies, &whole, k)?;
     };
     Ok(tallies
         .iter()
@@ -432,16 +487,44 @@ pub fn evaluate(task: &Task, settings: &Settings) -> Result<Vec<ActionValue>> {
         .map(|(a, t)| ActionValue {
             equity: t.mean(),
             stderr: t.stderr(),
-            diff_stderr: if a == best {
-                0.0
-            } else {
-                paired(&tallies[best].values, Some(&t.values)).1
-            },
+            diff_stderr: lag(&tallies[best].values, &t.values, a, best),
             samples: t.values.len() as u32,
             pegging: t.pegging / t.values.len().max(1) as f64,
+            other_equity: t.other.iter().sum::<f64>() / t.other.len().max(1) as f64,
+            other_diff_stderr: lag(&tallies[other_best].other, &t.other, a, other_best),
             seconds: clock.elapsed().as_secs_f64(),
         })
         .collect())
+}
+
+/// The best action by each objective, each brought up to all `drawn`
+/// samples (one retired and become the best is sampled again).
+fn complete_bests(
+    task: &Task,
+    settings: &Settings,
+    tallies: &mut [Tally],
+    drawn: u32,
+) -> Result<(usize, usize)> {
+    loop {
+        let (values, other) = columns(tallies);
+        let bests = (best_of(&values), best_of(&other));
+        let mut whole = vec![false; tallies.len()];
+        for b in [bests.0, bests.1] {
+            whole[b] = tallies[b].values.len() as u32 != drawn;
+        }
+        if !whole.contains(&true) {
+            return Ok(bests);
+        }
+        catch_up(task, settings, tallies, &whole, drawn)?;
+    }
+}
+
+/// Each action's samples by the objective and by the other objective.
+fn columns(tallies: &[Tally]) -> (Vec<&[f64]>, Vec<&[f64]>) {
+    tallies
+        .iter()
+        .map(|t| (t.values.as_slice(), t.other.as_slice()))
+        .unzip()
 }
 
 #[cfg(test)]
@@ -450,18 +533,38 @@ mod race_tests {
 
     /// A tally of `n` samples: `ones` of them 1, the rest 0 (the ones first).
     fn tally(n: usize, ones: usize) -> Tally {
+        let values: Vec<f64> = (0..n).map(|i| f64::from(u8::from(i < ones))).collect();
         Tally {
-            values: (0..n).map(|i| f64::from(u8::from(i < ones))).collect(),
+            other: values.clone(),
+            values,
             pegging: 0.0,
         }
+    }
+
+    /// `tally` whose other objective's samples are `other`'s.
+    fn with_other(mut t: Tally, other: &Tally) -> Tally {
+        t.other = other.values.clone();
+        t
+    }
+
+    #[test]
+    fn the_race_goes_on_until_the_other_objective_is_settled_too() {
+        // By the objective 0 leads clearly; by the other the two are close.
+        let t = [
+            with_other(tally(100, 80), &tally(100, 52)),
+            with_other(tally(100, 10), &tally(100, 50)),
+        ];
+        assert_eq!(race(&t, Some(1), 0.05, 0.5), None);
+        assert_eq!(race(&t, Some(1), 0.05, 0.01), Some(vec![true, true]));
+        assert_eq!(race(&t, None, 0.005, 0.01), Some(vec![true, true]));
     }
 
     #[test]
     fn a_clear_lead_retires_the_others_and_stops() {
         // 0: 80 of 100 wins; 1: 10 of 100, the same samples (the 10 are shared).
         let t = [tally(100, 80), tally(100, 10)];
-        assert_eq!(race(&t, None, 0.005), None);
-        assert_eq!(race(&t, Some(0), 0.005), None);
+        assert_eq!(race(&t, None, 0.005, 0.005), None);
+        assert_eq!(race(&t, Some(0), 0.005, 0.005), None);
     }
 
     #[test]
@@ -469,29 +572,29 @@ mod race_tests {
         // The played action trails clearly, but the difference's standard
         // error (about 0.046) is above the precision: it is sampled on.
         let t = [tally(100, 80), tally(100, 10)];
-        assert_eq!(race(&t, Some(1), 0.005), Some(vec![true, true]));
-        assert_eq!(race(&t, Some(1), 0.05), None);
+        assert_eq!(race(&t, Some(1), 0.005, 0.005), Some(vec![true, true]));
+        assert_eq!(race(&t, Some(1), 0.05, 0.05), None);
     }
 
     #[test]
     fn an_action_neither_clear_nor_precise_keeps_the_race_going() {
         // 0 leads 2 clearly and 1 by a little: 1 stays in, 2 retires.
         let t = [tally(100, 60), tally(100, 55), tally(100, 5)];
-        assert_eq!(race(&t, None, 0.005), Some(vec![true, true, false]));
+        assert_eq!(race(&t, None, 0.005, 0.005), Some(vec![true, true, false]));
         // Measured to the precision against the best, it retires too.
-        assert_eq!(race(&t, None, 0.5), None);
+        assert_eq!(race(&t, None, 0.5, 0.5), None);
     }
 
     #[test]
     fn a_retired_action_that_becomes_the_best_is_sampled_again() {
         // Action 1 retired after 50 samples with the higher mean.
         let t = [tally(100, 40), tally(50, 45)];
-        assert_eq!(race(&t, Some(0), 0.5), Some(vec![true, true]));
+        assert_eq!(race(&t, Some(0), 0.5, 0.5), Some(vec![true, true]));
     }
 
     #[test]
     fn a_single_action_stops_at_its_own_precision() {
-        assert_eq!(race(&[tally(100, 50)], None, 0.01), Some(vec![true]));
-        assert_eq!(race(&[tally(100, 50)], None, 0.1), None);
+        assert_eq!(race(&[tally(100, 50)], None, 0.01, 0.01), Some(vec![true]));
+        assert_eq!(race(&[tally(100, 50)], None, 0.1, 0.1), None);
     }
 }

@@ -1,7 +1,9 @@
 """The documentation site: every example on every page runs as written, every
 public name has an entry in the API reference, and the built site works in a
-real browser (headless Chromium: the front page, a guide page, an API page and
-the search box), with screenshots in ``target/site-screenshots/``."""
+real browser (headless Chromium: the front page, a guide page, an API page,
+a click in the navigation and in a page, and the search box), served over HTTP
+and opened from disk (file://), with screenshots in
+``target/site-screenshots/``."""
 
 from __future__ import annotations
 
@@ -14,7 +16,6 @@ import inspect
 import os
 import re
 import shutil
-import subprocess
 import sys
 import threading
 import zlib
@@ -40,6 +41,7 @@ DOCUMENTED = [
     "cribbage_fast.analysis",
     "cribbage_fast.notation",
     "cribbage_fast.hints",
+    "cribbage_fast.svg",
     "cribbage_fast.engine",
     "cribbage_fast.envs",
     "cribbage_fast.envs.rllib",
@@ -171,22 +173,6 @@ def public_names(module: ModuleType) -> dict[str, set[str]]:
     return paths
 
 
-@pytest.fixture(scope="module")
-def site(tmp_path_factory: pytest.TempPathFactory) -> Path:
-    """The site as CI builds it (`mkdocs build --strict`), in a folder of its own."""
-    out = tmp_path_factory.mktemp("site")
-    command = [sys.executable, "-m", "mkdocs", "build", "--strict", "--quiet"]
-    built = subprocess.run(
-        [*command, "-f", str(ROOT / "mkdocs.yml"), "-d", str(out)],
-        capture_output=True,
-        text=True,
-        check=False,
-        env=os.environ | {"NO_MKDOCS_2_WARNING": "1"},
-    )
-    assert built.returncode == 0, built.stderr
-    return out
-
-
 def rendered_names(site: Path) -> set[str]:
     """Every object the API reference renders, from the site's inventory."""
     header_and_body = (site / "objects.inv").read_bytes().split(b"\n", 4)
@@ -220,7 +206,7 @@ def served(site: Path) -> Iterator[str]:
     server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}"
+    yield f"http://127.0.0.1:{server.server_address[1]}/"
     server.shutdown()
     server.server_close()
 
@@ -230,44 +216,78 @@ class QuietHandler(http.server.SimpleHTTPRequestHandler):
         pass
 
 
-def test_the_site_in_a_browser(served: str) -> None:
+@pytest.fixture(scope="module")
+def driver() -> Iterator[Any]:
+    """Headless Chromium at its default settings: no flag that lets a file://
+    page read other files, as a user's browser has none."""
     chromium, driver_path = browser()
     from selenium import webdriver
     from selenium.webdriver.chrome.service import Service
-    from selenium.webdriver.common.by import By
-    from selenium.webdriver.support import expected_conditions
-    from selenium.webdriver.support.ui import WebDriverWait
 
     options = webdriver.ChromeOptions()
     options.binary_location = chromium
     for argument in ["--headless=new", "--no-sandbox", "--disable-dev-shm-usage"]:
         options.add_argument(argument)
     options.add_argument("--window-size=1280,1000")
+    chrome = webdriver.Chrome(options=options, service=Service(driver_path))
+    yield chrome
+    chrome.quit()
+
+
+def check_site_in_browser(driver: Any, front: str, shots: str) -> None:
+    """From the front page: pages open with their headings, a link of the
+    navigation and a link of a page lead to pages (not folder listings), and
+    the search box finds an API entry; a screenshot of each step."""
+    from selenium.webdriver.common.by import By
+    from selenium.webdriver.support import expected_conditions
+    from selenium.webdriver.support.ui import WebDriverWait
+
+    wait = WebDriverWait(driver, 30)
+    heading = (By.CSS_SELECTOR, "article h1")
+    pages = {
+        "front": ("index.html", "Find it fast"),
+        "guide": ("bulk.html", "Bulk scoring with NumPy"),
+        "api": ("reference/cards.html", "score_hand"),
+    }
+    for name, (path, expected) in pages.items():
+        driver.get(front + path)
+        wait.until(expected_conditions.presence_of_element_located(heading))
+        assert expected in driver.find_element(By.CSS_SELECTOR, "article").text
+        driver.save_screenshot(str(SCREENSHOTS / f"{shots}-{name}.png"))
+    # A click in the navigation, then a click on a link of the page.
+    driver.get(front + "index.html")
+    nav = (By.CSS_SELECTOR, "nav.md-nav--primary a.md-nav__link[href$='cards.html']")
+    wait.until(expected_conditions.element_to_be_clickable(nav)).click()
+    wait.until(expected_conditions.text_to_be_present_in_element(heading, "Cards and scoring"))
+    assert driver.current_url == front + "cards.html"
+    link = (By.CSS_SELECTOR, "article a[href^='reference/cards.html']")
+    wait.until(expected_conditions.element_to_be_clickable(link)).click()
+    wait.until(expected_conditions.url_contains("reference/cards.html"))
+    assert "score_hand" in driver.find_element(By.CSS_SELECTOR, "article").text
+    # The search box.
+    driver.get(front + "index.html")
+    search = (By.CSS_SELECTOR, "input.md-search__input")
+    box = wait.until(expected_conditions.element_to_be_clickable(search))
+    box.click()
+    box.send_keys("score_hand")
+    hit = (By.CSS_SELECTOR, ".md-search-result__item a[href*='reference/cards']")
+    wait.until(expected_conditions.element_to_be_clickable(hit)).click()
+    wait.until(expected_conditions.url_contains("reference/cards.html"))
+    driver.save_screenshot(str(SCREENSHOTS / f"{shots}-search.png"))
+
+
+def test_the_site_served_in_a_browser(driver: Any, served: str) -> None:
     SCREENSHOTS.mkdir(parents=True, exist_ok=True)
-    driver = webdriver.Chrome(options=options, service=Service(driver_path))
-    try:
-        wait = WebDriverWait(driver, 30)
-        pages = {
-            "front": ("/", "Find it fast"),
-            "guide": ("/bulk/", "Bulk scoring with NumPy"),
-            "api": ("/reference/cards/", "score_hand"),
-        }
-        for name, (path, expected) in pages.items():
-            driver.get(served + path)
-            wait.until(expected_conditions.presence_of_element_located((By.TAG_NAME, "h1")))
-            assert expected in driver.find_element(By.CSS_SELECTOR, "article").text
-            driver.save_screenshot(str(SCREENSHOTS / f"{name}.png"))
-        driver.get(served + "/")
-        search = (By.CSS_SELECTOR, "input.md-search__input")
-        box = wait.until(expected_conditions.element_to_be_clickable(search))
-        box.click()
-        box.send_keys("score_hand")
-        hit = (By.CSS_SELECTOR, ".md-search-result__item a[href*='reference/cards']")
-        wait.until(expected_conditions.presence_of_element_located(hit))
-        driver.save_screenshot(str(SCREENSHOTS / "search.png"))
-    finally:
-        driver.quit()
-    assert {p.name for p in SCREENSHOTS.iterdir()} >= {"front.png", "api.png", "search.png"}
+    check_site_in_browser(driver, served, "served")
+    assert {p.name for p in SCREENSHOTS.iterdir()} >= {"served-front.png", "served-search.png"}
+
+
+def test_the_site_from_disk_in_a_browser(driver: Any, site: Path) -> None:
+    """Opened as `target/site/index.html` from a file manager: file:// links,
+    and the search without a server."""
+    SCREENSHOTS.mkdir(parents=True, exist_ok=True)
+    check_site_in_browser(driver, site.as_uri() + "/", "disk")
+    assert {p.name for p in SCREENSHOTS.iterdir()} >= {"disk-front.png", "disk-search.png"}
 
 
 GOOGLE_SECTION = re.compile(r"^\s*(Args|Arguments|Returns|Raises|Examples?|Yields):\s*$", re.M)

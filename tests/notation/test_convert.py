@@ -59,7 +59,8 @@ def test_a_view_text_keeps_what_was_filled(tmp_path: Path) -> None:
 def test_analyze_reads_a_text_record_from_its_view() -> None:
     code, out, _ = run("analyze", str(REAL), "--budget", "8", "--precision", "0.05")
     assert code == 0
-    assert "Only seat 0's decisions" in out and "seat 1 discard" not in out
+    # The Player tags name the seats in the report.
+    assert "Only Ann's decisions" in out and "Bob discard" not in out and "Ann discard" in out
 
 
 @pytest.mark.parametrize(

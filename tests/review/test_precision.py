@@ -1,4 +1,4 @@
-"""The evaluator's stopping rule (docs/analysis.md, "The evaluator"): the
+"""The evaluator's stopping rule (docs/analysis-method.md, "The evaluator"): the
 played action's difference from the best is measured to the precision or the
 decision stops at the budget and shows it; actions the race has settled are
 retired (the same answer at any thread count and on Ray: test_analysis)."""

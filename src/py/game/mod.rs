@@ -600,6 +600,36 @@ impl PyGame {
         Ok(GameConfig::new(num_players, crate::rules::game::DEFAULT_TARGET, false)?.sides())
     }
 
+    /// The skunk line and the double-skunk line of a game to `target`: a
+    /// loser under the first is skunked, under the second double-skunked.
+    ///
+    /// Parameters
+    /// ----------
+    /// target : int
+    ///     The points that win, 31 to 1000.
+    ///
+    /// Returns
+    /// -------
+    /// tuple of int
+    ///     (skunk line, double-skunk line).
+    ///
+    /// Raises
+    /// ------
+    /// ValueError
+    ///     A target out of range.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> Game.skunk_lines(121), Game.skunk_lines(61)
+    /// ((91, 61), (31, 1))
+    #[staticmethod]
+    #[pyo3(signature = (target = 121))]
+    fn skunk_lines(#[pyo3(from_py_with = target_arg)] target: i64) -> PyResult<(u16, u16)> {
+        let config = GameConfig::new(2, target, false)?;
+        Ok(crate::rules::game::skunk_lines(config.target))
+    }
+
     /// The side (team with 4 players) that `seat` scores for.
     ///
     /// Parameters

@@ -200,6 +200,12 @@ impl PyPlayerView {
             self.obs.side_scores()
         )
     }
+
+    /// The seat's cards, the play and the board as an SVG picture (Jupyter
+    /// shows it), `cribbage_fast.svg.view`.
+    fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
+        crate::py::convert::picture(slf.as_any(), "view")
+    }
 }
 
 /// Refuses an object that lacks the `PlayerProtocol` methods before any turn

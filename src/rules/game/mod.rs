@@ -717,13 +717,21 @@ impl Game {
 /// Game points for a win over a best loser at `best_loser`: 1, 2 for a skunk
 /// (under target - 30), 3 for a double skunk (under target - 60).
 pub fn game_points_against(best_loser: u16, target: u16) -> u8 {
-    if best_loser < target.saturating_sub(60) {
+    let (skunk, double_skunk) = skunk_lines(target);
+    if best_loser < double_skunk {
         3
-    } else if best_loser < target.saturating_sub(30) {
+    } else if best_loser < skunk {
         2
     } else {
         1
     }
+}
+
+/// The skunk line and the double-skunk line of a game to `target` (91 and 61
+/// of a 121 game): a best loser under the first is skunked, under the second
+/// double-skunked.
+pub fn skunk_lines(target: u16) -> (u16, u16) {
+    (target.saturating_sub(30), target.saturating_sub(60))
 }
 
 /// Cards of a bitmask as text, e.g. "5H 6D".
