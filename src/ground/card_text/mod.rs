@@ -19,11 +19,11 @@ use std::sync::OnceLock;
 use rayon::prelude::*;
 
 use crate::ground::card::{card_from_chars, is_separator};
-use pairs::Usual;
 use crate::ground::error::{Error, Result};
 use crate::ground::pool;
 use columns::{read_usual_cell, unpadded};
 pub use columns::{Cell, Cells, Ucs4Grid, Utf8Column, ViewColumn};
+use pairs::Usual;
 
 /// The code of "no card": padding of a short hand (what -1 wraps to as u8).
 pub const NO_CARD: u8 = u8::MAX;

@@ -13,9 +13,9 @@
 
 use std::sync::OnceLock;
 
-use crate::ground::card::{card_from_chars, is_separator};
 use super::shapes::{Shapes, SLOT};
 pub use super::shapes::{Unit, WINDOW};
+use crate::ground::card::{card_from_chars, is_separator};
 
 /// An entry for text that is no card (any code with the top bit set is one).
 const NO_ANSWER: u8 = u8::MAX;
