@@ -22,6 +22,7 @@ import numpy as np
 
 from cribbage_fast import _core, builders
 from cribbage_fast.builders._shipped import write_shipped
+from cribbage_fast.cli.errors import wrote
 from cribbage_fast.cli.positions import build_positions, echo_positions, positions_options
 from cribbage_fast.cli.tables import build_pegging, echo_pegging, pegging_options
 
@@ -59,7 +60,8 @@ def positions(data_dir: Path, **options: Any) -> None:
     """The board-position table: positions.bin and positions_meta.json."""
     table = build_positions(**options)
     builders.ship_position_table(table, data_dir)
-    echo_positions(table, data_dir / "positions.bin")
+    echo_positions(table)
+    wrote(data_dir / "positions.bin", "the position table")
 
 
 @main.command(name="expert-ties")

@@ -63,7 +63,8 @@ pub use tables::positions::{shipped_arrays, SCORES, SHIPPED_META as POSITIONS_ME
 pub use bots::master::{MasterConfig, MAX_BUDGET};
 pub use bots::search::{determinize, playout};
 pub use bots::simulate::{
-    bot_seed, play_out, simulate, GameRanges, RoleTotals, Seat, SimStats, Simulator, Start,
+    bot_seed, play_out, play_unit, simulate, GameRanges, Mode, RoleTotals, Seat, SimStats,
+    Simulator, Start,
 };
 pub use bots::{hand_total, Bot, BotKind};
 

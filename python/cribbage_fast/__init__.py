@@ -11,11 +11,12 @@ Examples
 5
 >>> play = Pegging(["5H 10S", "10D 5C"], leader=0)
 >>> play.lay("5H"), play.points
-((PlayEvent(seat=0, kind='lay', card='5H', count=5, points=0, reasons=()),), (0, 0))
+((PlayEvent(seat=0, kind='lay', card=Card('5H'), count=5, points=0, reasons=()),), (0, 0))
 """
 
 from ._core import (
     BREAKDOWN_COLUMNS,
+    BotPlayer,
     Cancelled,
     CancelToken,
     Card,
@@ -59,6 +60,7 @@ from .tables.positions import PositionTable, expected_game_points, position_tabl
 
 __all__ = [
     "BREAKDOWN_COLUMNS",
+    "BotPlayer",
     "CancelToken",
     "Cancelled",
     "Card",

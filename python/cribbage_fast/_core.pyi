@@ -24,7 +24,7 @@ import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 from numpy.typing import NDArray
 from typing_extensions import disjoint_base
 
-from cribbage_fast.stats import RolePoints, SimulationStatsDict
+from cribbage_fast.stats import LuckSums, RolePoints, SimulationStatsDict, WinEstimate
 from cribbage_fast.tables import TableDiscardOption
 
 class _ArrowStream(Protocol):
@@ -205,7 +205,7 @@ class ShowItem:
     Examples
     --------
     >>> explain_hand("5H 5D 5C JS", "5S").items[0]
-    ShowItem(kind='fifteen', cards='5H JS', points=2)
+    ShowItem(kind='fifteen', cards=(Card('5H'), Card('JS')), points=2)
     """
 
     @property
@@ -268,15 +268,17 @@ class HandBreakdown:
         """The hand, the starter and the points as an SVG picture
         (`cribbage_fast.svg.breakdown`)."""
 
-def score_hand(hand: _CardsLike, starter: _CardLike, crib: bool = False) -> int:
+def score_hand(hand: _CardsLike, starter: _CardLike | None = None, crib: bool = False) -> int:
     """The show total of a 4-card hand (or crib) with the starter.
 
     Parameters
     ----------
     hand : str or iterable of Card or str
-        The four cards, as `Card` objects, card text or one space-separated string.
-    starter : Card or str
-        The starter (the cut card).
+        The four cards, as `Card` objects, card text or one space-separated
+        string; or, without `starter`, all five cards with the starter last
+        (``"5H 5D 5C JS 5S"``: the starter is 5S).
+    starter : Card or str or None, default None
+        The starter (the cut card); None when `hand` holds it, last.
     crib : bool, default False
         Score as a crib: a flush counts only when all five cards share a suit.
 
@@ -288,7 +290,8 @@ def score_hand(hand: _CardsLike, starter: _CardLike, crib: bool = False) -> int:
     Raises
     ------
     ValueError
-        unknown card text, a repeated card, or not 4 cards.
+        unknown card text, a repeated card, or not 4 cards with a starter
+        (5 without one).
     TypeError
         something that is not a card.
 
@@ -296,19 +299,23 @@ def score_hand(hand: _CardsLike, starter: _CardLike, crib: bool = False) -> int:
     --------
     >>> score_hand("5H 5D 5C JS", "5S")
     29
+    >>> score_hand("5H 5D 5C JS 5S")  # five cards: the last is the starter
+    29
     >>> score_hand("2H 4H 6H 8H", "KS", crib=True)  # a 4-card crib flush scores nothing
     0
     """
 
-def explain_hand(hand: _CardsLike, starter: _CardLike, crib: bool = False) -> HandBreakdown:
+def explain_hand(
+    hand: _CardsLike, starter: _CardLike | None = None, crib: bool = False
+) -> HandBreakdown:
     """Every scoring combination of a show; ``str()`` gives the spoken count.
 
     Parameters
     ----------
     hand : str or iterable of Card or str
-        The four cards.
-    starter : Card or str
-        The starter.
+        The four cards; or, without `starter`, all five, the starter last.
+    starter : Card or str or None, default None
+        The starter; None when `hand` holds it, last.
     crib : bool, default False
         Score as a crib (only a five-card flush counts).
 
@@ -329,6 +336,8 @@ def explain_hand(hand: _CardsLike, starter: _CardLike, crib: bool = False) -> Ha
     (16, 6)
     >>> str(b).endswith("and a double run is sixteen")
     True
+    >>> explain_hand("4S 5H 5D 6C KS").starter
+    Card('KS')
     """
 
 def his_heels(starter: _CardLike) -> int:
@@ -1217,7 +1226,9 @@ class DiscardOption:
     --------
     >>> best = analyze_discards("5H 5D JC 4S 6H KD", dealer=True)[0]
     >>> best
-    DiscardOption(discard='JC KD', keep='5H 5D 4S 6H', hand_ev=15.9565, crib_ev=3.9697, net=19.9263)
+    DiscardOption(discard=(Card('JC'), Card('KD')),
+                  keep=(Card('5H'), Card('5D'), Card('4S'), Card('6H')),
+                  hand_ev=15.9565, crib_ev=3.9697, net=19.9263)
     >>> best.hand_total, best.hand_deals
     (734, 46)
     """
@@ -1309,7 +1320,7 @@ def analyze_discards(
     list of DiscardOption
         Every discard, best first; with ``crib_model="fixed_point"`` or
         ``pegging=True``, `cribbage_fast.tables.TableDiscardOption` objects from
-        `cribbage_fast.tables.analyze_discards`.
+        `cribbage_fast.tables.table_discards`.
 
     Raises
     ------
@@ -1321,9 +1332,9 @@ def analyze_discards(
     Examples
     --------
     >>> for option in analyze_discards("5H 5D JC 4S 6H KD", dealer=True)[:2]:
-    ...     print(option)
-    DiscardOption(discard='JC KD', keep='5H 5D 4S 6H', hand_ev=15.9565, crib_ev=3.9697, net=19.9263)
-    DiscardOption(discard='4S 6H', keep='5H 5D JC KD', hand_ev=12.4348, crib_ev=4.4053, net=16.8401)
+    ...     print(" ".join(map(str, option.discard)), round(option.net, 4))
+    JC KD 19.9263
+    4S 6H 16.8401
     """
 
 def best_discard(hand: _CardsLike, dealer: bool) -> DiscardOption:
@@ -1697,6 +1708,7 @@ def score_hands(
     cards: npt.ArrayLike | _ArrowColumn,
     crib: bool = False,
     *,
+    starter: npt.ArrayLike | _ArrowColumn | _CardLike | None = None,
     threads: int | None = None,
     breakdown: bool = False,
     output: Literal["numpy"] = "numpy",
@@ -1706,6 +1718,7 @@ def score_hands(
     cards: npt.ArrayLike | _ArrowColumn,
     crib: bool = False,
     *,
+    starter: npt.ArrayLike | _ArrowColumn | _CardLike | None = None,
     threads: int | None = None,
     breakdown: bool = False,
     output: Literal["arrow"],
@@ -1719,7 +1732,9 @@ def score_hands(
     is not a card is an error, never wrapped around (256 is not 0). Card
     text is read too, parsed once by `cribbage_fast.bulk_text.card_indices`:
     an (N, 5) array of single cards, or N hands of five cards ("5H 5D 5C JS
-    5S") as a NumPy array, a list, or an Arrow / polars / pandas column. The
+    5S") as a NumPy array, a list, or an Arrow / polars / pandas column.
+    With `starter` the rows hold the four hand cards alone (shape (N, 4), or
+    hands of four cards as text) and `starter` the starters. The
     work runs with the GIL released; long inputs are processed in chunks and
     Ctrl-C interrupts between them.
 
@@ -1727,9 +1742,13 @@ def score_hands(
     ----------
     cards : array_like of int, shape (N, 5)
         Card indices (``Card.index``, 0..51): columns 0-3 the hand (or crib),
-        column 4 the starter.
+        column 4 the starter; shape (N, 4), the hands alone, with `starter`.
     crib : bool, default False
         Score every row as a crib (only a five-card flush counts).
+    starter : array_like, Card, str or None, default None
+        The starters: one a row (N card indices, or N cards as text or
+        `Card` objects), or one card for every row. None: the starter is
+        column 4 of `cards`.
     threads : int or None, default None
         How many threads score (1 to 256); ``None`` uses every core. The result
         never depends on the thread count: ``threads`` only caps the cores used.
@@ -1752,7 +1771,8 @@ def score_hands(
     Raises
     ------
     ValueError
-        a shape other than (N, 5), a value outside 0..51, or a
+        a shape other than (N, 5) (with `starter`: (N, 4) and N starters, or
+        one), a value outside 0..51, or a
         card repeated within a row (naming the first bad row and why),
         ``threads < 1``, or an ``output`` other than "numpy" or "arrow".
     TypeError
@@ -1772,6 +1792,8 @@ def score_hands(
     array([8, 2, 6, 0, 0], dtype=uint8)
     >>> score_hands(["5H 5D 5C JS 5S", "4S 5H 5D 6C KS"], output="arrow").to_pylist()
     [29, 16]
+    >>> score_hands(["5H 5D 5C JS", "4S 5H 5D 6C"], starter=["5S", "KS"])
+    array([29, 16], dtype=uint8)
     """
 
 @overload
@@ -1909,6 +1931,9 @@ class ActionGame:
     @property
     def scores(self) -> list[int]: ...
     @property
+    def dealer(self) -> int:
+        """The seat that deals this deal."""
+    @property
     def game_points(self) -> int: ...
     def side_of(self, seat: int) -> int: ...
     def observe(self, seat: int) -> NDArray[np.float32]:
@@ -1974,6 +1999,8 @@ class SoloEnv:
         """
     def game(self) -> Game:
         """A copy of the game being played."""
+    def board(self) -> tuple[list[int], str, int]:
+        """The board without copying the game: ``(scores, phase, dealer)``."""
 
 @final
 class VecEnv:
@@ -2137,7 +2164,17 @@ def obs_denominators(target: int) -> NDArray[np.float32]:
     (31.0, 121.0)
     """
 
-_BotName: TypeAlias = Literal["random", "greedy", "expert", "master"]
+_BotName: TypeAlias = Literal[
+    "random",
+    "greedy",
+    "expert",
+    "master",
+    "noisy",
+    "pegger",
+    "handmax",
+    "ismcts",
+    "cautious",
+]
 
 @final
 class RandomPlayer:
@@ -2443,6 +2480,124 @@ class ExpertPlayer:
         """
 
 @final
+class BotPlayer:
+    """Any built-in bot by name, with its own seeded generator: the opponent panel
+    (``"greedy"``, ``"noisy"``, ``"pegger"``, ``"handmax"``, ``"ismcts"``,
+    ``"cautious"``; see the bots page) as well as ``"random"``, ``"expert"`` and
+    ``"master"`` (default settings).
+
+    Parameters
+    ----------
+    name : str
+        A name from `OPPONENTS` (case-insensitive).
+    seed : int, default 0
+        Seeds the player's generator: a seeded game replays exactly.
+
+    Raises
+    ------
+    ValueError
+        An unknown name (the message lists the names) or a negative seed.
+    TypeError
+        A name that is not a string, or a seed that is not an integer.
+
+    Examples
+    --------
+    >>> from cribbage_fast import BotPlayer, Game
+    >>> Game(2, seed=1).play([BotPlayer("pegger"), BotPlayer("cautious", seed=2)]).winner in (0, 1)
+    True
+    """
+
+    def __new__(cls, name: str, seed: int | None = 0) -> Self: ...
+    @property
+    def name(self) -> _BotName:
+        """The bot's name."""
+    @property
+    def seed(self) -> int:
+        """The seed the player's generator started from."""
+    def discard(self, view: PlayerView) -> list[Card]:
+        """The cards to give to the crib.
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the discard phase.
+
+        Returns
+        -------
+        list of Card
+            2 cards with 2 players, else 1, from ``view.hand``.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> len(BotPlayer("pegger").discard(game.view(0)))
+        2
+        """
+    def play(self, view: PlayerView) -> Card | None:
+        """The card to lay, or None to say go (only when nothing fits).
+
+        Parameters
+        ----------
+        view : PlayerView
+            What the seat to move may know, in the play.
+
+        Returns
+        -------
+        Card or None
+            A card of ``view.hand`` that fits, or None for go.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.discard("2C KD"); game.discard(game.hand(1)[:2])
+        >>> BotPlayer("cautious").play(game.view(0)) in game.hand(0)
+        True
+        """
+    def count(self, view: PlayerView) -> int:
+        """Muggins: the honest count of the show.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the show's owner during the count.
+
+        Returns
+        -------
+        int
+            ``view.show_value``, what the show is worth.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> BotPlayer("noisy").count(game.view()) == game.view().show_value
+        True
+        """
+    def claim(self, view: PlayerView) -> int:
+        """Muggins: exactly the points the owner missed.
+
+        Parameters
+        ----------
+        view : PlayerView
+            The view of the opponent who may claim.
+
+        Returns
+        -------
+        int
+            ``view.claimable`` (0 passes).
+
+        Examples
+        --------
+        >>> game = Game(2, seed=3, muggins=True)
+        >>> while game.phase != "count":
+        ...     game.apply(game.legal_moves()[0])
+        >>> game.announce(0)
+        >>> BotPlayer("handmax").claim(game.view()) == game.view().claimable
+        True
+        """
+
+@final
 class SimulationStats:
     """Statistics of a seeded simulation between two players: exact integer
     totals that merge exactly (``a + b``, `merge`), pickle, and round-trip
@@ -2509,6 +2664,30 @@ class SimulationStats:
     @property
     def per_deal(self) -> RolePoints:
         """Mean points per completed deal by role and source."""
+    @property
+    def duplicate(self) -> bool:
+        """Whether the games were played in duplicate pairs (same deals, seats swapped)."""
+    @property
+    def luck_adjusted(self) -> bool:
+        """Whether each game's luck was measured (`adjusted_estimate`)."""
+    @property
+    def pairs(self) -> tuple[int, int, int]:
+        """Duplicate pairs won twice by player 0, split, won twice by player 1."""
+    @property
+    def win_estimate(self) -> WinEstimate:
+        """Player 0's win rate with its standard error, 95% interval, Elo and games needed."""
+    @property
+    def adjusted_estimate(self) -> WinEstimate | None:
+        """The luck-adjusted `win_estimate` (None unless ``adjusted=True``)."""
+    @property
+    def mean_luck(self) -> tuple[float, float] | None:
+        """Player 0's mean luck per game and its standard error (zero in expectation)."""
+    @property
+    def variance_reduction(self) -> float | None:
+        """How many times fewer games the adjusted estimate needs, measured on this run."""
+    @property
+    def luck_sums(self) -> LuckSums:
+        """Exact integer sums of player 0's luck per unit (2**-24 of a game)."""
     def to_dict(self) -> SimulationStatsDict:
         """Every statistic as a JSON-ready dict; `from_dict` rebuilds the statistics.
 
@@ -2594,6 +2773,8 @@ def simulate(
     first_game: int = 0,
     scores: Iterable[int] | None = None,
     first_dealer: int | None = None,
+    duplicate: bool = False,
+    adjusted: bool = False,
 ) -> SimulationStats:
     """Plays seeded two-player games (121 points, no muggins) between `a` (seat 0)
     and `b`: games ``first_game`` to ``first_game + games - 1``, each from a seed
@@ -2624,13 +2805,22 @@ def simulate(
         The board position to start every game from, seat 0's score first.
     first_dealer : int or None, default None
         The seat that deals first in every game; ``None`` alternates (seat 0 in
-        even games).
+        even games; in a duplicate match, in even pairs).
+    duplicate : bool, default False
+        Play the games in pairs: game ``2p + 1`` deals the same cards to the same
+        seats as game ``2p``, deal by deal (each deal shuffled from the pair's seed
+        and the deal number), with the players' seats swapped. `games` and
+        `first_game` must be even. See docs/duplicate.md.
+    adjusted : bool, default False
+        Measure each game's luck (terms of known mean zero: the dealt cards'
+        value, the starter) for `SimulationStats.adjusted_estimate`.
 
     Returns
     -------
     SimulationStats
-        Wins with 95% Wilson intervals, game points, skunks, scores and points
-        per deal; ``str()`` prints the table.
+        Wins with 95% intervals, Elo differences and games needed
+        (`SimulationStats.win_estimate`), game points, skunks, scores and points
+        per deal; with `adjusted` the luck-adjusted estimate; ``str()`` prints the table.
 
     Raises
     ------
@@ -2644,6 +2834,9 @@ def simulate(
     >>> stats = simulate("expert", "greedy", games=100, seed=7, threads=1)
     >>> stats.games, sum(stats.wins), stats.players
     (100, 100, ('expert', 'greedy'))
+    >>> pairs = simulate("expert", "greedy", games=100, seed=7, duplicate=True, adjusted=True)
+    >>> sum(pairs.pairs), pairs.adjusted_estimate is not None
+    (50, True)
     """
 
 # ----- discard tables (cribbage_fast.builders, cribbage_fast.tables) ----------
@@ -2686,6 +2879,7 @@ def _keep_range_sums(
 def _shipped_pegging() -> tuple[NDArray[np.uint64], str]: ...
 def _net_pegging(sums: NDArray[np.uint64]) -> NDArray[np.float64]: ...
 def _shipped_positions() -> tuple[NDArray[np.float32], str]: ...
+def _game_points(best_loser: int, target: int) -> int: ...
 def _sample_positions(start: int, stop: int, seed: int | None = None) -> bytes:
     """Samples deals ``start..stop`` of ``seed`` for the position table (the
     sample format of ``cribbage_fast.builders.positions``); chunks concatenate.
@@ -2706,16 +2900,47 @@ def _solve_positions(samples: list[bytes], batches: int = 20) -> dict[str, Any]:
 class MasterPlayer:
     """The strongest built-in player: the Expert's exact discards, and pegging by a
     search of the rest of the play over `budget` samples of the opponent's hidden
-    cards, conditioned on its goes.
+    cards, drawn from a mixture of opponent models, weighed by how likely they make
+    its lays, and conditioned on its goes.
+
+    Every setting of `master_match` is a keyword, so each ingredient can be
+    switched off in `Game.play` too. The belief about the opponent (``learning``)
+    lives as long as the object: across the deals of a game and across every game
+    it plays.
 
     Examples
     --------
-    >>> from cribbage_fast import MasterPlayer, simulate
+    >>> from cribbage_fast import Game, MasterPlayer, simulate
     >>> simulate(MasterPlayer(), "random", games=10, seed=1).games
     10
+    >>> old = MasterPlayer(mixture=False)
+    >>> old.settings["mixture"], MasterPlayer().settings["learning"]
+    (False, True)
+    >>> Game(2, seed=1, target=31).play([old, "pegger"]).winner in (0, 1)
+    True
     """
 
-    def __new__(cls, budget: int = 32, seed: int = 0) -> Self: ...
+    def __new__(
+        cls,
+        budget: int = 32,
+        seed: int = 0,
+        *,
+        search: bool = True,
+        go_inference: bool = True,
+        discard_inference: bool = True,
+        board: bool = False,
+        pegging_table: bool = False,
+        lay_inference: bool = True,
+        adaptive: bool = True,
+        kept_samples: bool = True,
+        crib_blind: bool = True,
+        mixture: bool = True,
+        discard_mixture: bool = True,
+        learning: bool = True,
+    ) -> Self: ...
+    @property
+    def settings(self) -> dict[str, int | bool]:
+        """Every setting by name: the budget an int, each switch a bool."""
     @property
     def name(self) -> _BotName:
         """``"master"``."""
@@ -2823,7 +3048,12 @@ def master_match(
     adaptive: bool = True,
     kept_samples: bool = True,
     crib_blind: bool = True,
+    mixture: bool = True,
+    discard_mixture: bool = True,
+    learning: bool = True,
     progress: Callable[[int], object] | None = None,
+    duplicate: bool = False,
+    adjusted: bool = False,
 ) -> SimulationStats:
     """Plays seeded games between the master (seat 0) with chosen ingredients and a
     built-in bot (the ablation of the master bot's page); game ``i`` is game
@@ -2833,7 +3063,9 @@ def master_match(
     Parameters
     ----------
     opponent : str
-        A built-in bot name: ``"random"``, ``"greedy"``, ``"expert"`` or ``"master"``.
+        A built-in bot name from `OPPONENTS`: ``"random"``, ``"greedy"``, ``"expert"``,
+        ``"master"`` or a panel bot (``"noisy"``, ``"pegger"``, ``"handmax"``,
+        ``"ismcts"``, ``"cautious"``).
     games : int, default 1000
         How many games to play.
     seed : int, default 0
@@ -2863,8 +3095,21 @@ def master_match(
     crib_blind : bool, default True
         Lay inference models an Expert that does not know its two crib cards
         (False: it knows them; slower).
+    mixture : bool, default True
+        Weigh sampled hands by how likely a mixture of opponent models (the Expert,
+        the greedy player, a uniform floor) makes the opponent's lays (False: keep
+        only hands the Expert would have laid so, the master before the mixture).
+    discard_mixture : bool, default True
+        With the mixture, draw the opponent's discard from a mixture of discard
+        models (False: the Expert's only).
+    learning : bool, default True
+        With the mixture, learn which models fit the opponent from deal to deal.
     progress : callable or None, default None
         Called with the number of games finished so far, now and then.
+    duplicate : bool, default False
+        Duplicate pairs, as ``simulate(..., duplicate=True)`` (`games` even).
+    adjusted : bool, default False
+        Measure each game's luck, as ``simulate(..., adjusted=True)``.
 
     Returns
     -------
@@ -2897,9 +3142,12 @@ def _analyze_game(
     threads: int | None = None,
     progress: Callable[[int], object] | None = None,
     cancel: CancelToken | None = None,
+    robust_model: bool = True,
 ) -> dict[str, Any]:
     """The raw analysis of a finished two-player game (decisions and each seat's
-    steps); `cribbage_fast.analysis.analyze_game` builds the report from it."""
+    steps); `cribbage_fast.analysis.analyze_game` builds the report from it.
+    ``robust_model=False`` draws the opponent's hidden cards as the Expert would
+    have kept them (the model before the mixture of opponent models)."""
 
 def _decision_equities(
     game: Game,
@@ -2911,10 +3159,12 @@ def _decision_equities(
     budget: int,
     seed: int = 0,
     threads: int | None = None,
+    robust_model: bool = True,
 ) -> list[tuple[int, int, int | None, list[float]]]:
     """The equities of chosen unforced decisions (record move indexes) of a
     finished two-player game, as ``(move_index, seat, played, equities)``
-    (``played``: the index of the action played)."""
+    (``played``: the index of the action played; ``robust_model`` as in
+    `_analyze_game`)."""
 
 def _decision_values(
     game: Game,

@@ -200,6 +200,16 @@ class GameAnalysis:
     def label(self, seat: int) -> str:
         """A seat as the report calls it: its player's name, else ``seat N``.
 
+        Parameters
+        ----------
+        seat : int
+            0 or 1.
+
+        Returns
+        -------
+        str
+            The name the record gives the seat's player, or ``seat N``.
+
         Examples
         --------
         >>> from cribbage_fast import ExpertPlayer, Game
@@ -227,7 +237,7 @@ class GameAnalysis:
         >>> g = Game(2, seed=3)
         >>> _ = g.play([ExpertPlayer(), ExpertPlayer()])
         >>> sorted(analyze_game(g, seed=1, budget=8).to_dict())[:3]
-        ['budget', 'curve', 'decisions']
+        ['budget', 'curve', 'decided']
         """
         return asdict(self)
 
@@ -369,6 +379,7 @@ def analyze_game(
     progress: Callable[[int], object] | None = None,
     seats: Sequence[int] | None = None,
     cancel: _core.CancelToken | None = None,
+    robust_model: bool = True,
 ) -> GameAnalysis:
     """Analyses a finished two-player game without muggins.
 
@@ -412,6 +423,11 @@ def analyze_game(
         a seat whose cards the record does not hold is refused.
     cancel : CancelToken or None
         Another thread's way to stop the analysis (`Cancelled` is raised).
+    robust_model : bool
+        Draw the opponent's hidden cards from the master's mixture of discard
+        models (the Expert, the best hand, uniform; docs/master.md), so a
+        player unlike the Expert is not misread; False: as the Expert would
+        have kept them (the model before).
 
     Returns
     -------
@@ -460,6 +476,7 @@ def analyze_game(
         threads=threads,
         progress=progress,
         cancel=cancel,
+        robust_model=robust_model,
     )
     decisions = [_decision(d, objective) for d in raw["decisions"]]
     luck = [

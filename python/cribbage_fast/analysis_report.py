@@ -72,8 +72,30 @@ def _heading(a: GameAnalysis) -> list[str]:
 
 
 def render(a: GameAnalysis) -> str:
-    """The report: deal by deal (luck of the deal and the cut, each decision),
-    then the per-player summary, and a word when the game was decided early."""
+    """The report (`GameAnalysis.report`): deal by deal (luck of the deal and
+    the cut, each decision), then the per-player summary with both
+    objectives' error rates, and a word when the game was decided early.
+
+    Parameters
+    ----------
+    a : GameAnalysis
+        From `cribbage_fast.analysis.analyze_game`.
+
+    Returns
+    -------
+    str
+        The report's lines; a seat is called by its player's name when the
+        record names it, else ``seat N``.
+
+    Examples
+    --------
+    >>> from cribbage_fast import ExpertPlayer, Game, GreedyPlayer
+    >>> from cribbage_fast.analysis import analyze_game
+    >>> g = Game(2, seed=3, names=["Ann", "Bob"])
+    >>> _ = g.play([ExpertPlayer(), GreedyPlayer()])
+    >>> render(analyze_game(g, budget=8, precision=0.05)).splitlines()[1]
+    'Ann won, 122-68.'
+    """
     lines = _heading(a)
     by_deal: dict[int, list[DecisionReview]] = defaultdict(list)
     for d in a.decisions:
@@ -285,10 +307,31 @@ def figure(a: GameAnalysis) -> Any:
     above the line, the deals and their scores along the x axis, and below, a
     bar per deal of each seat's luck (none for one seat's view).
 
+    Parameters
+    ----------
+    a : GameAnalysis
+        From `cribbage_fast.analysis.analyze_game`.
+
+    Returns
+    -------
+    matplotlib.figure.Figure
+        Not attached to pyplot (nothing to close); the axes are the equity's
+        and, with both seats analysed, the luck's.
+
     Raises
     ------
     ImportError
         Without matplotlib (the ``plot`` extra).
+
+    Examples
+    --------
+    >>> from cribbage_fast import ExpertPlayer, Game, GreedyPlayer
+    >>> from cribbage_fast.analysis import analyze_game
+    >>> g = Game(2, seed=3, names=["Ann", "Bob"])
+    >>> _ = g.play([ExpertPlayer(), GreedyPlayer()])
+    >>> fig = figure(analyze_game(g, budget=8, precision=0.05))
+    >>> fig.axes[0].get_title().splitlines()[0]
+    'Ann beat Bob 122-68 (skunk)'
     """
     require("matplotlib", "plot")
     from matplotlib.figure import Figure
@@ -332,10 +375,20 @@ def figure(a: GameAnalysis) -> Any:
         Line2D([], [], ls="", marker=m, color=c, markersize=8, label=f"{t} {name}")
         for name, (t, c, m, _) in _MARK_STYLE.items()
     ]
-    top.legend(handles=handles, loc="upper left", fontsize=9, ncol=2, framealpha=0.9)
+    # Above the picture, so it never hides a line.
+    top.legend(
+        handles=handles,
+        loc="lower center",
+        bbox_to_anchor=(0.5, 1.0),
+        ncol=len(handles),
+        fontsize=9,
+        frameon=False,
+        handlelength=1.6,
+        columnspacing=1.2,
+    )
     names = " - ".join(a.label(s) for s in (0, 1))
     axes[-1].set_xlabel(f"deal (the score at its start, {names})")
-    top.set_title(_title(a), fontsize=11)
+    top.set_title(_title(a), fontsize=11, pad=24)
     fig.tight_layout()
     return fig
 
@@ -343,7 +396,14 @@ def figure(a: GameAnalysis) -> Any:
 def plot(a: GameAnalysis, path: str | os.PathLike[str]) -> None:
     """Writes the analysis picture (`figure`) to `path`, in the format its
     suffix names (``.png``, ``.svg``, ``.pdf``; extra ``plot``), whole or not
-    at all.
+    at all. SVG keeps its words as text.
+
+    Parameters
+    ----------
+    a : GameAnalysis
+        From `cribbage_fast.analysis.analyze_game`.
+    path : str or PathLike
+        The file to write (no suffix: PNG).
 
     Raises
     ------
@@ -351,6 +411,20 @@ def plot(a: GameAnalysis, path: str | os.PathLike[str]) -> None:
         Without matplotlib (the ``plot`` extra).
     ValueError
         A suffix matplotlib cannot write.
+
+    Examples
+    --------
+    >>> import tempfile, pathlib
+    >>> from cribbage_fast import ExpertPlayer, Game, GreedyPlayer
+    >>> from cribbage_fast.analysis import analyze_game
+    >>> g = Game(2, seed=3)
+    >>> _ = g.play([ExpertPlayer(), GreedyPlayer()])
+    >>> a = analyze_game(g, budget=8, precision=0.05)
+    >>> with tempfile.TemporaryDirectory() as out:
+    ...     plot(a, pathlib.Path(out) / "game.svg")
+    ...     plot(a, pathlib.Path(out) / "game.png")
+    ...     sorted(p.name for p in pathlib.Path(out).iterdir())
+    ['game.png', 'game.svg']
     """
     import matplotlib
 
@@ -361,10 +435,30 @@ def plot(a: GameAnalysis, path: str | os.PathLike[str]) -> None:
 def to_svg(a: GameAnalysis) -> str:
     """The analysis picture (`figure`) as SVG text, e.g. for a notebook.
 
+    Parameters
+    ----------
+    a : GameAnalysis
+        From `cribbage_fast.analysis.analyze_game`.
+
+    Returns
+    -------
+    str
+        An SVG document whose words are text.
+
     Raises
     ------
     ImportError
         Without matplotlib (the ``plot`` extra).
+
+    Examples
+    --------
+    >>> from cribbage_fast import ExpertPlayer, Game, GreedyPlayer
+    >>> from cribbage_fast.analysis import analyze_game
+    >>> g = Game(2, seed=3, names=["Ann", "Bob"])
+    >>> _ = g.play([ExpertPlayer(), GreedyPlayer()])
+    >>> svg = to_svg(analyze_game(g, budget=8, precision=0.05))
+    >>> svg.lstrip().startswith("<?xml") and "Ann" in svg
+    True
     """
     import io
 

@@ -354,3 +354,82 @@ def _codes_if_text(data: Any, what: str, threads: int | None) -> NDArray[np.uint
     )
     width = 5 if what == "cards" and not grid else None
     return card_indices(data, width=width, pad=what == "piles", threads=threads)
+
+
+def _with_starter(cards: Any, starter: Any, threads: int | None) -> NDArray[Any]:
+    """For ``score_hands(cards, starter=...)``: the hands, (N, 4), and their
+    starters side by side as (N, 5) card indices, which ``score_hands`` then
+    checks and scores as any rows (naming a bad row)."""
+    hands = _hand_codes(cards, threads)
+    return np.column_stack([hands, _starter_codes(starter, len(hands), threads)])
+
+
+def _integers(data: Any, what: str) -> NDArray[Any]:
+    """`data` as an integer array, or TypeError naming `what`."""
+    if isinstance(data, np.ma.MaskedArray):
+        raise TypeError(f"{what} is a masked array: pass the rows to score as a plain array")
+    values = np.asarray(data)
+    if values.dtype.kind not in "iu":
+        raise TypeError(
+            f"{what} must be card indices (integers 0..51) or card text, got dtype {values.dtype}"
+        )
+    return values
+
+
+def _hand_codes(cards: Any, threads: int | None) -> NDArray[Any]:
+    """The (N, 4) hands of `cards`: card indices, or card text."""
+    if _is_text(cards):
+        one_a_row = not (isinstance(cards, np.ndarray) and cards.ndim == 2) and not (
+            isinstance(cards, list | tuple) and isinstance(cards[0], list | tuple)
+        )
+        hands = card_indices(cards, width=4 if one_a_row else None, threads=threads)
+    else:
+        hands = _integers(cards, "cards")
+    if hands.ndim != 2 or hands.shape[1] != 4:
+        raise ValueError(
+            "with starter=, cards must have shape (N, 4): the four hand cards per row, "
+            f"got shape {hands.shape}"
+        )
+    return hands
+
+
+def _starter_codes(starter: Any, rows: int, threads: int | None) -> NDArray[Any]:
+    """The N starters of `starter`: one card for every row (a `Card`, card
+    text, an index), or one a row (indices, text or `Card` objects)."""
+    if isinstance(starter, bool | np.bool_):
+        raise TypeError("starter must be cards, got a bool")
+    if isinstance(starter, str | _core.Card):
+        (card,) = _one_card(starter)
+        return np.full(rows, card.index, dtype=np.uint8)
+    if isinstance(starter, int | np.integer):
+        if not 0 <= int(starter) < 52:
+            raise ValueError(f"starter {int(starter)} is not a card index (0..51)")
+        return np.full(rows, int(starter), dtype=np.uint8)
+    if isinstance(starter, list | tuple) and starter and isinstance(starter[0], _core.Card):
+        starter = [_one_card(c)[0].index for c in starter]
+    if _is_text(starter):
+        tops = card_indices(starter, width=1, threads=threads)
+    else:
+        tops = _integers(starter, "starter")
+        if tops.ndim == 0:
+            return _starter_codes(int(tops), rows, threads)
+    if tops.ndim == 2 and tops.shape[1] == 1:
+        tops = tops[:, 0]
+    if tops.shape != (rows,):
+        raise ValueError(
+            f"starter must be one card for every row, or one a row: {rows} rows of cards, "
+            f"starters of shape {tops.shape}"
+        )
+    return tops
+
+
+def _one_card(card: Any) -> list[_core.Card]:
+    """`card` as one card (a `Card` or its text), or ValueError / TypeError."""
+    if isinstance(card, _core.Card):
+        return [card]
+    if not isinstance(card, str):
+        raise TypeError(f"starter must be cards, got {type(card).__name__}")
+    cards = _core.cards(card)
+    if len(cards) != 1:
+        raise ValueError(f"starter must be one card, got {len(cards)} in {card[:40]!r}")
+    return cards

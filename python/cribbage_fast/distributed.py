@@ -263,15 +263,17 @@ class _SimulationChunk:
     seed: int
     first_game: int
     options: dict[str, Any]
+    #: Games per unit of the ranges: 2 (a duplicate pair, never split) or 1.
+    unit: int = 1
 
     def __call__(self, start: int, stop: int) -> SimulationStats:
         return _core.simulate(
             _player(self.a),
             _player(self.b),
-            games=stop - start,
+            games=(stop - start) * self.unit,
             seed=self.seed,
             threads=1,
-            first_game=self.first_game + start,
+            first_game=self.first_game + start * self.unit,
             **self.options,
         )
 
@@ -295,6 +297,8 @@ def simulate(
     first_game: int = 0,
     scores: tuple[int, int] | None = None,
     first_dealer: int | None = None,
+    duplicate: bool = False,
+    adjusted: bool = False,
 ) -> SimulationStats:
     """`cribbage_fast.simulate` on a Ray cluster: the same statistics, to the last
     integer, whatever the cluster size, chunking, or retries.
@@ -304,8 +308,9 @@ def simulate(
     a, b : str or built-in player
         ``"random"``, ``"greedy"``, ``"expert"``, or a `RandomPlayer` (its seed
         travels), `GreedyPlayer` or `ExpertPlayer` object or class.
-    games, seed, first_game, scores, first_dealer
-        As for `cribbage_fast.simulate`.
+    games, seed, first_game, scores, first_dealer, duplicate, adjusted
+        As for `cribbage_fast.simulate` (a duplicate pair is never split
+        between tasks).
     address : str or None
         None: the running Ray, else a local one; ``"auto"``: the cluster this
         machine is part of; ``"ray://host:10001"`` or ``"host:6379"``.
@@ -351,25 +356,37 @@ def simulate(
     first_game = integer(first_game, "first_game", 0, MAX_ITEMS - games)
     if address is not None:
         _check_address(address)
-    options: dict[str, Any] = {"scores": scores, "first_dealer": first_dealer}
-    # One local game checks every other argument with simulate's own messages.
+    duplicate = flag(duplicate, "duplicate")
+    options: dict[str, Any] = {
+        "scores": scores,
+        "first_dealer": first_dealer,
+        "duplicate": duplicate,
+        "adjusted": flag(adjusted, "adjusted"),
+    }
+    unit = 2 if duplicate else 1
+    for name, value in (("games", games), ("first_game", first_game)):
+        if value % unit:
+            raise ValueError(
+                f"{name} must be even in a duplicate match (games come in pairs), got {value}"
+            )
+    # One local unit checks every other argument with simulate's own messages.
     _core.simulate(
         _player(specs[0]),
         _player(specs[1]),
-        games=1,
+        games=unit,
         seed=seed,
         first_game=first_game,
-        scores=scores,
-        first_dealer=first_dealer,
+        **options,
     )
     connect(address)
     expert = "expert" in (specs[0], specs[1])
     chunk = chunk_games if chunk_games is not None else _default_chunk(games, expert)
-    job = _SimulationChunk(specs[0], specs[1], seed, first_game, options)
+    chunk = max(1, chunk // unit)
+    job = _SimulationChunk(specs[0], specs[1], seed, first_game, options, unit)
     names = [s if isinstance(s, str) else s[0] for s in specs]
     parts = map_ranges(
         job,
-        games,
+        games // unit,
         chunk=chunk,
         progress=progress,
         desc=f"{names[0]} vs {names[1]}",

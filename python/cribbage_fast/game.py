@@ -347,8 +347,8 @@ class Game(_core.Game):
             return reduced
         return (_named, (reduced, self.names))
 
-    def play(self, players: Sequence[PlayerProtocol]) -> GameResult:
-        """Plays the game to the end with one player object per seat.
+    def play(self, players: Sequence[PlayerProtocol | str]) -> GameResult:
+        """Plays the game to the end with one player object (or bot name) per seat.
 
         Each turn is dispatched in the core (`play_to_end`, one `step` per
         decision): the seat to move gets its `PlayerView` and the method of the
@@ -356,8 +356,10 @@ class Game(_core.Game):
 
         Parameters
         ----------
-        players : sequence of PlayerProtocol
-            One player per seat (built-in players or Python objects).
+        players : sequence of PlayerProtocol or str
+            One player per seat (built-in players, Python objects, or the
+            name of a built-in bot from `OPPONENTS`, such as ``"pegger"``:
+            it plays as ``BotPlayer(name)`` seeded as in `simulate`).
 
         Returns
         -------
@@ -377,6 +379,8 @@ class Game(_core.Game):
         >>> from cribbage_fast import ExpertPlayer
         >>> Game(2, seed=1).play([ExpertPlayer(), Player()]).winner
         0
+        >>> Game(2, seed=1).play(["cautious", "handmax"]).winner in (0, 1)
+        True
         """
         self.play_to_end(players)
         return self.result()
@@ -651,7 +655,7 @@ def _check_players(players: object) -> None:
     if isinstance(players, str | bytes) or not isinstance(players, Sequence):
         raise TypeError(f"players must be a list of players, got {type(players).__name__}")
     for seat, player in enumerate(players):
-        if not isinstance(player, PlayerProtocol):
+        if not isinstance(player, str | PlayerProtocol):
             raise TypeError(
                 f"player {seat} ({type(player).__name__}) lacks the PlayerProtocol methods "
                 "discard, play, count and claim"

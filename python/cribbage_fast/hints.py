@@ -249,8 +249,8 @@ class Hint:
 
     def __repr__(self) -> str:
         return (
-            f"Hint(seat={self.seat}, kind={self.kind!r}, best={self.best.text!r}, "
-            f"equity={self.best.equity:.4f}, options={len(self.options)})"
+            f"Hint(seat={self.seat}, kind={self.kind!r}, best.text={self.best.text!r}, "
+            f"best.equity={self.best.equity:.4f}, len(options)={len(self.options)})"
         )
 
 

@@ -13,6 +13,9 @@ mean points per deal (1,701 completed deals):
           pegging    hand    crib  his heels
 dealer      3.118   6.485   4.546      0.127
 pone        1.924   6.312
+greedy rate        rate              95% CI    Elo     Elo 95% CI     separate    ±0.5 points
+plain            98.50%    [95.68%, 99.49%]   +727   [+538, +916]            1          2,282
+(games needed at 95%: to separate the players, for an interval of ±0.5 points)
 """
 
 from __future__ import annotations
@@ -22,7 +25,15 @@ from typing import TYPE_CHECKING, TypedDict
 if TYPE_CHECKING:
     from cribbage_fast._core import SimulationStats
 
-__all__ = ["DealerPoints", "PonePoints", "RolePoints", "SimulationStatsDict", "format_stats"]
+__all__ = [
+    "DealerPoints",
+    "LuckSums",
+    "PonePoints",
+    "RolePoints",
+    "SimulationStatsDict",
+    "WinEstimate",
+    "format_stats",
+]
 
 
 class DealerPoints(TypedDict):
@@ -46,6 +57,37 @@ class RolePoints(TypedDict):
 
     dealer: DealerPoints
     pone: PonePoints
+
+
+class WinEstimate(TypedDict):
+    """Player 0's win rate as an estimate (`SimulationStats.win_estimate`).
+
+    ``interval`` is the 95% interval of ``rate`` (Wilson in a plain match,
+    normal over the pairs in a duplicate one, normal for a luck-adjusted
+    rate); ``elo`` is player 0's rating above player 1, ``400 log10(p / (1 -
+    p))``, with the interval's ends mapped the same way;
+    ``games_to_separate`` is how many games (at the spread measured) would
+    give an interval leaving 50% out, ``games_for_half_point`` how many would
+    give an interval of plus or minus 0.5 percentage points.
+    """
+
+    rate: float
+    stderr: float
+    interval: tuple[float, float]
+    elo: float
+    elo_interval: tuple[float, float]
+    games_to_separate: float
+    games_for_half_point: float
+
+
+class LuckSums(TypedDict):
+    """Exact sums of player 0's luck over the units (games, or duplicate
+    pairs), in units of 2**-24 of a game: they merge exactly."""
+
+    units: int
+    sum: int
+    sum_sq: int
+    sum_wins: int
 
 
 class SimulationStatsDict(TypedDict):
@@ -72,6 +114,14 @@ class SimulationStatsDict(TypedDict):
     mean_deals: float
     points: RolePoints
     per_deal: RolePoints
+    duplicate: bool
+    luck_adjusted: bool
+    pairs: tuple[int, int, int]
+    luck_sums: LuckSums
+    win_estimate: WinEstimate
+    adjusted_estimate: WinEstimate | None
+    mean_luck: tuple[float, float] | None
+    variance_reduction: float | None
 
 
 def _pct(x: float) -> str:
@@ -88,14 +138,73 @@ def _start_text(stats: SimulationStats) -> str:
     return f" ({', '.join(parts)})" if parts else ""
 
 
+def _games(n: float) -> str:
+    return "never" if n == float("inf") else f"{n:,.0f}"
+
+
+def _elo(x: float) -> str:
+    return f"{x:+.0f}" if abs(x) != float("inf") else ("+inf" if x > 0 else "-inf")
+
+
+def _estimate_rows(stats: SimulationStats) -> list[str]:
+    """Player 0's plain and luck-adjusted rates with intervals, Elo and games needed."""
+    row = "{:<14}  {:>7}  {:>18}  {:>5}  {:>13}  {:>11}  {:>13}"
+    lines = [
+        row.format(
+            f"{stats.players[0]} rate",
+            "rate",
+            "95% CI",
+            "Elo",
+            "Elo 95% CI",
+            "separate",
+            "±0.5 points",
+        )
+    ]
+    shown = [("plain", stats.win_estimate)]
+    if stats.adjusted_estimate is not None:
+        shown.append(("luck-adjusted", stats.adjusted_estimate))
+    for label, e in shown:
+        lo, hi = e["interval"]
+        elo_lo, elo_hi = e["elo_interval"]
+        lines.append(
+            row.format(
+                label,
+                _pct(e["rate"]),
+                f"[{_pct(lo)}, {_pct(hi)}]",
+                _elo(e["elo"]),
+                f"[{_elo(elo_lo)}, {_elo(elo_hi)}]",
+                _games(e["games_to_separate"]),
+                _games(e["games_for_half_point"]),
+            )
+        )
+    lines.append("(games needed at 95%: to separate the players, for an interval of ±0.5 points)")
+    if stats.variance_reduction is not None and stats.mean_luck is not None:
+        mean, se = stats.mean_luck
+        lines.append(
+            f"variance reduction {stats.variance_reduction:.2f}x; "
+            f"mean luck {mean:+.4f} ± {1.96 * se:.4f} per game (should be 0)"
+        )
+    return lines
+
+
+def _header(stats: SimulationStats) -> str:
+    a, b = stats.players
+    how = f"{stats.games:,} games"
+    if stats.duplicate:
+        how += f" in {stats.games // 2:,} duplicate pairs"
+    return (
+        f"{a} vs {b}: {how} (seed {stats.seed}){_start_text(stats)}, "
+        f"{stats.mean_deals:.2f} deals per game"
+    )
+
+
 def format_stats(stats: SimulationStats) -> str:
     """The summary table of a simulation (what ``str(stats)`` shows)."""
     a, b = stats.players
     width = max(len(a), len(b), 6)
     row = f"{{:<{width}}}  {{:>9}}  {{:>7}}  {{:>18}}  {{:>9}}  {{:>7}}  {{:>7}}"
     lines = [
-        f"{a} vs {b}: {stats.games:,} games (seed {stats.seed}){_start_text(stats)}, "
-        f"{stats.mean_deals:.2f} deals per game",
+        _header(stats),
         row.format("player", "wins", "rate", "95% CI", "game pts", "skunks", "double"),
     ]
     for i, name in enumerate(stats.players):
@@ -119,4 +228,7 @@ def format_stats(stats: SimulationStats) -> str:
         f"{dealer['crib']:>6.3f}  {dealer['his_heels']:>9.3f}",
         f"{'pone':<8}  {pone['pegging']:>7.3f}  {pone['hand']:>6.3f}",
     ]
-    return "\n".join(lines)
+    if stats.duplicate:
+        both, split, lost = stats.pairs
+        lines.append(f"pairs: {a} won both {both:,}, split {split:,}, {b} won both {lost:,}")
+    return "\n".join(lines + _estimate_rows(stats))

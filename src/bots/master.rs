@@ -50,7 +50,10 @@
 
 use crate::analysis::discard::analyze_discards;
 use crate::bots::board::board_discard;
-use crate::bots::master_lays::{Choices, LayHistory, Particles};
+use crate::bots::greedy_discard;
+use crate::bots::master_lays::{Choices, LayHistory, Likelihood, Particles};
+use crate::bots::models::{Belief, Evidence};
+use crate::bots::random::random_discard;
 use crate::ground::card::{Card, CardSet};
 use crate::ground::error::{Error, Result};
 use crate::ground::rng::Rng;
@@ -102,6 +105,17 @@ pub struct MasterConfig {
     /// The model Expert of lay inference lays without knowing its two crib
     /// cards ([`crate::bots::master_lays`]); off: it knows them.
     pub crib_blind: bool,
+    /// Weigh sampled hands by how likely a mixture of opponent models
+    /// ([`crate::bots::models`]) makes the opponent's lays, instead of keeping
+    /// only hands with which the Expert lays as it did; off: the master of
+    /// Expert-only inference, exactly.
+    pub mixture: bool,
+    /// With the mixture, draw the opponent's discard from the mixture of
+    /// discard models (off: the Expert's discard only).
+    pub discard_mixture: bool,
+    /// With the mixture, learn which models fit the opponent from deal to
+    /// deal (off: the prior shares every deal).
+    pub learning: bool,
 }
 
 impl Default for MasterConfig {
@@ -117,6 +131,9 @@ impl Default for MasterConfig {
             adaptive: true,
             kept_samples: true,
             crib_blind: true,
+            mixture: true,
+            discard_mixture: true,
+            learning: true,
         }
     }
 }
@@ -129,6 +146,27 @@ impl MasterConfig {
             ..MasterConfig::default()
         }
         .checked()
+    }
+
+    /// Every setting by its name (as the Python keywords), the budget first
+    /// and each switch as 0 or 1.
+    pub fn named(&self) -> [(&'static str, u32); 13] {
+        let on = u32::from;
+        [
+            ("budget", self.budget),
+            ("search", on(self.search)),
+            ("go_inference", on(self.go_inference)),
+            ("discard_inference", on(self.discard_inference)),
+            ("board", on(self.board)),
+            ("pegging_table", on(self.pegging_table)),
+            ("lay_inference", on(self.lay_inference)),
+            ("adaptive", on(self.adaptive)),
+            ("kept_samples", on(self.kept_samples)),
+            ("crib_blind", on(self.crib_blind)),
+            ("mixture", on(self.mixture)),
+            ("discard_mixture", on(self.discard_mixture)),
+            ("learning", on(self.learning)),
+        ]
     }
 
     /// These settings if the budget is in `1..=MAX_BUDGET`.
@@ -232,8 +270,8 @@ pub fn go_floor(laid: &[(u8, Card)], count: u8) -> [u8; 2] {
 /// The rest of a two-player play with every card known; side 0 is the
 /// searcher.
 #[derive(Clone, Copy)]
-struct Play {
-    hands: [u64; 2],
+pub(crate) struct Play {
+    pub(crate) hands: [u64; 2],
     pile: [Card; 16],
     len: usize,
     count: u8,
@@ -241,19 +279,19 @@ struct Play {
     last: usize,
     /// Bit per side that said go in this count.
     gone: u8,
-    to_move: usize,
+    pub(crate) to_move: usize,
     /// Points pegged in the search, per side.
-    points: [u16; 2],
+    pub(crate) points: [u16; 2],
 }
 
 /// What the end of the play is worth, for one determinization.
-struct Ending {
+pub(crate) struct Ending {
     /// Points each side needs to reach the target.
-    need: [u16; 2],
+    pub(crate) need: [u16; 2],
     /// Each side's show (the dealer's includes the crib).
-    show: [u16; 2],
+    pub(crate) show: [u16; 2],
     /// The side that counts first (the pone).
-    pone: usize,
+    pub(crate) pone: usize,
 }
 
 /// What a sample's search values depend on ([`Ending::sample_key`]).
@@ -278,7 +316,7 @@ impl Ending {
     }
 
     /// Value for side 0 when the play ends with `points` pegged.
-    fn value(&self, points: [u16; 2]) -> f64 {
+    pub(crate) fn value(&self, points: [u16; 2]) -> f64 {
         let first = self.pone;
         let second = 1 - first;
         let reach = |side: usize| points[side] + self.show[side] >= self.need[side];
@@ -295,8 +333,7 @@ impl Ending {
 
 impl Play {
     /// A fresh play: side 0 holds `mine`, side 1 `theirs`; the pone leads.
-    #[cfg(test)]
-    fn new(mine: u64, theirs: u64, i_lead: bool) -> Play {
+    pub(crate) fn new(mine: u64, theirs: u64, i_lead: bool) -> Play {
         let lead = usize::from(!i_lead);
         Play {
             hands: [mine, theirs],
@@ -333,12 +370,12 @@ impl Play {
         self.gone = 0;
     }
 
-    fn over(&self) -> bool {
+    pub(crate) fn over(&self) -> bool {
         self.hands[0] | self.hands[1] == 0
     }
 
     /// Lays `card` for the side to move.
-    fn lay(&self, card: Card) -> Play {
+    pub(crate) fn lay(&self, card: Card) -> Play {
         let mut next = *self;
         let mover = self.to_move;
         next.hands[mover] &= !card.bit();
@@ -355,7 +392,7 @@ impl Play {
     }
 
     /// Says go for the side to move.
-    fn go(&self) -> Play {
+    pub(crate) fn go(&self) -> Play {
         let mut next = *self;
         next.gone |= 1 << self.to_move;
         next.settle(self.to_move);
@@ -363,7 +400,7 @@ impl Play {
     }
 
     /// One card of each rank among `mask`'s cards that fit.
-    fn moves(&self) -> u64 {
+    pub(crate) fn moves(&self) -> u64 {
         let fits = self.hands[self.to_move] & fits_mask(MAX_COUNT - self.count);
         one_per_rank(fits)
     }
@@ -423,7 +460,7 @@ pub fn search_lay(
     if choices.count_ones() == 1 {
         return first;
     }
-    let mut draw = Sampler::new(config, obs, particles);
+    let mut draw = Sampler::new(config, obs, particles, rng);
     let start = start_play(obs);
     let cards: Vec<Card> = mask_cards(choices).collect();
     let width = cards.len();
@@ -483,6 +520,7 @@ impl<'a> Sampler<'a> {
         config: &'a MasterConfig,
         obs: &'a Observation,
         particles: &'a mut Particles,
+        rng: &mut Rng,
     ) -> Sampler<'a> {
         let opp = 1 - obs.seat;
         let held = 4u32.saturating_sub(obs.laid[opp].len());
@@ -496,10 +534,15 @@ impl<'a> Sampler<'a> {
                 obs.kept.mask() | obs.discards.mask(),
                 obs.starter.map_or(0, Card::bit) | (obs.dealer as u64) << 63,
             );
-            // Without kept samples none was ever kept: this only starts the deal.
-            reusable = particles.start(deal, history, |kept, crib| {
+            let fits = |kept: u64, crib: u64| {
                 kept & laid == laid && (kept & !laid) & !pool == 0 && crib & !unseen == 0
-            });
+            };
+            // Without kept samples none was ever kept: this only starts the deal.
+            reusable = if config.mixture {
+                particles.start_mixed(deal, history, config.learning, rng, fits)
+            } else {
+                particles.start(deal, history, fits)
+            };
         }
         Sampler {
             config,
@@ -526,12 +569,34 @@ impl<'a> Sampler<'a> {
         // An opponent that lays unlike the Expert soon shows it: stop
         // looking for hands that would explain its lays.
         let h = self.history.as_ref().filter(|_| self.misses < GIVE_UP);
+        let cap = self.config.budget as usize;
+        if self.config.mixture {
+            let particles = &mut *self.particles;
+            let lays = h.map(|h| (h, &mut particles.choices));
+            let model = Mixture {
+                belief: &particles.belief,
+                evidence: &mut particles.evidence,
+            };
+            let (hand, crib, fitted, likelihood) = determinize_mixed(
+                self.config,
+                self.obs,
+                self.pool,
+                self.held,
+                lays,
+                model,
+                rng,
+            );
+            self.misses += u32::from(!fitted);
+            if let (Some(history), true) = (h, fitted && self.config.kept_samples) {
+                particles.push_mixed(hand | laid, crib, history, likelihood, cap);
+            }
+            return (hand, crib);
+        }
         let lays = h.map(|h| (h, &mut self.particles.choices));
         let (hand, crib, fitted) =
             determinize(self.config, self.obs, self.pool, self.held, lays, rng);
         self.misses += u32::from(!fitted);
         if let (Some(history), true) = (h, fitted && self.config.kept_samples) {
-            let cap = self.config.budget as usize;
             self.particles.push(hand | laid, crib, history, cap);
         }
         (hand, crib)
@@ -628,6 +693,15 @@ pub(crate) fn determinize(
     lays: Option<(&LayHistory, &mut Choices)>,
     rng: &mut Rng,
 ) -> (u64, u64, bool) {
+    if config.mixture {
+        let (belief, mut evidence) = (Belief::default(), Evidence::default());
+        let model = Mixture {
+            belief: &belief,
+            evidence: &mut evidence,
+        };
+        let (hand, crib, fitted, _) = determinize_mixed(config, obs, pool, held, lays, model, rng);
+        return (hand, crib, fitted);
+    }
     let unseen = obs.unseen().mask();
     let opp = 1 - obs.seat;
     let laid = obs.laid[opp].mask();
@@ -662,8 +736,92 @@ pub(crate) fn determinize(
     (hand, rng.draw(unseen & !hand, 2), false)
 }
 
+/// The belief a draw of the mixture follows and the evidence it adds to.
+pub(crate) struct Mixture<'a> {
+    pub belief: &'a Belief,
+    pub evidence: &'a mut Evidence,
+}
+
+/// The opponent's discard from its six cards `dealt` under discard model
+/// `model` ([`crate::bots::models`]).
+fn model_discard(model: usize, dealt: u64, dealer: bool, rng: &mut Rng) -> Result<u64> {
+    match model {
+        0 => modelled_discard(dealt, dealer),
+        1 => Ok(greedy_discard(dealt, 2)),
+        _ => Ok(random_discard(dealt, 2, rng)),
+    }
+}
+
+/// [`determinize`] for the mixture of opponent models: each draw of the
+/// opponent's deal takes its discard from a discard model chosen by the
+/// belief (the Expert's only without `config.discard_mixture`), must keep
+/// the laid cards and agree with the goes, and with a lay `history` is kept
+/// with the chance its lays' likelihood gives it ([`Likelihood::acceptance`]):
+/// a hand nobody models still gets the uniform floor's weight. What each draw
+/// shows about the models goes to `model.evidence`. The fourth value is the
+/// kept draw's likelihood.
+pub(crate) fn determinize_mixed(
+    config: &MasterConfig,
+    obs: &Observation,
+    pool: u64,
+    held: u32,
+    lays: Option<(&LayHistory, &mut Choices)>,
+    model: Mixture<'_>,
+    rng: &mut Rng,
+) -> (u64, u64, bool, Likelihood) {
+    let unseen = obs.unseen().mask();
+    let opp = 1 - obs.seat;
+    let laid = obs.laid[opp].mask();
+    let Mixture { belief, evidence } = model;
+    if config.discard_inference && obs.config.players == 2 {
+        let mut lays = lays.filter(|(h, _)| !h.is_empty());
+        let tries = lays
+            .as_ref()
+            .map_or(INFERENCE_TRIES, |_| LAY_INFERENCE_TRIES);
+        let discard_models = if config.discard_mixture {
+            *belief
+        } else {
+            Belief {
+                discards: [1.0, 0.0, 0.0],
+                ..*belief
+            }
+        };
+        let mut fallback = None;
+        for _ in 0..tries {
+            let dealt = laid | rng.draw(unseen, 6 - laid.count_ones());
+            let m = discard_models.discard_model(rng.unit());
+            let Ok(crib) = model_discard(m, dealt, obs.dealer == opp, rng) else {
+                break;
+            };
+            evidence.discard_tries[m] += 1;
+            let hand = dealt & !crib & !laid;
+            if crib & laid != 0 || hand & !pool != 0 {
+                continue;
+            }
+            evidence.discard_fits[m] += 1;
+            let Some((history, choices)) = &mut lays else {
+                return (hand, crib, true, Likelihood::ONE);
+            };
+            let likelihood = history.likelihoods(0, dealt & !crib, crib, choices);
+            for (sum, l) in evidence.lays.iter_mut().zip(likelihood.like) {
+                *sum += l;
+            }
+            evidence.lay_draws += 1;
+            if rng.unit() < likelihood.acceptance(belief) {
+                return (hand, crib, true, likelihood);
+            }
+            fallback.get_or_insert((hand, crib, likelihood));
+        }
+        if let Some((hand, crib, likelihood)) = fallback {
+            return (hand, crib, false, likelihood);
+        }
+    }
+    let hand = rng.draw(pool, held);
+    (hand, rng.draw(unseen & !hand, 2), false, Likelihood::ONE)
+}
+
 /// The play as the searcher (side 0) sees it, the opponent's hand empty.
-fn start_play(obs: &Observation) -> Play {
+pub(crate) fn start_play(obs: &Observation) -> Play {
     let mut play = Play {
         hands: [obs.hand.mask(), 0],
         pile: [Card::MIN; 16],
@@ -684,7 +842,7 @@ fn start_play(obs: &Observation) -> Play {
 }
 
 /// The end-of-play values for one determinization.
-fn ending(obs: &Observation, opp_hand: u64, opp_crib: u64) -> Ending {
+pub(crate) fn ending(obs: &Observation, opp_hand: u64, opp_crib: u64) -> Ending {
     let me = obs.seat;
     let opp = 1 - me;
     let need = [
@@ -818,7 +976,10 @@ mod tests {
 
     #[test]
     fn inferred_hands_are_what_the_expert_keeps_and_fit_what_was_seen() {
-        let config = MasterConfig::default();
+        let config = MasterConfig {
+            mixture: false,
+            ..MasterConfig::default()
+        };
         let mut rng = Rng::new(11);
         let (mut checked, mut uniform, mut misfits) = (0, 0, 0);
         for g in 0..60 {

@@ -12,8 +12,10 @@
 
 use std::collections::HashMap;
 
-use crate::bots::expert_lays_rank;
+use crate::bots::models::{lay_chance, most_lay_chance, Belief, Evidence, LAY_MODELS};
+use crate::bots::{expert_lays_rank, greedy_lay};
 use crate::ground::card::{Card, CardSet};
+use crate::ground::rng::Rng;
 use crate::rules::game::Phase;
 use crate::rules::observe::{four, Observation};
 use crate::rules::play::{fits_mask, rank_counts, score_play, MAX_COUNT, MAX_PILE};
@@ -114,6 +116,84 @@ impl LayHistory {
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }
+
+    /// How likely each lay model makes the opponent's lays from the
+    /// `from`-th on, keeping `kept` and throwing `crib` (see
+    /// [`crate::bots::models`]), and the most it could be for these cards.
+    pub fn likelihoods(
+        &self,
+        from: usize,
+        kept: u64,
+        crib: u64,
+        choices: &mut Choices,
+    ) -> Likelihood {
+        let blind_crib = if self.crib_blind { 0 } else { crib };
+        let moments = &self.moments[..self.len];
+        let mut laid_before = moments.iter().fold(0u64, |m, (_, card)| m | card.bit());
+        let mut out = Likelihood::ONE;
+        for (moment, (seen, card)) in moments.iter().enumerate().rev() {
+            laid_before &= !card.bit();
+            if moment < from {
+                break;
+            }
+            let hand = kept & !laid_before;
+            let lays = hand & fits_mask(MAX_COUNT - seen.count);
+            if one_rank(lays) {
+                continue;
+            }
+            let ranks = crate::rules::play::one_per_rank(lays).count_ones();
+            let key = choice_key(moment, hand, blind_crib, shows_out(seen, kept));
+            let expert = *choices.entry(key).or_insert_with(|| {
+                let mut seen = *seen;
+                seen.kept = CardSet::from_mask(kept);
+                seen.hand = CardSet::from_mask(hand);
+                seen.discards = CardSet::from_mask(blind_crib);
+                expert_lays_rank(&seen, lays, *card)
+            });
+            let greedy = greedy_lay(seen.pile(), seen.count, lays).rank() == card.rank();
+            for (m, agrees) in [expert, greedy, false].into_iter().enumerate() {
+                out.like[m] *= lay_chance(m, agrees, ranks);
+                out.most[m] *= most_lay_chance(m, ranks);
+            }
+        }
+        out
+    }
+}
+
+/// Per lay model, the likelihood of the opponent's lays for a sample and
+/// the most it could be (the product of each lay's largest chance).
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Likelihood {
+    pub like: [f64; LAY_MODELS],
+    pub most: [f64; LAY_MODELS],
+}
+
+impl Likelihood {
+    pub const ONE: Likelihood = Likelihood {
+        like: [1.0; LAY_MODELS],
+        most: [1.0; LAY_MODELS],
+    };
+
+    /// This likelihood with `more` lays' factors.
+    fn times(self, more: &Likelihood) -> Likelihood {
+        let mut out = self;
+        for m in 0..LAY_MODELS {
+            out.like[m] *= more.like[m];
+            out.most[m] *= more.most[m];
+        }
+        out
+    }
+
+    /// The chance of keeping a sample of this likelihood under `belief`:
+    /// its mixture over the most the mixture could be.
+    pub fn acceptance(&self, belief: &Belief) -> f64 {
+        let most = belief.mix(&self.most);
+        if most > 0.0 {
+            belief.mix(&self.like) / most
+        } else {
+            1.0
+        }
+    }
 }
 
 /// The Expert's lays worked out for one deal, by [`choice_key`]: whether it
@@ -154,24 +234,31 @@ fn shows_out(seen: &Observation, kept: u64) -> bool {
 /// A sample of the opponent's deal that fitted everything seen when drawn:
 /// the four cards it kept, the two it threw, and how many of its lays of the
 /// deal were checked.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq)]
 struct Sample {
     kept: u64,
     crib: u64,
     checked: usize,
+    /// Its likelihood under each lay model (the mixture only).
+    likelihood: Likelihood,
 }
 
 /// The samples of one deal kept from one decision of the master to the next.
 /// Samples that fitted what was seen then and fit what is seen now (checked
 /// again for the new lays only) are draws from the opponent's cards as they
 /// are known now: they are used first, and fresh draws only make up the rest.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq)]
 pub struct Particles {
     /// The deal the samples belong to (see [`Particles::start`]).
     deal: (u64, u64),
     samples: Vec<Sample>,
     /// The Expert's lays worked out for this deal.
     pub choices: Choices,
+    /// What the master believes about its opponent (the mixture only),
+    /// kept across deals and games.
+    pub belief: Belief,
+    /// The evidence of the latest decision, learnt from when a deal ends.
+    pub evidence: Evidence,
 }
 
 impl Particles {
@@ -185,11 +272,7 @@ impl Particles {
         history: &LayHistory,
         fits: impl Fn(u64, u64) -> bool,
     ) -> usize {
-        if deal != self.deal {
-            self.deal = deal;
-            self.samples.clear();
-            self.choices.clear();
-        }
+        self.new_deal(deal, false);
         let choices = &mut self.choices;
         self.samples.retain_mut(|s| {
             let ok =
@@ -198,6 +281,69 @@ impl Particles {
             ok
         });
         self.samples.len()
+    }
+
+    /// Drops another deal's samples; with `learning`, the evidence of its
+    /// last decision updates the belief first.
+    fn new_deal(&mut self, deal: (u64, u64), learning: bool) {
+        if deal != self.deal {
+            if learning {
+                self.belief.learn(&self.evidence);
+            }
+            self.deal = deal;
+            self.samples.clear();
+            self.choices.clear();
+        }
+        self.evidence = Evidence::default();
+    }
+
+    /// [`Particles::start`] for the mixture: a kept sample stays with the
+    /// chance that its new lays keep it (its acceptance now over its
+    /// acceptance when drawn, at most 1), so the kept samples are draws of
+    /// the same chance as fresh ones. With `learning`, a new deal first
+    /// updates the belief from the last deal's evidence.
+    pub fn start_mixed(
+        &mut self,
+        deal: (u64, u64),
+        history: &LayHistory,
+        learning: bool,
+        rng: &mut Rng,
+        fits: impl Fn(u64, u64) -> bool,
+    ) -> usize {
+        self.new_deal(deal, learning);
+        let (choices, belief) = (&mut self.choices, &self.belief);
+        self.samples.retain_mut(|s| {
+            if !fits(s.kept, s.crib) {
+                return false;
+            }
+            let more = history.likelihoods(s.checked, s.kept, s.crib, choices);
+            let now = s.likelihood.times(&more);
+            let was = s.likelihood.acceptance(belief);
+            let keep = was <= 0.0 || rng.unit() * was < now.acceptance(belief);
+            s.likelihood = now;
+            s.checked = history.len;
+            keep
+        });
+        self.samples.len()
+    }
+
+    /// Keeps a fresh sample of the mixture with its `likelihood`.
+    pub fn push_mixed(
+        &mut self,
+        kept: u64,
+        crib: u64,
+        history: &LayHistory,
+        likelihood: Likelihood,
+        cap: usize,
+    ) {
+        if self.samples.len() < cap {
+            self.samples.push(Sample {
+                kept,
+                crib,
+                checked: history.len,
+                likelihood,
+            });
+        }
     }
 
     /// The `i`-th kept sample: the opponent's kept cards and crib cards.
@@ -212,6 +358,7 @@ impl Particles {
                 kept,
                 crib,
                 checked: history.len,
+                likelihood: Likelihood::ONE,
             });
         }
     }

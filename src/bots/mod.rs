@@ -38,8 +38,18 @@
 //! The game runner and the simulator live in [`crate::bots::simulate`].
 
 pub mod board;
+pub mod cautious;
+pub mod handmax;
+pub mod ismcts;
+pub mod luck;
 pub mod master;
 pub mod master_lays;
+pub mod match_stats;
+pub mod models;
+pub mod noisy;
+#[cfg(test)]
+mod panel_tests;
+pub mod pegger;
 pub mod random;
 pub mod search;
 pub mod simulate;
@@ -68,27 +78,60 @@ pub enum BotKind {
     Expert,
     /// The master bot: see [`crate::bots::master`].
     Master,
+    /// The Expert with random moves now and then: [`crate::bots::noisy`].
+    Noisy,
+    /// Pegging first: [`crate::bots::pegger`].
+    Pegger,
+    /// Best hand, crib ignored, the Expert's play: [`crate::bots::handmax`].
+    HandMax,
+    /// Information-set tree search: [`crate::bots::ismcts`].
+    Ismcts,
+    /// Gives nothing away: [`crate::bots::cautious`].
+    Cautious,
 }
 
 impl BotKind {
-    pub const ALL: [BotKind; 4] = [
+    /// Every built-in bot: the first four, then the opponent panel.
+    pub const ALL: [BotKind; 9] = [
         BotKind::Random,
         BotKind::Greedy,
         BotKind::Expert,
         BotKind::Master,
+        BotKind::Noisy,
+        BotKind::Pegger,
+        BotKind::HandMax,
+        BotKind::Ismcts,
+        BotKind::Cautious,
     ];
 
-    /// "random", "greedy", "expert" or "master".
+    /// The opponent panel: bots that play unlike the Expert and unlike each
+    /// other, weakest first against the Expert (docs/bots.md, "The panel").
+    pub const PANEL: [BotKind; 6] = [
+        BotKind::Greedy,
+        BotKind::Noisy,
+        BotKind::Pegger,
+        BotKind::HandMax,
+        BotKind::Ismcts,
+        BotKind::Cautious,
+    ];
+
+    /// The bot's name: "random", "greedy", "expert", "master", "noisy",
+    /// "pegger", "handmax", "ismcts" or "cautious".
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
             BotKind::Greedy => "greedy",
             BotKind::Expert => "expert",
             BotKind::Master => "master",
+            BotKind::Noisy => "noisy",
+            BotKind::Pegger => "pegger",
+            BotKind::HandMax => "handmax",
+            BotKind::Ismcts => "ismcts",
+            BotKind::Cautious => "cautious",
         }
     }
 
-    /// Parses a bot name (case-insensitive).
+    /// Parses a bot name (case-insensitive): the one place names are read.
     pub fn from_name(name: &str) -> Result<BotKind> {
         let wanted = name.trim().to_ascii_lowercase();
         BotKind::ALL
@@ -102,8 +145,8 @@ impl BotKind {
             })
     }
 
-    /// The names of every built-in bot, weakest first.
-    pub fn names() -> [&'static str; 4] {
+    /// The names of every built-in bot, in [`BotKind::ALL`]'s order.
+    pub fn names() -> [&'static str; 9] {
         BotKind::ALL.map(BotKind::name)
     }
 }
@@ -127,7 +170,7 @@ fn rank_card(rank: u8) -> Card {
 }
 
 /// A built-in player: its strategy and its own seeded generator.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Bot {
     kind: BotKind,
     rng: Rng,
@@ -159,6 +202,13 @@ impl Bot {
         self.kind
     }
 
+    /// What the master believes about its opponent so far (the prior until
+    /// a deal with the mixture and learning on is over; see
+    /// [`crate::bots::models`]).
+    pub fn belief(&self) -> crate::bots::models::Belief {
+        self.particles.belief
+    }
+
     /// The bot's move, or `None` when the game is over.
     pub fn choose(&mut self, obs: &Observation) -> Option<Move> {
         Some(match obs.phase {
@@ -183,6 +233,16 @@ impl Bot {
             BotKind::Expert => expert_discard(obs),
             BotKind::Master => crate::bots::master::discard(&self.master, obs)
                 .unwrap_or_else(|| expert_discard(obs)),
+            BotKind::Noisy => noisy::noisy_discard(hand, k, &mut self.rng, || expert_discard(obs)),
+            BotKind::Pegger => pegger::pegger_discard(hand, k, own_crib(obs)),
+            BotKind::HandMax => handmax::handmax_discard(hand, k),
+            BotKind::Ismcts if obs.config.players == 2 => ismcts::ismcts_discard(
+                obs,
+                ismcts::ITERATIONS * ismcts::DISCARD_FACTOR,
+                &mut self.rng,
+            ),
+            BotKind::Ismcts => greedy_discard(hand, k),
+            BotKind::Cautious => cautious::cautious_discard(hand, k, own_crib(obs)),
         }
     }
 
@@ -205,14 +265,29 @@ impl Bot {
                 )
             }
             BotKind::Expert | BotKind::Master => expert_lay(obs, lays),
+            BotKind::Noisy => noisy::noisy_lay(lays, &mut self.rng, || expert_lay(obs, lays)),
+            BotKind::Pegger => pegger::pegger_lay(obs.pile(), obs.count, obs.hand.mask(), lays),
+            BotKind::HandMax => handmax::handmax_lay(obs, lays),
+            BotKind::Ismcts if obs.config.players == 2 => {
+                ismcts::ismcts_lay(obs, lays, ismcts::ITERATIONS, &mut self.rng)
+            }
+            BotKind::Ismcts => greedy_lay(obs.pile(), obs.count, lays),
+            BotKind::Cautious => {
+                cautious::cautious_lay(obs.pile(), obs.count, lays, obs.unseen().mask())
+            }
         })
     }
+}
+
+/// Whether the crib of `obs`'s deal is its seat's side's.
+fn own_crib(obs: &Observation) -> bool {
+    obs.config.side_of(obs.seat) == obs.config.side_of(obs.dealer)
 }
 
 /// The Expert's discard: the exact best (see the module comment).
 fn expert_discard(obs: &Observation) -> u64 {
     let hand = obs.hand.mask();
-    let ours = obs.config.side_of(obs.seat) == obs.config.side_of(obs.dealer);
+    let ours = own_crib(obs);
     best_discard_mask(hand, ours).unwrap_or_else(|_| greedy_discard(hand, obs.config.discards()))
 }
 
@@ -229,7 +304,7 @@ pub fn hand_total(keep: u64, unseen: u64) -> u32 {
 
 /// The discard (of `k` cards) keeping the best expected hand, crib ignored;
 /// ties go to the first in index order.
-fn greedy_discard(hand: u64, k: usize) -> u64 {
+pub(crate) fn greedy_discard(hand: u64, k: usize) -> u64 {
     let unseen = UnseenCounts::of(mask_cards(ALL_CARDS & !hand));
     let mut best = (0u64, None::<u32>);
     let mut consider = |discard: u64| {
@@ -259,7 +334,7 @@ fn greedy_discard(hand: u64, k: usize) -> u64 {
 }
 
 /// Points pegged by laying `card` on `pile` (a valid count stays valid).
-fn lay_points(pile: &[Card], card: Card) -> u8 {
+pub(crate) fn lay_points(pile: &[Card], card: Card) -> u8 {
     let mut buf = [Card::MIN; MAX_PILE + 1];
     let n = pile.len().min(MAX_PILE);
     buf[..n].copy_from_slice(&pile[..n]);
@@ -268,7 +343,7 @@ fn lay_points(pile: &[Card], card: Card) -> u8 {
 }
 
 /// The lay with the most points now; then not leaving 5 or 21; then the lower card.
-fn greedy_lay(pile: &[Card], count: u8, lays: u64) -> Card {
+pub(crate) fn greedy_lay(pile: &[Card], count: u8, lays: u64) -> Card {
     let mut best = (i32::MIN, Card::MIN);
     for card in mask_cards(lays) {
         let after = count + card.value();

@@ -3,12 +3,22 @@
 //! [`game_seed`]`(S, i)` and seat 0 (the first player) deals first in even
 //! games. Per-game results are exact integer sums, so the statistics are the
 //! same whatever the number of threads.
+//!
+//! A duplicate match ([`Mode::duplicate`], docs/duplicate.md) plays pairs:
+//! games `2p` and `2p + 1` both use the seed `game_seed(S, p)` with every
+//! deal shuffled from that seed and the deal number
+//! ([`Game::with_deal_seeds`]), so deal `k` gives the same cards to the same
+//! seat in both games however their play diverged; player 0 sits in seat 0
+//! of the first game and seat 1 of the second, and seat `p % 2` deals first
+//! in both.
 
 use std::ops::Range;
 
 use rayon::prelude::*;
 
+use crate::bots::luck::LuckLedger;
 use crate::bots::master::MasterConfig;
+pub use crate::bots::match_stats::SimStats;
 use crate::bots::{Bot, BotKind};
 use crate::ground::cancel::Cancel;
 use crate::ground::error::{Error, Result};
@@ -38,7 +48,7 @@ pub struct RoleTotals {
 }
 
 impl RoleTotals {
-    fn add(&mut self, o: &RoleTotals) {
+    pub(crate) fn add(&mut self, o: &RoleTotals) {
         self.his_heels += o.his_heels;
         self.crib += o.crib;
         for i in 0..2 {
@@ -86,6 +96,15 @@ pub fn play_out<S: Seat>(
     game: &mut Game,
     seats: &mut [S],
 ) -> std::result::Result<GameSummary, S::Error> {
+    play_out_watched(game, seats, &mut |_| Ok(()))
+}
+
+/// [`play_out`], showing `watch` the game before every move and at the end.
+pub fn play_out_watched<S: Seat>(
+    game: &mut Game,
+    seats: &mut [S],
+    watch: &mut dyn FnMut(&Game) -> Result<()>,
+) -> std::result::Result<GameSummary, S::Error> {
     let players = usize::from(game.config().players);
     if seats.len() != players {
         return Err(
@@ -97,6 +116,7 @@ pub fn play_out<S: Seat>(
     let mut deal = game.deal_number();
     let mut dealer = game.dealer();
     while let Some(seat) = game.to_move() {
+        watch(game)?;
         let mv = seats[seat].decide(game, seat)?;
         game.apply(mv)?;
         if game.deal_number() != deal {
@@ -108,6 +128,7 @@ pub fn play_out<S: Seat>(
             dealer = game.dealer();
         }
     }
+    watch(game)?;
     summary.winner = game.winner().unwrap_or(0);
     summary.game_points = game.game_points();
     for (slot, &s) in summary.scores.iter_mut().zip(game.scores()) {
@@ -117,12 +138,18 @@ pub fn play_out<S: Seat>(
     Ok(summary)
 }
 
+impl GameSummary {
+    /// The same game seen with the seats swapped.
+    pub fn swapped(mut self) -> GameSummary {
+        self.winner = 1 - self.winner.min(1);
+        self.scores.swap(0, 1);
+        self
+    }
+}
+
 /// The seed of game `index` of a simulation seeded `seed`.
 pub fn game_seed(seed: u64, index: u64) -> u64 {
-    let mut z = seed ^ index.wrapping_mul(0x9E37_79B9_7F4A_7C15);
-    z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-    z ^ (z >> 31)
+    crate::ground::rng::mix_seed(seed, index)
 }
 
 /// The standard two-player game of a simulation (121 points, no muggins).
@@ -170,6 +197,96 @@ impl Start {
         Game::with_first_dealer(simulation_config(), game_seed(seed, index), false, dealer)?
             .with_scores(&self.scores.map(i64::from))
     }
+
+    /// Game `index` of a duplicate match seeded `seed` (see the module
+    /// docs): the same seats, seed, deals and first dealer as its twin
+    /// `index ^ 1`.
+    pub fn duplicate_game(&self, seed: u64, index: u64) -> Result<Game> {
+        let pair = index / 2;
+        let dealer = self.first_dealer.unwrap_or((pair % 2) as usize);
+        Game::with_first_dealer(simulation_config(), game_seed(seed, pair), false, dealer)?
+            .with_deal_seeds()?
+            .with_scores(&self.scores.map(i64::from))
+    }
+}
+
+/// How the games of a match are played and measured.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Mode {
+    /// Games in pairs with the same deals and the seats swapped.
+    pub duplicate: bool,
+    /// Each game's luck measured ([`crate::bots::luck`]).
+    pub adjusted: bool,
+}
+
+impl Mode {
+    /// The units (games, or duplicate pairs) of game range `range`, refused
+    /// if a duplicate range would split a pair.
+    pub fn units(&self, range: &Range<u64>) -> Result<Range<u64>> {
+        if !self.duplicate {
+            return Ok(range.clone());
+        }
+        for (what, x) in [
+            ("first_game", range.start),
+            ("games", range.end - range.start),
+        ] {
+            if x % 2 != 0 {
+                return Err(Error::Invalid(format!(
+                    "{what} must be even in a duplicate match (games come in pairs), got {x}"
+                )));
+            }
+        }
+        Ok(range.start / 2..range.end / 2)
+    }
+}
+
+/// Makes the decision-maker of a seat: `(game, seat, player)`.
+pub type SeatFor<'a, S> =
+    dyn FnMut(&Game, usize, usize) -> std::result::Result<S, <S as Seat>::Error> + 'a;
+
+/// Plays unit `unit` of a match (game `unit`, or duplicate pair `unit`)
+/// into `stats`; `seat_for(game, seat, player)` gives the decision-maker of
+/// `seat`, where `player` sits, in `game`.
+pub fn play_unit<S: Seat>(
+    start: &Start,
+    seed: u64,
+    mode: Mode,
+    unit: u64,
+    seat_for: &mut SeatFor<'_, S>,
+    stats: &mut SimStats,
+) -> std::result::Result<(), S::Error> {
+    let games: &[u64] = if mode.duplicate {
+        &[2 * unit, 2 * unit + 1]
+    } else {
+        &[unit]
+    };
+    let mut summaries = [GameSummary::default(); 2];
+    let mut luck = 0.0;
+    for (k, &index) in games.iter().enumerate() {
+        let mut game = if mode.duplicate {
+            start.duplicate_game(seed, index)?
+        } else {
+            start.game(seed, index)?
+        };
+        let mut seats = [seat_for(&game, 0, k)?, seat_for(&game, 1, 1 - k)?];
+        let mut ledger = LuckLedger::default();
+        let summary = if mode.adjusted {
+            play_out_watched(&mut game, &mut seats, &mut |g| ledger.observe(g))?
+        } else {
+            play_out(&mut game, &mut seats)?
+        };
+        // Player 0's side: the seats are swapped in a pair's second game.
+        let sign = if k == 0 { 1.0 } else { -1.0 };
+        luck += sign * ledger.luck();
+        summaries[k] = if k == 0 { summary } else { summary.swapped() };
+    }
+    let luck = mode.adjusted.then_some(luck);
+    if mode.duplicate {
+        stats.add_pair([&summaries[0], &summaries[1]], luck);
+    } else {
+        stats.add_game(&summaries[0], luck);
+    }
+    Ok(())
 }
 
 /// The seed of the bot in `seat` (0 or 1) of a game seeded `game_seed`; a
@@ -213,22 +330,24 @@ impl Contestant {
     }
 }
 
-/// Plays game `index` of a simulation between two built-in bots, given up
-/// between two moves once `stop` is set ([`Error::Cancelled`]; a search in
-/// progress sees it too): a long game need not finish before Ctrl-C is
-/// answered.
-pub fn simulate_game(
+/// Plays unit `unit` of a match between two built-in bots (see
+/// [`play_unit`]) into `stats`, given up between two moves once `stop` is
+/// set ([`Error::Cancelled`]; a search in progress sees it too): a long game
+/// need not finish before Ctrl-C is answered.
+pub fn simulate_unit(
     players: [Contestant; 2],
     seed: u64,
     start: &Start,
-    index: u64,
+    mode: Mode,
+    unit: u64,
     stop: &Cancel,
-) -> Result<GameSummary> {
-    let mut game = start.game(seed, index)?;
-    let s = game.seed();
-    let mut seats =
-        [players[0].bot(s, 0)?, players[1].bot(s, 1)?].map(|bot| Stoppable { bot, stop });
-    stop.run(|| play_out(&mut game, &mut seats))
+    stats: &mut SimStats,
+) -> Result<()> {
+    let mut seat_for = |game: &Game, seat: usize, player: usize| {
+        let bot = players[player].bot(game.seed(), seat)?;
+        Ok(Stoppable { bot, stop })
+    };
+    stop.run(|| play_unit(start, seed, mode, unit, &mut seat_for, stats))
 }
 
 /// A bot that refuses to move once `stop` is set.
@@ -245,136 +364,13 @@ impl Seat for Stoppable<'_> {
     }
 }
 
-/// Statistics of a two-player simulation: exact integer totals, so merging
-/// in any order gives the same result.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct SimStats {
-    pub games: u64,
-    pub wins: [u64; 2],
-    /// Game points won: 1 a game, 2 a skunk, 3 a double skunk.
-    pub game_points: [u64; 2],
-    /// Wins by a skunk (not a double skunk).
-    pub skunks: [u64; 2],
-    pub double_skunks: [u64; 2],
-    /// Final scores summed, per player.
-    pub scores: [u64; 2],
-    pub deals: u64,
-    pub completed_deals: u64,
-    pub points: RoleTotals,
-}
-
-/// z for a two-sided 95% interval.
-const Z95: f64 = 1.959_963_984_540_054;
-
-/// The Wilson score interval for `successes` out of `n` at 95%.
-pub fn wilson_interval(successes: u64, n: u64) -> (f64, f64) {
-    if n == 0 {
-        return (0.0, 1.0);
-    }
-    let n = n as f64;
-    let p = successes as f64 / n;
-    let z2 = Z95 * Z95;
-    let denom = 1.0 + z2 / n;
-    let centre = (p + z2 / (2.0 * n)) / denom;
-    let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
-}
-
-impl SimStats {
-    /// Adds one game.
-    pub fn add(&mut self, g: &GameSummary) {
-        let w = g.winner.min(1);
-        self.games += 1;
-        self.wins[w] += 1;
-        self.game_points[w] += u64::from(g.game_points);
-        match g.game_points {
-            2 => self.skunks[w] += 1,
-            3 => self.double_skunks[w] += 1,
-            _ => {}
-        }
-        for i in 0..2 {
-            self.scores[i] += u64::from(g.scores[i]);
-        }
-        self.deals += u64::from(g.deals);
-        self.completed_deals += u64::from(g.completed_deals);
-        self.points.add(&g.points);
-    }
-
-    /// Adds another simulation's totals.
-    pub fn merge(mut self, o: &SimStats) -> SimStats {
-        self.games += o.games;
-        self.deals += o.deals;
-        self.completed_deals += o.completed_deals;
-        for i in 0..2 {
-            self.wins[i] += o.wins[i];
-            self.game_points[i] += o.game_points[i];
-            self.skunks[i] += o.skunks[i];
-            self.double_skunks[i] += o.double_skunks[i];
-            self.scores[i] += o.scores[i];
-        }
-        self.points.add(&o.points);
-        self
-    }
-
-    /// Refuses totals that no simulation could produce (e.g. read from a
-    /// file): the wins and game points must add up.
-    pub fn check(&self) -> Result<()> {
-        let sum = |x: [u64; 2]| x[0].checked_add(x[1]);
-        let bad = |what: &str| Err(Error::Invalid(format!("inconsistent statistics: {what}")));
-        if sum(self.wins) != Some(self.games) {
-            return bad("the wins do not add up to the games");
-        }
-        for i in 0..2 {
-            let plain = self.wins[i].checked_sub(self.skunks[i] + self.double_skunks[i]);
-            let points = plain.map(|p| p + 2 * self.skunks[i] + 3 * self.double_skunks[i]);
-            if points != Some(self.game_points[i]) {
-                return bad("the game points do not match the wins and skunks");
-            }
-        }
-        if self.completed_deals > self.deals || self.deals < self.games {
-            return bad("fewer deals than games or completed deals");
-        }
-        Ok(())
-    }
-
-    /// Player `i`'s share of the games won.
-    pub fn win_rate(&self, i: usize) -> f64 {
-        if self.games == 0 {
-            0.0
-        } else {
-            self.wins[i.min(1)] as f64 / self.games as f64
-        }
-    }
-
-    /// The 95% Wilson interval of player `i`'s win rate.
-    pub fn win_interval(&self, i: usize) -> (f64, f64) {
-        wilson_interval(self.wins[i.min(1)], self.games)
-    }
-
-    /// `total / completed deals`.
-    pub fn per_deal(&self, total: u64) -> f64 {
-        if self.completed_deals == 0 {
-            0.0
-        } else {
-            total as f64 / self.completed_deals as f64
-        }
-    }
-
-    pub fn mean_deals(&self) -> f64 {
-        if self.games == 0 {
-            0.0
-        } else {
-            self.deals as f64 / self.games as f64
-        }
-    }
-}
-
 /// Runs simulation games between two built-in bots, on a thread pool of a
 /// chosen size (or rayon's global pool).
 pub struct Simulator {
     players: [Contestant; 2],
     seed: u64,
     start: Start,
+    mode: Mode,
     pool: crate::ground::pool::Pool,
 }
 
@@ -388,6 +384,7 @@ impl Simulator {
             players,
             seed,
             start,
+            mode: Mode::default(),
             pool,
         })
     }
@@ -416,6 +413,16 @@ impl Simulator {
         self
     }
 
+    /// The same simulator playing and measuring games as `mode` says.
+    pub fn with_mode(mut self, mode: Mode) -> Simulator {
+        self.mode = mode;
+        self
+    }
+
+    pub fn mode(&self) -> Mode {
+        self.mode
+    }
+
     /// Games `range` of the simulation, in parallel; exact totals.
     pub fn run(&self, range: Range<u64>) -> Result<SimStats> {
         self.run_until(range, &Cancel::new())
@@ -423,12 +430,13 @@ impl Simulator {
 
     /// [`Simulator::run`], given up (an error) soon after `stop` is set.
     pub fn run_until(&self, range: Range<u64>, stop: &Cancel) -> Result<SimStats> {
-        let (players, seed, start) = (self.players, self.seed, self.start);
+        let (players, seed, start, mode) = (self.players, self.seed, self.start, self.mode);
+        let units = mode.units(&range)?;
         let work = move || {
-            range
+            units
                 .into_par_iter()
-                .try_fold(SimStats::default, |mut acc, i| {
-                    acc.add(&simulate_game(players, seed, &start, i, stop)?);
+                .try_fold(SimStats::default, |mut acc, u| {
+                    simulate_unit(players, seed, &start, mode, u, stop, &mut acc)?;
                     Ok::<SimStats, Error>(acc)
                 })
                 .try_reduce(SimStats::default, |a, b| Ok(a.merge(&b)))
@@ -519,6 +527,7 @@ pub fn simulate(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::bots::match_stats::wilson_interval;
     use crate::bots::Observation;
 
     fn check_legal_games(players: u8, muggins: bool, games: u64) {
@@ -554,13 +563,17 @@ mod tests {
 
     #[test]
     fn points_by_source_add_up_to_the_scores() {
+        let players = [BotKind::Expert.into(), BotKind::Random.into()];
         for g in 0..100 {
-            let summary = simulate_game(
-                [BotKind::Expert.into(), BotKind::Random.into()],
+            let mut stats = SimStats::default();
+            simulate_unit(
+                players,
                 4,
                 &Start::default(),
+                Mode::default(),
                 g,
                 &Cancel::new(),
+                &mut stats,
             )
             .unwrap();
             let mut game = Start::default().game(4, g).unwrap();
@@ -569,7 +582,10 @@ mod tests {
                 Bot::new(BotKind::Expert, bot_seed(s, 0, None)),
                 Bot::new(BotKind::Random, bot_seed(s, 1, None)),
             ];
-            assert_eq!(play_out(&mut game, &mut bots).unwrap(), summary);
+            let summary = play_out(&mut game, &mut bots).unwrap();
+            let mut direct = SimStats::default();
+            direct.add(&summary);
+            assert_eq!(direct, stats);
             for seat in 0..2 {
                 let total: u16 = game.points_by_source()[seat].iter().sum();
                 assert_eq!(total, game.scores()[seat]);

@@ -26,6 +26,11 @@ pub fn policy(name: &str) -> Result<Policy> {
         Some(BotKind::Greedy) => Ok(|game, rng| bot_move(BotKind::Greedy, game, rng)),
         Some(BotKind::Expert) => Ok(|game, rng| bot_move(BotKind::Expert, game, rng)),
         Some(BotKind::Master) => Ok(|game, rng| bot_move(BotKind::Master, game, rng)),
+        Some(BotKind::Noisy) => Ok(|game, rng| bot_move(BotKind::Noisy, game, rng)),
+        Some(BotKind::Pegger) => Ok(|game, rng| bot_move(BotKind::Pegger, game, rng)),
+        Some(BotKind::HandMax) => Ok(|game, rng| bot_move(BotKind::HandMax, game, rng)),
+        Some(BotKind::Ismcts) => Ok(|game, rng| bot_move(BotKind::Ismcts, game, rng)),
+        Some(BotKind::Cautious) => Ok(|game, rng| bot_move(BotKind::Cautious, game, rng)),
         None => Err(Error::Invalid(format!(
             "unknown opponent {name:?}: the built-in opponents are {:?}",
             BotKind::names()

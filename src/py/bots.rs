@@ -43,7 +43,7 @@ pub(super) fn expect_answer(mv: Option<Move>, obs: &Observation, want: &str) -> 
 }
 
 macro_rules! player_methods {
-    ($ty:ty, $kind:expr, $make:literal, { $($extra:tt)* }) => {
+    ($ty:ty, $make:literal, { $($extra:tt)* }) => {
         #[pymethods]
         impl $ty {
             $($extra)*
@@ -172,10 +172,10 @@ macro_rules! player_methods {
                 }
             }
 
-            /// "random", "greedy" or "expert".
+            /// The bot's name ("random", "greedy", "expert", or a panel bot's).
             #[getter]
             fn name(&self) -> &'static str {
-                $kind.name()
+                self.bot().kind().name()
             }
         }
     };
@@ -208,7 +208,7 @@ impl PyRandomPlayer {
     }
 }
 
-player_methods!(PyRandomPlayer, BotKind::Random, "RandomPlayer(seed=1)", {
+player_methods!(PyRandomPlayer, "RandomPlayer(seed=1)", {
     #[new]
     #[pyo3(signature = (seed = None))]
     fn py_new(#[pyo3(from_py_with = super::convert::seed_arg)] seed: Option<u64>) -> Self {
@@ -246,7 +246,7 @@ impl PyGreedyPlayer {
     }
 }
 
-player_methods!(PyGreedyPlayer, BotKind::Greedy, "GreedyPlayer()", {
+player_methods!(PyGreedyPlayer, "GreedyPlayer()", {
     #[new]
     fn py_new() -> Self {
         PyGreedyPlayer
@@ -274,7 +274,7 @@ impl PyExpertPlayer {
     }
 }
 
-player_methods!(PyExpertPlayer, BotKind::Expert, "ExpertPlayer()", {
+player_methods!(PyExpertPlayer, "ExpertPlayer()", {
     #[new]
     fn py_new() -> Self {
         PyExpertPlayer
@@ -284,6 +284,106 @@ player_methods!(PyExpertPlayer, BotKind::Expert, "ExpertPlayer()", {
         "ExpertPlayer()"
     }
 });
+
+/// Any built-in bot by name, with its own seeded generator: the opponent
+/// panel ("greedy", "noisy", "pegger", "handmax", "ismcts", "cautious"; see
+/// docs/bots.md) as well as "random", "expert" and "master" (default settings).
+///
+/// Parameters
+/// ----------
+/// name : str
+///     A name from `OPPONENTS` (case-insensitive).
+/// seed : int, default 0
+///     Seeds the player's generator (the noisy bot's errors, the ISMCTS
+///     bot's and the master's sampling): a seeded game replays exactly.
+///
+/// Raises
+/// ------
+/// ValueError
+///     An unknown name (the message lists the names) or a negative seed.
+/// TypeError
+///     A name that is not a string, or a seed that is not an integer.
+///
+/// Examples
+/// --------
+/// >>> from cribbage_fast import BotPlayer, Game
+/// >>> Game(2, seed=1).play([BotPlayer("pegger"), BotPlayer("cautious", seed=2)]).winner in (0, 1)
+/// True
+#[pyclass(name = "BotPlayer", module = "cribbage_fast._core", frozen)]
+pub struct PyBotPlayer {
+    bot: std::sync::Mutex<Bot>,
+    seed: u64,
+}
+
+impl PyBotPlayer {
+    fn bot(&self) -> std::sync::MutexGuard<'_, Bot> {
+        self.bot
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// The bot's kind.
+    pub(super) fn kind(&self) -> BotKind {
+        self.bot().kind()
+    }
+}
+
+player_methods!(PyBotPlayer, "BotPlayer('pegger')", {
+    #[new]
+    #[pyo3(signature = (name, seed = 0))]
+    fn py_new(
+        #[pyo3(from_py_with = bot_name_arg)] name: BotKind,
+        #[pyo3(from_py_with = super::convert::seed_arg)] seed: Option<u64>,
+    ) -> Self {
+        let seed = seed.unwrap_or(0);
+        PyBotPlayer {
+            bot: std::sync::Mutex::new(Bot::new(name, seed)),
+            seed,
+        }
+    }
+
+    /// The seed the player's generator started from.
+    #[getter]
+    fn seed(&self) -> u64 {
+        self.seed
+    }
+
+    fn __repr__(&self) -> String {
+        format!("BotPlayer({:?}, seed={})", self.kind().name(), self.seed)
+    }
+});
+
+/// `player`, or for a bot's name the `BotPlayer` that seat `seat` of a game
+/// seeded `game_seed` gets in `simulate` (the name read by [`bot_name_arg`]).
+pub(super) fn named_player<'py>(
+    player: Bound<'py, PyAny>,
+    game_seed: u64,
+    seat: usize,
+) -> PyResult<Bound<'py, PyAny>> {
+    if !player.is_instance_of::<PyString>() {
+        return Ok(player);
+    }
+    let kind = bot_name_arg(&player)?;
+    let seed = crate::bots::simulate::bot_seed(game_seed, seat, None);
+    let bot = PyBotPlayer {
+        bot: std::sync::Mutex::new(Bot::new(kind, seed)),
+        seed,
+    };
+    Ok(Bound::new(player.py(), bot)?.into_any())
+}
+
+/// A bot name argument, read by [`BotKind::from_name`].
+fn bot_name_arg(obj: &Bound<'_, PyAny>) -> PyResult<BotKind> {
+    let name = obj.cast::<PyString>().map_err(|_| {
+        PyTypeError::new_err(format!(
+            "name must be a bot name (str), got {}",
+            obj.get_type()
+                .name()
+                .map_or_else(|_| "?".into(), |n| n.to_string())
+        ))
+    })?;
+    Ok(BotKind::from_name(&name.to_cow()?)?)
+}
 
 // ----- simulate ---------------------------------------------------------------
 
@@ -331,6 +431,9 @@ pub(super) fn contender(obj: &Bound<'_, PyAny>) -> PyResult<Contender> {
     if let Some(kind) = builtin_class(&obj.get_type()) {
         return Ok(Contender::Builtin(kind));
     }
+    if let Ok(player) = obj.cast::<PyBotPlayer>() {
+        return Ok(Contender::Builtin(player.get().kind()));
+    }
     for method in ["discard", "play"] {
         let callable = obj
             .getattr(method)
@@ -338,8 +441,9 @@ pub(super) fn contender(obj: &Bound<'_, PyAny>) -> PyResult<Contender> {
             .unwrap_or(false);
         if !callable {
             return Err(PyTypeError::new_err(format!(
-                "a player is a bot name ('random', 'greedy', 'expert') or an object with \
+                "a player is a bot name ({}) or an object with \
                  discard(view) and play(view) methods; {} has no {method}()",
+                BotKind::names().join(", "),
                 obj.get_type().name()?
             )));
         }
@@ -352,7 +456,7 @@ pub(super) fn contender(obj: &Bound<'_, PyAny>) -> PyResult<Contender> {
 
 /// A seat of a simulation with at least one Python player.
 pub(super) enum PySeat<'py> {
-    Bot(Bot),
+    Bot(Box<Bot>),
     Python(Bound<'py, PyAny>),
 }
 

@@ -301,9 +301,14 @@ fn as_output<'py>(
 ///     never wrapped around. Card text is parsed first (see
 ///     ``cribbage_fast.bulk_text.card_indices``): an (N, 5) array of single
 ///     cards, or N hands of five cards as a NumPy array, a list, or an Arrow,
-///     polars or pandas column.
+///     polars or pandas column. With `starter`: the hands alone, shape
+///     (N, 4), or N hands of four cards as text.
 /// crib : bool, default False
 ///     Score as a crib (a flush needs the starter's suit too).
+/// starter : array_like or Card or str, optional
+///     The starters, one a row (N card indices, or N cards as text or
+///     ``Card`` objects), or one card for every row; ``None``: the starter
+///     is the last card of each row of `cards`.
 /// threads : int or None, default None
 ///     ``None`` runs on every core; otherwise 1 to 256 threads. Pools are
 ///     cached and bounded, and the result never depends on the thread count.
@@ -323,9 +328,10 @@ fn as_output<'py>(
 /// Raises
 /// ------
 /// ValueError
-///     A shape other than (N, 5), a value outside 0..51 or a card repeated in
-///     a row (naming the first bad row), ``threads`` outside 1..256, or an
-///     ``output`` other than "numpy" or "arrow".
+///     A shape other than (N, 5) ((N, 4) and N starters with `starter`), a
+///     value outside 0..51 or a card repeated in a row (naming the first bad
+///     row), ``threads`` outside 1..256, or an ``output`` other than "numpy"
+///     or "arrow".
 /// TypeError
 ///     A non-integer or masked array, or a non-integer ``threads``.
 /// ImportError
@@ -347,18 +353,32 @@ fn as_output<'py>(
 /// array([29, 16], dtype=uint8)
 /// >>> score_hands(["5H 5D 5C JS 5S", "4S 5H 5D 6C KS"], output="arrow").to_pylist()
 /// [29, 16]
+/// >>> score_hands(["5H 5D 5C JS", "4S 5H 5D 6C"], starter=["5S", "KS"])
+/// array([29, 16], dtype=uint8)
 #[pyfunction]
-#[pyo3(signature = (cards, crib = false, *, threads = None, breakdown = false, output = Output::Numpy))]
+#[pyo3(signature = (cards, crib = false, *, starter = None, threads = None, breakdown = false, output = Output::Numpy))]
 pub fn score_hands<'py>(
     py: Python<'py>,
     cards: &Bound<'py, PyAny>,
     #[pyo3(from_py_with = crib_flag)] crib: bool,
+    starter: Option<&Bound<'py, PyAny>>,
     threads: Option<&Bound<'py, PyAny>>,
     #[pyo3(from_py_with = breakdown_flag)] breakdown: bool,
     #[pyo3(from_py_with = output_of)] output: Output,
 ) -> PyResult<Bound<'py, PyAny>> {
     let threads = threads_from_py(threads)?;
     let fields = breakdown.then_some(&bulk::BREAKDOWN_COLUMNS[..]);
+    // Hands and starters side by side: then scored as any (N, 5) rows.
+    let joined;
+    let cards = match starter.filter(|s| !s.is_none()) {
+        Some(starter) => {
+            joined = py
+                .import("cribbage_fast.bulk_text")?
+                .call_method1("_with_starter", (cards, starter, threads))?;
+            &joined
+        }
+        None => cards,
+    };
     if let Some(scores) = super::card_text::scores_if_text(cards, crib, breakdown, threads)? {
         return as_output(scores, output, fields);
     }

@@ -82,7 +82,7 @@ impl PyCard {
     }
 
     fn __repr__(&self) -> String {
-        format!("Card('{}')", self.0)
+        card_repr(self.0)
     }
 
     fn __getnewargs__(&self) -> (String,) {
@@ -92,6 +92,23 @@ impl PyCard {
     /// The card as an SVG picture (Jupyter shows it), `cribbage_fast.svg.card`.
     fn _repr_svg_(slf: &Bound<'_, Self>) -> PyResult<String> {
         picture(slf.as_any(), "card")
+    }
+}
+
+/// `repr()` of a card: `Card('5H')`. Every repr that shows a card attribute
+/// shows it so, as Python shows the value the attribute holds.
+pub fn card_repr(card: Card) -> String {
+    format!("Card('{card}')")
+}
+
+/// `repr()` of cards as an attribute holds them: a tuple
+/// (`(Card('5H'), Card('5D'))`, `(Card('5H'),)`, `()`) or, with `list`, a list.
+pub fn cards_repr(cards: &[Card], list: bool) -> String {
+    let items: Vec<String> = cards.iter().copied().map(card_repr).collect();
+    match (list, items.len()) {
+        (true, _) => format!("[{}]", items.join(", ")),
+        (false, 1) => format!("({},)", items[0]),
+        (false, _) => format!("({})", items.join(", ")),
     }
 }
 

@@ -298,12 +298,18 @@ flag_args!(
     search_flag = "search",
     go_inference_flag = "go_inference",
     discard_inference_flag = "discard_inference",
+    duplicate_flag = "duplicate",
+    adjusted_flag = "adjusted",
     board_flag = "board",
     pegging_table_flag = "pegging_table",
     lay_inference_flag = "lay_inference",
     adaptive_flag = "adaptive",
     kept_samples_flag = "kept_samples",
     crib_blind_flag = "crib_blind",
+    mixture_flag = "mixture",
+    discard_mixture_flag = "discard_mixture",
+    learning_flag = "learning",
+    robust_model_flag = "robust_model",
 );
 
 /// `_repr_svg_` for Jupyter: the picture is drawn by the presentation layer,

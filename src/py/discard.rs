@@ -5,7 +5,7 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-use super::card::{card_tuple, cards_from_py};
+use super::card::{card_tuple, cards_from_py, cards_repr};
 use super::convert::{dealer_flag, flag, Reduce};
 use crate::analysis::discard::{self, DiscardOption};
 use crate::ground::card::{format_cards, Card};
@@ -137,9 +137,9 @@ impl PyDiscardOption {
 
     fn __repr__(&self) -> String {
         format!(
-            "DiscardOption(discard='{}', keep='{}', hand_ev={:.4}, crib_ev={:.4}, net={:.4})",
-            format_cards(self.0.discard()),
-            format_cards(&self.0.keep()),
+            "DiscardOption(discard={}, keep={}, hand_ev={:.4}, crib_ev={:.4}, net={:.4})",
+            cards_repr(self.0.discard(), false),
+            cards_repr(&self.0.keep(), false),
             self.0.hand_ev(),
             self.0.crib_ev(),
             self.0.net()
@@ -158,11 +158,11 @@ impl PyDiscardOption {
 /// crib_model : str, default "uniform"
 ///     ``"uniform"``: the crib's other cards are uniformly random (exact).
 ///     ``"fixed_point"``: they follow the shipped crib tables (see
-///     `cribbage_fast.tables.analyze_discards`).
+///     `cribbage_fast.tables.table_discards`).
 /// pegging : bool, default False
 ///     Add the kept cards' expected net pegging (own points minus the
 ///     opponent's) from the shipped pegging table (six cards only; see
-///     `cribbage_fast.tables.analyze_discards`).
+///     `cribbage_fast.tables.table_discards`).
 ///
 /// Returns
 /// -------
@@ -197,7 +197,7 @@ pub fn analyze_discards<'py>(
     // The table-backed models are presented by the Python layer.
     if crib_model != "uniform" || pegging {
         let tables = py.import("cribbage_fast.tables")?;
-        return tables.call_method1("analyze_discards", (hand, dealer, crib_model, pegging));
+        return tables.call_method1("table_discards", (hand, dealer, crib_model, pegging));
     }
     let cards = cards_from_py(hand)?;
     let options = py.detach(|| discard::analyze_discards(&cards, dealer))?;

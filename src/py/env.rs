@@ -165,6 +165,12 @@ impl PyActionGame {
         self.table.game().scores().to_vec()
     }
 
+    /// The seat that deals this deal.
+    #[getter]
+    fn dealer(&self) -> usize {
+        self.table.game().dealer()
+    }
+
     #[getter]
     fn game_points(&self) -> u8 {
         self.table.game().game_points()
@@ -334,6 +340,12 @@ impl PySoloEnv {
             game: self.env.table().game().clone(),
             first_dealer: None,
         }
+    }
+
+    /// The board without copying the game: `(scores, phase, dealer)`.
+    fn board(&self) -> (Vec<u16>, &'static str, usize) {
+        let game = self.env.table().game();
+        (game.scores().to_vec(), game.phase().name(), game.dealer())
     }
 }
 

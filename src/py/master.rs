@@ -7,14 +7,15 @@ use super::bots::expect_answer;
 use super::cancel::watched;
 use super::card::PyCard;
 use super::convert::{
-    adaptive_flag, board_flag, crib_blind_flag, discard_inference_flag, go_inference_flag, int_in,
-    kept_samples_flag, lay_inference_flag, pegging_table_flag, search_flag, seed_in,
+    adaptive_flag, adjusted_flag, board_flag, crib_blind_flag, discard_inference_flag,
+    discard_mixture_flag, duplicate_flag, go_inference_flag, int_in, kept_samples_flag,
+    lay_inference_flag, learning_flag, mixture_flag, pegging_table_flag, search_flag, seed_in,
     threads_from_py,
 };
 use super::game::PyPlayerView;
 use super::simulate::{reporter, run_builtin, PySimStats};
 use crate::bots::master::MasterConfig;
-use crate::bots::simulate::Simulator;
+use crate::bots::simulate::{Mode, Simulator};
 use crate::bots::{Bot, BotKind};
 use crate::rules::game::Move;
 use crate::rules::play::mask_cards;
@@ -38,8 +39,14 @@ fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
 
 /// The strongest built-in player: the Expert's exact discards, and pegging by
 /// a search of the rest of the play over `budget` samples of the opponent's
-/// hidden cards, drawn as the opponent would have kept them and conditioned on
-/// its goes and its lays (see the README, "The master bot", and docs/master.md).
+/// hidden cards, drawn as a mixture of opponent models would have kept them
+/// and weighed by how likely they make its lays, conditioned on its goes (see
+/// the README, "The master bot", and docs/master.md).
+///
+/// Every setting of `master_match` is a keyword here, so each ingredient can
+/// be switched off in `Game.play` too. The belief about the opponent
+/// (`learning`) lives as long as this object: across the deals of a game and
+/// across every game it plays (make a fresh player for a fresh opponent).
 ///
 /// Parameters
 /// ----------
@@ -48,21 +55,31 @@ fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
 ///     one lay is clearly best): more is stronger and slower.
 /// seed : int, default 0
 ///     Seed of the player's own generator (its sampling); a seeded game replays exactly.
+/// search, go_inference, discard_inference, board, pegging_table, lay_inference, adaptive, kept_samples, crib_blind, mixture, discard_mixture, learning : bool
+///     The ingredients, as in `master_match` (same defaults).
 ///
 /// Raises
 /// ------
 /// ValueError
-///     If `budget` is below 1.
+///     If `budget` is not in 1..4096.
+/// TypeError
+///     A budget or seed that is not an integer, or a switch that is not True
+///     or False (each names its parameter).
 ///
 /// Examples
 /// --------
-/// >>> from cribbage_fast import MasterPlayer, simulate
+/// >>> from cribbage_fast import Game, MasterPlayer, simulate
 /// >>> simulate(MasterPlayer(), "random", games=10, seed=1).games
 /// 10
+/// >>> old = MasterPlayer(mixture=False)
+/// >>> old.settings["mixture"], MasterPlayer().settings["learning"]
+/// (False, True)
+/// >>> Game(2, seed=1, target=31).play([old, "pegger"]).winner in (0, 1)
+/// True
 #[pyclass(name = "MasterPlayer", module = "cribbage_fast._core", frozen)]
 pub struct PyMasterPlayer {
     master: std::sync::Mutex<Bot>,
-    budget: u32,
+    config: MasterConfig,
     seed: u64,
 }
 
@@ -86,17 +103,63 @@ impl PyMasterPlayer {
 #[pymethods]
 impl PyMasterPlayer {
     #[new]
-    #[pyo3(signature = (budget = 32, seed = 0))]
+    #[pyo3(signature = (budget = 32, seed = 0, *, search = true, go_inference = true,
+        discard_inference = true, board = false, pegging_table = false, lay_inference = true,
+        adaptive = true, kept_samples = true, crib_blind = true, mixture = true,
+        discard_mixture = true, learning = true))]
+    #[allow(clippy::too_many_arguments)]
     fn py_new(
         #[pyo3(from_py_with = budget_arg)] budget: u32,
         #[pyo3(from_py_with = seed_arg)] seed: u64,
+        #[pyo3(from_py_with = search_flag)] search: bool,
+        #[pyo3(from_py_with = go_inference_flag)] go_inference: bool,
+        #[pyo3(from_py_with = discard_inference_flag)] discard_inference: bool,
+        #[pyo3(from_py_with = board_flag)] board: bool,
+        #[pyo3(from_py_with = pegging_table_flag)] pegging_table: bool,
+        #[pyo3(from_py_with = lay_inference_flag)] lay_inference: bool,
+        #[pyo3(from_py_with = adaptive_flag)] adaptive: bool,
+        #[pyo3(from_py_with = kept_samples_flag)] kept_samples: bool,
+        #[pyo3(from_py_with = crib_blind_flag)] crib_blind: bool,
+        #[pyo3(from_py_with = mixture_flag)] mixture: bool,
+        #[pyo3(from_py_with = discard_mixture_flag)] discard_mixture: bool,
+        #[pyo3(from_py_with = learning_flag)] learning: bool,
     ) -> PyResult<Self> {
-        let config = MasterConfig::with_budget(budget)?;
+        let config = MasterConfig {
+            budget,
+            search,
+            go_inference,
+            discard_inference,
+            board,
+            pegging_table,
+            lay_inference,
+            adaptive,
+            kept_samples,
+            crib_blind,
+            mixture,
+            discard_mixture,
+            learning,
+        }
+        .checked()?;
         Ok(PyMasterPlayer {
             master: std::sync::Mutex::new(Bot::master(config, seed)?),
-            budget,
+            config,
             seed,
         })
+    }
+
+    /// Every setting, by name (as the keywords of the constructor): the
+    /// budget an int, each switch a bool.
+    #[getter]
+    fn settings<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, pyo3::types::PyDict>> {
+        let out = pyo3::types::PyDict::new(py);
+        for (name, value) in self.config.named() {
+            if name == "budget" {
+                out.set_item(name, value)?;
+            } else {
+                out.set_item(name, value == 1)?;
+            }
+        }
+        Ok(out)
     }
 
     /// The cards to give to the crib.
@@ -140,7 +203,7 @@ impl PyMasterPlayer {
     /// Samples of the opponent's hand per searched lay.
     #[getter]
     fn budget(&self) -> u32 {
-        self.budget
+        self.config.budget
     }
 
     /// The seed the player's generator started from.
@@ -150,7 +213,18 @@ impl PyMasterPlayer {
     }
 
     fn __repr__(&self) -> String {
-        format!("MasterPlayer(budget={}, seed={})", self.budget, self.seed)
+        let changed: String = self
+            .config
+            .named()
+            .into_iter()
+            .zip(MasterConfig::default().named())
+            .filter(|((name, v), (_, d))| v != d && *name != "budget")
+            .map(|((name, v), _)| format!(", {name}={}", if v == 1 { "True" } else { "False" }))
+            .collect();
+        format!(
+            "MasterPlayer(budget={}, seed={}{changed})",
+            self.config.budget, self.seed
+        )
     }
 }
 
@@ -164,7 +238,8 @@ impl PyMasterPlayer {
 /// Parameters
 /// ----------
 /// opponent : str
-///     "random", "greedy", "expert" or "master".
+///     A name from `OPPONENTS`: "random", "greedy", "expert", "master" or a
+///     panel bot ("noisy", "pegger", "handmax", "ismcts", "cautious").
 /// games : int, default 1000
 /// seed : int, default 0
 /// threads : int or None, default None
@@ -192,8 +267,23 @@ impl PyMasterPlayer {
 /// crib_blind : bool, default True
 ///     Lay inference models an Expert that does not know its two crib cards
 ///     (False: it knows them; slower).
+/// mixture : bool, default True
+///     Weigh sampled hands by how likely a mixture of opponent models (the
+///     Expert, the greedy player, a uniform floor) makes the opponent's lays
+///     (False: keep only hands the Expert would have laid so: the master before
+///     the mixture, exactly).
+/// discard_mixture : bool, default True
+///     With the mixture, draw the opponent's discard from a mixture of discard
+///     models (False: the Expert's only).
+/// learning : bool, default True
+///     With the mixture, learn which models fit the opponent from deal to deal.
 /// progress : callable or None
 ///     Called with the number of games done after each chunk.
+/// duplicate : bool, default False
+///     Play the games in duplicate pairs, as ``simulate(..., duplicate=True)``
+///     (`games` must be even).
+/// adjusted : bool, default False
+///     Measure each game's luck, as ``simulate(..., adjusted=True)``.
 ///
 /// Returns
 /// -------
@@ -214,7 +304,8 @@ impl PyMasterPlayer {
 #[pyfunction]
 #[pyo3(signature = (opponent, games = 1000, seed = 0, threads = None, budget = 32,
     search = true, go_inference = true, discard_inference = true, board = false, pegging_table = false,
-    lay_inference = true, adaptive = true, kept_samples = true, crib_blind = true, progress = None))]
+    lay_inference = true, adaptive = true, kept_samples = true, crib_blind = true, mixture = true,
+    discard_mixture = true, learning = true, progress = None, duplicate = false, adjusted = false))]
 #[allow(clippy::too_many_arguments)]
 pub fn master_match(
     py: Python<'_>,
@@ -232,9 +323,19 @@ pub fn master_match(
     #[pyo3(from_py_with = adaptive_flag)] adaptive: bool,
     #[pyo3(from_py_with = kept_samples_flag)] kept_samples: bool,
     #[pyo3(from_py_with = crib_blind_flag)] crib_blind: bool,
+    #[pyo3(from_py_with = mixture_flag)] mixture: bool,
+    #[pyo3(from_py_with = discard_mixture_flag)] discard_mixture: bool,
+    #[pyo3(from_py_with = learning_flag)] learning: bool,
     progress: Option<Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = duplicate_flag)] duplicate: bool,
+    #[pyo3(from_py_with = adjusted_flag)] adjusted: bool,
 ) -> PyResult<PySimStats> {
     let kind = BotKind::from_name(opponent)?;
+    let mode = Mode {
+        duplicate,
+        adjusted,
+    };
+    mode.units(&(0..games))?;
     let threads = threads_from_py(threads)?;
     let config = MasterConfig {
         budget,
@@ -247,10 +348,15 @@ pub fn master_match(
         adaptive,
         kept_samples,
         crib_blind,
+        mixture,
+        discard_mixture,
+        learning,
     };
     let chunked = progress.is_some();
     let report = reporter(progress)?;
-    let sim = Simulator::new([BotKind::Master, kind], seed, threads)?.with_master(config)?;
+    let sim = Simulator::new([BotKind::Master, kind], seed, threads)?
+        .with_master(config)?
+        .with_mode(mode);
     let stats = run_builtin(py, &sim, 0..games, &report, chunked)?;
     let names = ["master".to_string(), kind.name().to_string()];
     PySimStats::of_run(stats, names, seed, 0..games)

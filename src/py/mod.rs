@@ -18,6 +18,7 @@ mod play;
 mod positions;
 mod review;
 mod show;
+mod sim_estimates;
 mod simulate;
 mod tables;
 
@@ -25,7 +26,7 @@ mod tables;
 #[pymodule]
 mod _core {
     #[pymodule_export]
-    use super::bots::{PyExpertPlayer, PyGreedyPlayer, PyRandomPlayer};
+    use super::bots::{PyBotPlayer, PyExpertPlayer, PyGreedyPlayer, PyRandomPlayer};
     #[pymodule_export]
     use super::bulk::{hand_score_distribution, score_hands, score_plays};
     #[pymodule_export]
@@ -53,7 +54,7 @@ mod _core {
         PyPlayItem,
     };
     #[pymodule_export]
-    use super::positions::{_shipped_positions, sample_positions, solve_positions};
+    use super::positions::{_game_points, _shipped_positions, sample_positions, solve_positions};
     #[pymodule_export]
     use super::review::{_analyze_game, _decision_equities, _decision_values};
     #[pymodule_export]

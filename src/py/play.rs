@@ -5,7 +5,7 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyString, PyTuple, PyType};
 
-use super::card::{card_from_py, card_tuple, cards_from_py, PyCard};
+use super::card::{card_from_py, card_repr, card_tuple, cards_from_py, cards_repr, PyCard};
 use super::convert::{int_value, picture, Reduce};
 use crate::ground::card::{format_cards, Card};
 use crate::rules::play::{self, EventKind, Pegging, PlayEvent, PlayItem, PlayKind, PlayMove};
@@ -192,8 +192,8 @@ impl PyPlayBreakdown {
 
     fn __repr__(&self) -> String {
         format!(
-            "PlayBreakdown(pile='{}', count={}, total={})",
-            format_cards(&self.pile),
+            "PlayBreakdown(pile={}, count={}, total={})",
+            cards_repr(&self.pile, false),
             play::count_of(&self.pile),
             self.items.total()
         )
@@ -331,10 +331,7 @@ impl PyPlayEvent {
     }
 
     fn __repr__(&self) -> String {
-        let card = self
-            .0
-            .card
-            .map_or_else(|| "None".to_string(), |c| format!("'{c}'"));
+        let card = self.0.card.map_or_else(|| "None".to_string(), card_repr);
         let reasons: Vec<String> = self
             .0
             .items
@@ -629,10 +626,10 @@ impl PyPegging {
             .map_or_else(|| "None".to_string(), |s| s.to_string());
         let points: Vec<String> = self.0.points().iter().map(u16::to_string).collect();
         format!(
-            "Pegging(seats={}, to_move={to_move}, count={}, pile='{}', points=({}))",
+            "Pegging(seats={}, to_move={to_move}, count={}, pile={}, points=({}))",
             self.0.seats(),
             self.0.count(),
-            format_cards(self.0.pile()),
+            cards_repr(self.0.pile(), false),
             points.join(", ")
         )
     }

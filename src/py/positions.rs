@@ -136,3 +136,11 @@ pub fn _shipped_positions(py: Python<'_>) -> (Bound<'_, PyArray1<f32>>, &'static
     let arrays = shipped_arrays().unwrap_or_default().to_vec();
     (arrays.into_pyarray(py), SHIPPED_META)
 }
+
+/// Game points for a win when the best loser has `best_loser` points, in a
+/// game to `target` (the rules' `game_points_against`: 1, 2 for a skunk, 3
+/// for a double skunk).
+#[pyfunction]
+pub fn _game_points(best_loser: u16, target: u16) -> u8 {
+    crate::rules::game::game_points_against(best_loser, target)
+}

@@ -6,7 +6,9 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyList};
 
 use super::cancel::{watched, PyCancelToken};
-use super::convert::{describe, int_in, real_in, seed_in, text_in, threads_from_py};
+use super::convert::{
+    describe, int_in, real_in, robust_model_flag, seed_in, text_in, threads_from_py,
+};
 use super::game::{move_dict, PyGame};
 use super::simulate::reporter;
 use crate::bots::BotKind;
@@ -30,9 +32,9 @@ fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
 /// `cribbage_fast.analysis.analyze_game`, which builds the report.
 #[pyfunction]
 #[pyo3(signature = (game, *, objective = Objective::Win, policy = BotKind::Expert, precision,
-    budget, seed = 0, threads = None, progress = None, cancel = None),
+    budget, seed = 0, threads = None, progress = None, cancel = None, robust_model = true),
     text_signature = "(game, *, objective='win', policy='expert', precision, budget, seed=0, \
-                      threads=None, progress=None, cancel=None)")]
+                      threads=None, progress=None, cancel=None, robust_model=True)")]
 #[allow(clippy::too_many_arguments)]
 pub fn _analyze_game<'py>(
     py: Python<'py>,
@@ -45,8 +47,12 @@ pub fn _analyze_game<'py>(
     threads: Option<&Bound<'py, PyAny>>,
     progress: Option<Bound<'py, PyAny>>,
     cancel: Option<PyRef<'py, PyCancelToken>>,
+    #[pyo3(from_py_with = robust_model_flag)] robust_model: bool,
 ) -> PyResult<Bound<'py, PyDict>> {
-    let settings = Settings::new(objective, policy, precision, budget)?;
+    let settings = Settings {
+        robust: robust_model,
+        ..Settings::new(objective, policy, precision, budget)?
+    };
     let pool = Pool::new(threads_from_py(threads)?)?;
     let report = reporter(progress)?;
     let plan = plan_of(game, settings, seed)?;
@@ -119,9 +125,9 @@ type DecisionPoint = (usize, usize, Option<usize>, Vec<f64>);
 /// points of the calibration benchmark.
 #[pyfunction]
 #[pyo3(signature = (game, moves, *, objective = Objective::Win, policy = BotKind::Expert, precision,
-    budget, seed = 0, threads = None),
+    budget, seed = 0, threads = None, robust_model = true),
     text_signature = "(game, moves, *, objective='win', policy='expert', precision, budget, \
-                      seed=0, threads=None)")]
+                      seed=0, threads=None, robust_model=True)")]
 #[allow(clippy::too_many_arguments)]
 pub fn _decision_equities<'py>(
     py: Python<'py>,
@@ -133,8 +139,12 @@ pub fn _decision_equities<'py>(
     #[pyo3(from_py_with = budget_arg)] budget: u32,
     #[pyo3(from_py_with = seed_arg)] seed: u64,
     threads: Option<&Bound<'py, PyAny>>,
+    #[pyo3(from_py_with = robust_model_flag)] robust_model: bool,
 ) -> PyResult<Vec<DecisionPoint>> {
-    let settings = Settings::new(objective, policy, precision, budget)?;
+    let settings = Settings {
+        robust: robust_model,
+        ..Settings::new(objective, policy, precision, budget)?
+    };
     let pool = Pool::new(threads_from_py(threads)?)?;
     let plan = plan_of(game, settings, seed)?;
     let picked: Vec<(usize, usize)> = plan

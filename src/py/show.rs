@@ -4,8 +4,9 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-use super::card::{card_tuple, cards_from_py, one_card_from_py, PyCard};
+use super::card::{card_repr, card_tuple, cards_from_py, cards_repr, one_card_from_py, PyCard};
 use super::convert::{crib_flag, picture, Reduce};
+use super::CribbageError;
 use crate::ground::card::format_cards;
 use crate::rules::show::{self, Breakdown, Show, ShowItem, ShowKind};
 
@@ -40,9 +41,9 @@ impl PyShowItem {
 
     fn __repr__(&self) -> String {
         format!(
-            "ShowItem(kind='{}', cards='{}', points={})",
+            "ShowItem(kind='{}', cards={}, points={})",
             self.0.kind.name(),
-            format_cards(&self.0.cards),
+            cards_repr(&self.0.cards, false),
             self.0.points
         )
     }
@@ -192,9 +193,9 @@ impl PyHandBreakdown {
 
     fn __repr__(&self) -> String {
         format!(
-            "HandBreakdown(hand='{}', starter='{}', crib={}, total={})",
-            format_cards(&self.0.show.hand),
-            self.0.show.starter,
+            "HandBreakdown(hand={}, starter={}, crib={}, total={})",
+            cards_repr(&self.0.show.hand, false),
+            card_repr(self.0.show.starter),
             if self.0.show.crib { "True" } else { "False" },
             self.0.total()
         )
@@ -219,9 +220,33 @@ impl PyHandBreakdown {
     }
 }
 
-fn show_from_py(hand: &Bound<'_, PyAny>, starter: &Bound<'_, PyAny>, crib: bool) -> PyResult<Show> {
-    let hand = cards_from_py(hand)?;
-    let starter = one_card_from_py(starter, "starter")?;
+/// The show of `hand` with `starter`; without a starter (None), `hand` holds
+/// all five cards, the starter last (docs/cards.md).
+fn show_from_py(
+    hand: &Bound<'_, PyAny>,
+    starter: Option<&Bound<'_, PyAny>>,
+    crib: bool,
+) -> PyResult<Show> {
+    let mut hand = cards_from_py(hand)?;
+    let n = hand.len();
+    let starter = match starter.filter(|s| !s.is_none()) {
+        Some(_) if n == 5 => {
+            return Err(CribbageError::new_err(
+                "hand holds 5 cards and a starter is given: give the 4 hand cards with \
+                 the starter, or all 5 cards (the starter last) without it",
+            ))
+        }
+        Some(starter) => one_card_from_py(starter, "starter")?,
+        None => match hand.pop() {
+            Some(last) if n == 5 => last,
+            _ => {
+                return Err(CribbageError::new_err(format!(
+                    "without a starter, hand must hold 5 cards, the starter last \
+                     (e.g. \"5H 5D 5C JS 5S\"), got {n}"
+                )))
+            }
+        },
+    };
     Ok(Show::new(&hand, starter, crib)?)
 }
 
@@ -230,9 +255,10 @@ fn show_from_py(hand: &Bound<'_, PyAny>, starter: &Bound<'_, PyAny>, crib: bool)
 /// Parameters
 /// ----------
 /// hand : str or iterable of Card or str
-///     Four cards, e.g. ``"5H 5D 5C JS"``.
-/// starter : Card or str
-///     The one starter card.
+///     Four cards, e.g. ``"5H 5D 5C JS"``; or, without `starter`, all five
+///     cards with the starter last, e.g. ``"5H 5D 5C JS 5S"``.
+/// starter : Card or str or None, default None
+///     The one starter card; None when `hand` holds it (last).
 /// crib : bool, default False
 ///     Score as a crib (a flush needs all five cards of one suit).
 ///
@@ -244,8 +270,8 @@ fn show_from_py(hand: &Bound<'_, PyAny>, starter: &Bound<'_, PyAny>, crib: bool)
 /// Raises
 /// ------
 /// ValueError
-///     Unknown card text, a repeated card, not four hand cards, or several
-///     starter cards.
+///     Unknown card text, a repeated card, not four hand cards with a
+///     starter (five without), or several starter cards.
 /// TypeError
 ///     Not cards, or ``crib`` not True or False.
 ///
@@ -254,11 +280,13 @@ fn show_from_py(hand: &Bound<'_, PyAny>, starter: &Bound<'_, PyAny>, crib: bool)
 /// >>> from cribbage_fast import score_hand
 /// >>> score_hand("5H 5D 5C JS", "5S")
 /// 29
+/// >>> score_hand("5H 5D 5C JS 5S")  # the starter last
+/// 29
 #[pyfunction]
-#[pyo3(signature = (hand, starter, crib = false))]
+#[pyo3(signature = (hand, starter = None, crib = false))]
 pub fn score_hand(
     hand: &Bound<'_, PyAny>,
-    starter: &Bound<'_, PyAny>,
+    starter: Option<&Bound<'_, PyAny>>,
     #[pyo3(from_py_with = crib_flag)] crib: bool,
 ) -> PyResult<u8> {
     Ok(show_from_py(hand, starter, crib)?.score())
@@ -269,7 +297,7 @@ pub fn score_hand(
 /// Parameters
 /// ----------
 /// hand, starter, crib
-///     As for ``score_hand``.
+///     As for ``score_hand`` (five cards and no starter: the starter last).
 ///
 /// Returns
 /// -------
@@ -287,11 +315,13 @@ pub fn score_hand(
 /// >>> b = explain_hand("4S 5H 5D 6C", "KS")
 /// >>> b.total, b.fifteens, b.pairs, b.runs
 /// (16, 8, 2, 6)
+/// >>> explain_hand("4S 5H 5D 6C KS").starter
+/// Card('KS')
 #[pyfunction]
-#[pyo3(signature = (hand, starter, crib = false))]
+#[pyo3(signature = (hand, starter = None, crib = false))]
 pub fn explain_hand(
     hand: &Bound<'_, PyAny>,
-    starter: &Bound<'_, PyAny>,
+    starter: Option<&Bound<'_, PyAny>>,
     #[pyo3(from_py_with = crib_flag)] crib: bool,
 ) -> PyResult<PyHandBreakdown> {
     Ok(PyHandBreakdown(show::explain_hand(show_from_py(

@@ -6,14 +6,18 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
-use super::bots::{contender, Contender, PyRandomPlayer, PySeat};
+use super::bots::{contender, Contender, PyBotPlayer, PyRandomPlayer, PySeat};
 use super::cancel::watched;
-use super::convert::{int_in, picture, scores_in, seed_in, threads_from_py};
+use super::convert::{
+    adjusted_flag, duplicate_flag, flag, int_in, picture, scores_in, seed_in, threads_from_py,
+};
+use super::sim_estimates::{estimate_dict, luck_dict, read_luck};
 use crate::bots::simulate::{
-    bot_seed, game_seed, play_out, GameRanges, SimStats, Simulator, Start,
+    bot_seed, game_seed, play_unit, GameRanges, Mode, SimStats, Simulator, Start,
 };
 use crate::bots::Bot;
 use crate::ground::cancel;
+use crate::rules::game::Game;
 
 /// Statistics of a seeded simulation between two players: exact integer
 /// totals that merge exactly.
@@ -97,6 +101,12 @@ impl PySimStats {
                 format!("{:?}", self.start),
                 format!("{:?}", o.start),
             )
+        } else if self.mode() != o.mode() {
+            differ(
+                "modes",
+                format!("{:?}", self.mode()),
+                format!("{:?}", o.mode()),
+            )
         } else {
             None
         }
@@ -117,6 +127,14 @@ impl PySimStats {
 
     fn pair<T: Copy>(x: [T; 2]) -> (T, T) {
         (x[0], x[1])
+    }
+
+    /// How the games were played and measured.
+    fn mode(&self) -> Mode {
+        Mode {
+            duplicate: self.stats.duplicate,
+            adjusted: self.stats.luck.units > 0,
+        }
     }
 }
 
@@ -257,6 +275,61 @@ impl PySimStats {
         )
     }
 
+    /// Whether the games were played in duplicate pairs (same deals, seats swapped).
+    #[getter]
+    fn duplicate(&self) -> bool {
+        self.stats.duplicate
+    }
+
+    /// Whether each game's luck was measured (`adjusted_estimate`).
+    #[getter]
+    fn luck_adjusted(&self) -> bool {
+        self.stats.luck.units > 0
+    }
+
+    /// Duplicate pairs won twice by player 0, split, won twice by player 1
+    /// (zeros in a plain match).
+    #[getter]
+    fn pairs(&self) -> (u64, u64, u64) {
+        let [a, b, c] = self.stats.pairs;
+        (a, b, c)
+    }
+
+    /// Player 0's win rate with its standard error, 95% interval, rating
+    /// difference and the games needed (a `WinEstimate`).
+    #[getter]
+    fn win_estimate<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        estimate_dict(py, &self.stats, &self.stats.plain())
+    }
+
+    /// The luck-adjusted `win_estimate`, or None if luck was not measured.
+    #[getter]
+    fn adjusted_estimate<'py>(&self, py: Python<'py>) -> PyResult<Option<Bound<'py, PyDict>>> {
+        self.stats
+            .adjusted()
+            .map(|e| estimate_dict(py, &self.stats, &e))
+            .transpose()
+    }
+
+    /// Player 0's mean luck per game and its standard error (None if not measured).
+    #[getter]
+    fn mean_luck(&self) -> Option<(f64, f64)> {
+        self.stats.mean_luck()
+    }
+
+    /// How many times fewer games the adjusted estimate needs than the plain
+    /// one for the same interval, measured on this run (None if not measured).
+    #[getter]
+    fn variance_reduction(&self) -> Option<f64> {
+        self.stats.variance_reduction()
+    }
+
+    /// Exact integer sums of player 0's luck per unit (in 2**-24 of a game).
+    #[getter]
+    fn luck_sums<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyDict>> {
+        luck_dict(py, &self.stats.luck)
+    }
+
     /// Every statistic as a JSON-ready dict (a `SimulationStatsDict`); the
     /// exact totals in it rebuild the statistics with `from_dict`.
     fn to_dict<'py>(slf: &Bound<'py, Self>) -> PyResult<Bound<'py, PyDict>> {
@@ -282,6 +355,14 @@ impl PySimStats {
             "mean_deals",
             "points",
             "per_deal",
+            "duplicate",
+            "luck_adjusted",
+            "pairs",
+            "luck_sums",
+            "win_estimate",
+            "adjusted_estimate",
+            "mean_luck",
+            "variance_reduction",
         ] {
             d.set_item(key, slf.getattr(key)?)?;
         }
@@ -345,19 +426,19 @@ impl PySimStats {
         picture(slf.as_any(), "stats")
     }
 
-    fn __repr__(&self) -> String {
+    fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let (lo, hi) = self.stats.win_interval(0);
-        format!(
-            "SimulationStats(players=({:?}, {:?}), games={}, wins=({}, {}), win_rate_0={:.4} [{:.4}, {:.4}])",
-            self.names[0],
-            self.names[1],
+        // The names as Python shows the `players` tuple.
+        let players = PyTuple::new(py, &self.names)?.repr()?;
+        Ok(format!(
+            "SimulationStats(players={players}, games={}, wins=({}, {}), win_rate_0={:.4} [{:.4}, {:.4}])",
             self.stats.games,
             self.stats.wins[0],
             self.stats.wins[1],
             self.stats.win_rate(0),
             lo,
             hi
-        )
+        ))
     }
 }
 
@@ -421,6 +502,21 @@ fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
             hand: [at(&dealer, "hand")?, at(&pone, "hand")?],
             crib: at(&dealer, "crib")?,
         },
+        duplicate: match d.get_item("duplicate") {
+            Ok(v) => flag(&v, "duplicate")?,
+            Err(_) => false,
+        },
+        pairs: match d.get_item("pairs") {
+            Ok(v) => {
+                let v: Vec<u64> = v
+                    .extract()
+                    .map_err(|_| PyValueError::new_err("pairs must be three counts"))?;
+                <[u64; 3]>::try_from(v)
+                    .map_err(|_| PyValueError::new_err("pairs must be three counts"))?
+            }
+            Err(_) => [0; 3],
+        },
+        luck: read_luck(d.get_item("luck_sums").ok())?,
     };
     stats.check()?;
     let ranges: Vec<[u64; 2]> = item(d, "ranges")?
@@ -452,9 +548,9 @@ fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
     })
 }
 
-/// A built-in player's seed if it is a seeded `RandomPlayer` object.
+/// A built-in player's seed if it is a seeded `RandomPlayer` or `BotPlayer`.
 fn player_seed(obj: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
-    if obj.is_instance_of::<PyRandomPlayer>() {
+    if obj.is_instance_of::<PyRandomPlayer>() || obj.is_instance_of::<PyBotPlayer>() {
         Ok(Some(obj.getattr("seed")?.extract()?))
     } else {
         Ok(None)
@@ -468,6 +564,7 @@ struct Plan {
     seed: u64,
     threads: Option<usize>,
     start: Start,
+    mode: Mode,
 }
 
 impl Plan {
@@ -479,6 +576,7 @@ impl Plan {
         first_game: Option<&Bound<'_, PyAny>>,
         scores: Option<&Bound<'_, PyAny>>,
         first_dealer: Option<&Bound<'_, PyAny>>,
+        mode: Mode,
     ) -> PyResult<Plan> {
         let max_index = i128::from(i64::MAX);
         let games: u64 = games.map_or(Ok(1000), |g| int_in(g, "games", 1..=max_index, ""))?;
@@ -493,12 +591,14 @@ impl Plan {
         let first_dealer = first_dealer
             .map(|d| int_in(d, "first_dealer", 0..=1, ""))
             .transpose()?;
+        mode.units(&(first_game..first_game + games))?;
         Ok(Plan {
             first_game,
             games,
             seed: seed.map_or(Ok(0), |s| seed_in(s, "seed"))?,
             threads,
             start: Start::new(&scores, first_dealer)?,
+            mode,
         })
     }
 }
@@ -571,10 +671,12 @@ impl Plan {
 #[pyo3(
     signature = (
         a, b, games = None, seed = None, threads = None, progress = None,
-        *, first_game = None, scores = None, first_dealer = None
+        *, first_game = None, scores = None, first_dealer = None, duplicate = false,
+        adjusted = false
     ),
     text_signature = "(a, b, games=1000, seed=0, threads=None, progress=None, *, \
-                      first_game=0, scores=None, first_dealer=None)"
+                      first_game=0, scores=None, first_dealer=None, duplicate=False, \
+                      adjusted=False)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate(
@@ -588,7 +690,13 @@ pub fn simulate(
     first_game: Option<Bound<'_, PyAny>>,
     scores: Option<Bound<'_, PyAny>>,
     first_dealer: Option<Bound<'_, PyAny>>,
+    #[pyo3(from_py_with = duplicate_flag)] duplicate: bool,
+    #[pyo3(from_py_with = adjusted_flag)] adjusted: bool,
 ) -> PyResult<PySimStats> {
+    let mode = Mode {
+        duplicate,
+        adjusted,
+    };
     let plan = Plan::new(
         games.as_ref(),
         seed.as_ref(),
@@ -596,6 +704,7 @@ pub fn simulate(
         first_game.as_ref(),
         scores.as_ref(),
         first_dealer.as_ref(),
+        mode,
     )?;
     let chunked = progress.is_some();
     let report = reporter(progress)?;
@@ -606,7 +715,8 @@ pub fn simulate(
         [Contender::Builtin(ka), Contender::Builtin(kb)] => {
             let sim = Simulator::new([*ka, *kb], plan.seed, plan.threads)?
                 .with_player_seeds(player_seeds)
-                .with_start(plan.start);
+                .with_start(plan.start)
+                .with_mode(plan.mode);
             run_builtin(py, &sim, range.clone(), &report, chunked)?
         }
         _ => run_python(py, &players, player_seeds, &plan, range.clone(), &report)?,
@@ -653,12 +763,14 @@ pub(super) fn run_builtin(
     let mut stats = SimStats::default();
     let mut start = range.start;
     let mut chunk = if chunked { FIRST_CHUNK } else { u64::MAX };
+    // A duplicate pair is never cut in two.
+    let unit = if sim.mode().duplicate { 2 } else { 1 };
     while start < range.end {
-        let end = range.end.min(start.saturating_add(chunk));
+        let end = range.end.min(start.saturating_add(chunk / unit * unit));
         let began = std::time::Instant::now();
         let part = watched(py, None, || sim.run_until(start..end, &cancel::current()))?;
         stats = stats.merge(&part);
-        chunk = next_chunk(chunk, end - start, began.elapsed());
+        chunk = next_chunk(chunk, end - start, began.elapsed()).max(unit);
         start = end;
         report(start - range.start)?;
     }
@@ -680,7 +792,8 @@ fn next_chunk(chunk: u64, done: u64, took: std::time::Duration) -> u64 {
     (aim as u64).clamp(1, 1 << 24)
 }
 
-/// At least one Python player: one game at a time, the GIL held.
+/// At least one Python player: one game (or duplicate pair) at a time, the
+/// GIL held.
 fn run_python(
     py: Python<'_>,
     players: &[Contender; 2],
@@ -690,24 +803,30 @@ fn run_python(
     report: &dyn Fn(u64) -> PyResult<()>,
 ) -> PyResult<SimStats> {
     let mut stats = SimStats::default();
-    for (done, i) in range.enumerate() {
-        let mut game = plan.start.game(plan.seed, i)?;
-        let s = game.seed();
-        let mut seats: Vec<PySeat<'_>> = players
-            .iter()
-            .enumerate()
-            .map(|(seat, p)| match p {
-                Contender::Builtin(kind) => {
-                    PySeat::Bot(Bot::new(*kind, bot_seed(s, seat, player_seeds[seat])))
-                }
-                Contender::Python(obj, _) => PySeat::Python(obj.bind(py).clone()),
-            })
-            .collect();
-        stats.add(&play_out(&mut game, &mut seats)?);
+    let units = plan.mode.units(&range)?;
+    let per_unit = units.end - units.start;
+    let mut seat_for = |game: &Game, seat: usize, player: usize| -> PyResult<PySeat<'_>> {
+        Ok(match &players[player] {
+            Contender::Builtin(kind) => PySeat::Bot(Box::new(Bot::new(
+                *kind,
+                bot_seed(game.seed(), seat, player_seeds[player]),
+            ))),
+            Contender::Python(obj, _) => PySeat::Python(obj.bind(py).clone()),
+        })
+    };
+    for (done, u) in units.enumerate() {
+        play_unit(
+            &plan.start,
+            plan.seed,
+            plan.mode,
+            u,
+            &mut seat_for,
+            &mut stats,
+        )?;
         py.check_signals()?;
         let done = done as u64 + 1;
-        if done % 100 == 0 || done == plan.games {
-            report(done)?;
+        if done % 100 == 0 || done == per_unit {
+            report(done * plan.games / per_unit.max(1))?;
         }
     }
     Ok(stats)

@@ -4,7 +4,9 @@
 //! A sample is a whole deal consistent with the seat's view: its own six
 //! cards, and for the opponent six cards drawn as the master draws them
 //! ([`crate::bots::master::determinize`]: its laid cards, unlaid cards that agree
-//! with its goes, and a discard the Expert would have made). Before the
+//! with its goes, and a discard from the mixture of discard models, the Expert,
+//! the best hand and uniform, 6:1:1 ([`crate::bots::models`]); with
+//! [`Settings::robust`] off, the Expert's discard only). Before the
 //! starter is cut, sample `k` takes the `k mod n`-th of the `n` cards the seat
 //! has not seen as the starter, so every block of `n` samples covers each
 //! possible starter exactly once (stratified, not sampled). The deal is
@@ -134,7 +136,7 @@ enum Discarded {
 }
 
 /// The opponent's cards for sample `k` of `task`.
-fn draw_hidden(task: &Task, k: u32, rng: &mut Rng) -> Result<Hidden> {
+fn draw_hidden(task: &Task, robust: bool, k: u32, rng: &mut Rng) -> Result<Hidden> {
     let me = task.viewer;
     if task.open {
         let unseen = starter_pool(task);
@@ -151,7 +153,7 @@ fn draw_hidden(task: &Task, k: u32, rng: &mut Rng) -> Result<Hidden> {
     }
     if let Some(starter) = task.state.starter() {
         let obs = Observation::from_game(&task.state, me);
-        let config = MasterConfig::default();
+        let config = hidden_model(robust);
         let held = 4u32.saturating_sub(obs.laid[1 - me].len());
         let pool = hidden_pool(&config, &obs, held);
         // The opponent's lays are not inferred here: its play is the policy's.
@@ -170,6 +172,16 @@ fn draw_hidden(task: &Task, k: u32, rng: &mut Rng) -> Result<Hidden> {
         opp_discard: Discarded::Policy,
         starter,
     })
+}
+
+/// How the opponent's hidden cards are drawn: the master's robust mixture of
+/// discard models (`robust`, [`crate::bots::models`]) or the Expert's discard
+/// only.
+fn hidden_model(robust: bool) -> MasterConfig {
+    MasterConfig {
+        mixture: robust,
+        ..MasterConfig::default()
+    }
 }
 
 /// The cards the starter may be, as the viewer sees them (stratified over).
@@ -386,7 +398,7 @@ fn best_of(values: &[&[f64]]) -> usize {
 fn sample(task: &Task, settings: &Settings, k: u32) -> Result<(Game, u64)> {
     let seed = game_seed(task.seed, u64::from(k));
     let mut rng = Rng::new(seed);
-    let hidden = draw_hidden(task, k, &mut rng)?;
+    let hidden = draw_hidden(task, settings.robust, k, &mut rng)?;
     let mut bots = players(settings, seed)?;
     Ok((build_world(task, &hidden, &mut bots)?, seed))
 }

@@ -83,6 +83,9 @@ pub struct Settings {
     /// Samples between looks at the stopping rule; 0: automatic (a block of
     /// every possible starter before the cut, [`evaluate::PLAY_BATCH`] after).
     pub batch: u32,
+    /// Draw the opponent's hidden cards from the robust mixture of discard
+    /// models (off: as the Expert would have kept them, the model before it).
+    pub robust: bool,
 }
 
 impl Settings {
@@ -115,6 +118,7 @@ impl Settings {
             precision,
             budget,
             batch: 0,
+            robust: true,
         })
     }
 }
@@ -127,6 +131,7 @@ impl Default for Settings {
             precision: DEFAULT_PRECISION,
             budget: DEFAULT_BUDGET,
             batch: 0,
+            robust: true,
         }
     }
 }

@@ -95,7 +95,8 @@ def test_deal_counts_and_card_inputs() -> None:
 def test_option_is_frozen_and_printable() -> None:
     best = cf.analyze_discards("5H 5D JC 4S 6H KD", True)[0]
     assert repr(best) == (
-        "DiscardOption(discard='JC KD', keep='5H 5D 4S 6H', "
+        "DiscardOption(discard=(Card('JC'), Card('KD')), "
+        "keep=(Card('5H'), Card('5D'), Card('4S'), Card('6H')), "
         "hand_ev=15.9565, crib_ev=3.9697, net=19.9263)"
     )
     assert best.to_dict() == {

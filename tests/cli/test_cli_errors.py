@@ -85,7 +85,7 @@ def test_out_writes_exactly_that_file_and_says_so(tmp_path: Path) -> None:
     result = run("tables", "pegging", "--out", str(out), "--samples", "2")
     assert result.exit_code == 0, result.output
     assert [p.name for p in tmp_path.iterdir()] == ["peg.npz"]
-    assert f"wrote the pegging table to {out}" in result.stdout
+    assert result.stderr.splitlines() == [f"wrote the pegging table to {out}"]
 
 
 def test_a_full_disk_is_one_line(tmp_path: Path) -> None:

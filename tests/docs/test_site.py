@@ -39,6 +39,7 @@ DOCUMENTED = [
     "cribbage_fast.builders",
     "cribbage_fast.distributed",
     "cribbage_fast.analysis",
+    "cribbage_fast.analysis_report",
     "cribbage_fast.notation",
     "cribbage_fast.hints",
     "cribbage_fast.svg",

@@ -25,7 +25,7 @@ def test_json_to_text_and_back(tmp_path: Path, game: Game) -> None:
     source = tmp_path / "game.json"
     source.write_text(json.dumps(game.to_record()))
     code, out, err = run("convert", str(source), str(tmp_path / "game.txt"))
-    assert (code, out, err) == (0, "", "")
+    assert (code, out, err) == (0, "", f"wrote the record as text to {tmp_path / 'game.txt'}\n")
     text = (tmp_path / "game.txt").read_text()
     assert text == game.to_text()
     code, _, _ = run("convert", str(tmp_path / "game.txt"), str(tmp_path / "back.json"))

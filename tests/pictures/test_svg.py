@@ -243,6 +243,20 @@ def test_a_view_shows_only_the_seats_own_cards() -> None:
     assert [c[0] for c in drawn_cards(root)] == [str(c) for c in view.hand]
 
 
+def test_a_view_in_the_muggins_count_shows_the_show_not_its_worth() -> None:
+    game = cf.Game(2, seed=5, muggins=True)
+    while game.phase != "count":
+        game.apply(game.legal_moves()[0])
+    view = game.view(game.to_move)
+    root = parse(view._repr_svg_())
+    assert view.starter is not None
+    expected = [str(c) for c in [*view.show_cards, view.starter]]
+    assert [c[0] for c in drawn_cards(root)][: len(expected)] == expected
+    texts = [t.text or "" for t in root.iter(f"{NS}text")]
+    assert not any(str(view.show_value) in t.split() for t in texts if "worth" in t)
+    assert not any("worth" in t or "points" in t for t in texts)
+
+
 def test_every_object_jupyter_shows_has_a_picture() -> None:
     game = finished()
     objects = [

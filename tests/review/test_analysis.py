@@ -134,7 +134,7 @@ def test_command_line(tmp_path: Path, records: list[str]) -> None:
     args = ["analyze", str(path), "--json", "--budget", "8", "--precision", "0.05"]
     out = runner.invoke(main, [*args, "--plot", str(png)])
     assert out.exit_code == 0, out.output
-    data = json.loads(out.output)
+    data = json.loads(out.stdout)  # "wrote the plot" goes to stderr
     assert len(data["players"]) == 2 and png.stat().st_size > 1000
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
@@ -149,6 +149,6 @@ def test_play_writes_a_record_to_analyse(tmp_path: Path) -> None:
     args = ["play", "--bot", "random", "--seed", "5", "--record", str(path)]
     out = CliRunner().invoke(main, args, input=first_option_answers(seed=5))
     assert out.exit_code == 0, out.output
-    assert f"record is in {path}" in out.output
+    assert f"wrote the game's record to {path}" in out.stderr
     a = analysis.analyze_game(path.read_text(), **CHEAP)
     assert a.players[0].unforced > 0

@@ -25,10 +25,11 @@ BOTH = [pytest.param(cf.score_hand, id="rust"), pytest.param(reference.score_han
         ("5H 5D 5H JS", "5S", ValueError, "5H appears more than once"),
         ("5H 5D 5C JS", "5H", ValueError, "5H appears more than once"),
         ("5H 5D 5C", "5S", ValueError, "4 cards, got 3"),
-        ("5H 5D 5C JS 2C", "5S", ValueError, "4 cards, got 5"),
+        ("5H 5D 5C JS 2C", "5S", ValueError, "5 cards and a starter"),
+        ("5H 5D 5C JS 5S 2C", None, ValueError, "5 cards, the starter last.*got 6"),
         ([5, 6, 7, 8], "5S", TypeError, "5"),
         ("5H 5D 5C JS", 5, TypeError, "5"),
-        ("5H 5D 5C JS", None, TypeError, "None"),
+        ("5H 5D 5C JS", None, ValueError, "5 cards, the starter last.*got 4"),
         (42, "5S", TypeError, "int"),
     ],
 )

@@ -70,7 +70,7 @@ def test_explain_play_objects() -> None:
     b = cf.explain_play(["4S", cf.Card("6H"), "5d"])
     assert [(i.kind, i.points) for i in b.items] == [("fifteen", 2), ("run", 3)]
     assert b.pile == tuple(cf.cards("4S 6H 5D"))
-    assert repr(b) == "PlayBreakdown(pile='4S 6H 5D', count=15, total=5)"
+    assert repr(b) == "PlayBreakdown(pile=(Card('4S'), Card('6H'), Card('5D')), count=15, total=5)"
     assert repr(b.items[1]) == "PlayItem(kind='run', points=3)"
     assert b == cf.explain_play("4S 6H 5D")
     kinds = [
@@ -322,7 +322,7 @@ def test_clones_are_independent(engine: Any) -> None:
 
 def test_rust_events_and_state_objects() -> None:
     play = cf.Pegging(["4S 6H", "5D 9C"], leader=1)
-    assert repr(play) == "Pegging(seats=2, to_move=1, count=0, pile='', points=(0, 0))"
+    assert repr(play) == "Pegging(seats=2, to_move=1, count=0, pile=(), points=(0, 0))"
     play.lay("5D")
     (event,) = play.lay(cf.Card("6H"))
     assert event.card == cf.Card("6H") and event.kind == "lay" and event.count == 11
@@ -352,7 +352,7 @@ def test_rust_events_and_state_objects() -> None:
         "reasons": ["fifteen for 2", "a run of 3 for 3"],
     }
     assert repr(event) == (
-        "PlayEvent(seat=0, kind='lay', card='6H', count=15, points=5, "
+        "PlayEvent(seat=0, kind='lay', card=Card('6H'), count=15, points=5, "
         "reasons=('fifteen for 2', 'a run of 3 for 3'))"
     )
     assert [(i.kind, i.points) for i in event.items] == [("fifteen", 2), ("run", 3)]

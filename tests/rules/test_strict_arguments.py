@@ -12,7 +12,7 @@ import numpy as np
 import pytest
 
 import cribbage_fast as cf
-from cribbage_fast.tables import analyze_discards, best_discard, crib_table, pegging_table
+from cribbage_fast.tables import best_table_discard, crib_table, pegging_table, table_discards
 from cribbage_fast.tables.pegging import keep_index
 from cribbage_fast.tables.positions import expected_game_points, win_probability
 
@@ -27,7 +27,7 @@ def test_crib_table_own_and_flushes_are_bools() -> None:
     assert np.array_equal(crib_table(own=np.bool_(False)), crib_table(own=False))  # type: ignore[arg-type]
 
 
-@pytest.mark.parametrize("analyze", [cf.analyze_discards, analyze_discards])
+@pytest.mark.parametrize("analyze", [cf.analyze_discards, table_discards])
 def test_pegging_is_a_bool(analyze: object) -> None:
     with pytest.raises(TypeError, match="pegging must be True or False"):
         analyze(HAND, True, pegging="no")  # type: ignore[operator]
@@ -38,7 +38,7 @@ def test_pegging_is_a_bool(analyze: object) -> None:
 @pytest.mark.parametrize("dealer", [0.7, 1, "True", None])
 def test_best_discard_dealer_is_a_bool(dealer: object) -> None:
     with pytest.raises(TypeError, match="dealer must be True or False"):
-        best_discard(HAND, dealer)  # type: ignore[arg-type]
+        best_table_discard(HAND, dealer)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="dealer must be True or False"):
         cf.best_discard(HAND, dealer)  # type: ignore[arg-type]
 
@@ -60,8 +60,8 @@ def test_positions_scores_and_dealer() -> None:
         win_probability(1.0, 0, True)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="their_score must be an integer"):
         expected_game_points(0, True, True)
-    with pytest.raises(ValueError, match="my_score must be at least 0 and at most 120"):
-        win_probability(121, 0, True)
+    with pytest.raises(ValueError, match="my_score must be at least 0 and at most 149"):
+        win_probability(150, 0, True)
     with pytest.raises(TypeError, match="dealer must be True or False"):
         win_probability(0, 0, 1)  # type: ignore[arg-type]
     assert win_probability(np.int64(3), np.uint8(4), np.bool_(True)) == win_probability(3, 4, True)  # type: ignore[arg-type]

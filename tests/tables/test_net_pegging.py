@@ -60,7 +60,7 @@ def test_every_ranking_adds_the_net_and_shows_both_parts() -> None:
                     assert o.to_dict()["opponent_pegging_ev"] == o.opponent_pegging_ev
                 own_best = max(options, key=lambda o: o.net + o.pegging_ev)
                 changed += own_best.total < options[0].total
-            best = tables.best_discard(hand, dealer)
+            best = tables.best_table_discard(hand, dealer)
             assert best == cf.analyze_discards(hand, dealer, "fixed_point", pegging=True)[0]
     # Own pegging alone would have picked a worse discard in some of these deals.
     assert changed > 0
@@ -70,7 +70,7 @@ def test_the_repr_shows_the_sort_key() -> None:
     option = cf.analyze_discards(HAND, False, pegging=True)[0]
     text = repr(option)
     assert f"total={option.total:.4f}" in text and "pegging_net=" in text
-    assert "opponent_pegging_ev=" in text and "discard='" in text
+    assert "opponent_pegging_ev=" in text and f"discard={option.discard!r}" in text
     doc = cf.analyze_discards.__doc__ or ""
     assert "Sorted by exact net" not in doc and "total" in doc
 
@@ -80,9 +80,9 @@ def test_five_cards_with_pegging_are_refused(model: str) -> None:
     with pytest.raises(ValueError, match=r"two-player \(six-card\)"):
         cf.analyze_discards("5H 5D JC 4S 6H", True, crib_model=model, pegging=True)
     with pytest.raises(ValueError, match=r"two-player \(six-card\)"):
-        tables.analyze_discards("5H 5D JC 4S 6H", False, crib_model=model, pegging=True)
+        tables.table_discards("5H 5D JC 4S 6H", False, crib_model=model, pegging=True)
     # Without pegging the uniform model still takes five cards.
-    assert len(tables.analyze_discards("5H 5D JC 4S 6H", False)) == 5
+    assert len(tables.table_discards("5H 5D JC 4S 6H", False)) == 5
 
 
 @pytest.mark.parametrize("value", ["no", 1, 0.7, None])
@@ -90,10 +90,10 @@ def test_pegging_and_dealer_must_be_booleans(value: object) -> None:
     with pytest.raises(TypeError, match="pegging must be True or False"):
         cf.analyze_discards(HAND, True, pegging=value)
     with pytest.raises(TypeError, match="pegging must be True or False"):
-        tables.analyze_discards(HAND, True, pegging=value)
+        tables.table_discards(HAND, True, pegging=value)
     with pytest.raises(TypeError, match="dealer must be True or False"):
-        tables.best_discard(HAND, dealer=value)
-    assert tables.analyze_discards(HAND, np.bool_(True), pegging=np.bool_(True))[0].pegging_net
+        tables.best_table_discard(HAND, dealer=value)
+    assert tables.table_discards(HAND, np.bool_(True), pegging=np.bool_(True))[0].pegging_net
 
 
 @settings(

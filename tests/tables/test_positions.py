@@ -138,7 +138,8 @@ def test_the_table_agrees_with_direct_simulation(x: int, y: int, dealer: bool) -
     ("args", "name"),
     [
         ((-1, 0, True), "my_score"),
-        ((0, 121, True), "their_score"),
+        ((0, 150, True), "their_score"),
+        ((121, 125, True), "both"),
         ((10**30, 0, True), "my_score"),
         ((1.5, 0, True), "my_score"),
         ((True, 0, True), "my_score"),
@@ -181,8 +182,11 @@ def test_cli_position_prints_the_odds() -> None:
     assert f"{expected_game_points(95, 110, True):+6.3f}" in result.output
     pone = CliRunner().invoke(main, ["position", "95", "110", "--pone"])
     assert "your opponent deals next" in pone.output
-    bad = CliRunner().invoke(main, ["position", "95", "130"])
+    bad = CliRunner().invoke(main, ["position", "95", "150"])
     assert bad.exit_code == 2 and "their_score" in bad.output
+    over = CliRunner().invoke(main, ["position", "95", "130"])
+    assert over.exit_code == 0 and "your opponent has won" in over.output
+    assert "-1" in over.output.splitlines()[-1]
 
 
 def test_cli_rebuilds_and_plots_the_table(tmp_path: Path) -> None:

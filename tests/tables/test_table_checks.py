@@ -328,9 +328,9 @@ def test_a_partial_atlas_loads_and_its_misses_are_computed_directly(atlas_file: 
     missed = "5H 5D JC 4S 6H KD"
     for hand in (held, missed):
         for dealer in (True, False):
-            want = tables.analyze_discards(hand, dealer, crib_model="fixed_point", pegging=True)
+            want = tables.table_discards(hand, dealer, crib_model="fixed_point", pegging=True)
             assert loaded.lookup(hand, dealer) == want
-            assert tables.best_discard(hand, dealer) == want[0]
+            assert tables.best_table_discard(hand, dealer) == want[0]
 
 
 @pytest.mark.parametrize(
@@ -393,7 +393,7 @@ def test_lookups_break_ties_as_direct_computation(atlas_file: Path) -> None:
         hand = [_core.Card.from_index(i // 4 * 4 + perm[i % 4]) for i in idx]
         for dealer in (True, False):
             got = loaded.lookup(hand, dealer)
-            want = tables.analyze_discards(hand, dealer, "fixed_point", pegging=True)
+            want = tables.table_discards(hand, dealer, "fixed_point", pegging=True)
             assert [o.discard for o in got] == [o.discard for o in want]
             ties += got[0].total == got[1].total
     # The first deals are low cards with many equal discards: ties were exercised.

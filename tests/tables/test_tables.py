@@ -263,7 +263,7 @@ def test_partial_atlas_lookups_equal_direct_analysis() -> None:
         hand = [_core.Card.from_index(i // 4 * 4 + perm[i % 4]) for i in idx]
         for dealer in (False, True):
             got = atlas.lookup(hand, dealer)
-            want = tables.analyze_discards(hand, dealer, crib_model="fixed_point", pegging=True)
+            want = tables.table_discards(hand, dealer, crib_model="fixed_point", pegging=True)
             # Atlas discards are in card order, analyze_discards' in hand order.
             assert {(frozenset(o.discard), o.hand_ev, o.crib_ev, o.pegging_net) for o in got} == {
                 (frozenset(o.discard), o.hand_ev, o.crib_ev, o.pegging_net) for o in want
@@ -275,8 +275,8 @@ def test_partial_atlas_lookups_equal_direct_analysis() -> None:
 
 
 def test_best_discard_without_an_atlas() -> None:
-    best = tables.best_discard("5H 5D JC 4S 6H KD", dealer=False)
-    assert best == tables.analyze_discards("5H 5D JC 4S 6H KD", False, "fixed_point", True)[0]
+    best = tables.best_table_discard("5H 5D JC 4S 6H KD", dealer=False)
+    assert best == tables.table_discards("5H 5D JC 4S 6H KD", False, "fixed_point", True)[0]
     with pytest.raises(FileNotFoundError, match="cribbage-fast tables atlas"):
         tables.atlas(Path("/nonexistent/atlas.npz"))
 

@@ -158,10 +158,10 @@ def build_atlas(analysis: _core.DealAnalysis) -> Atlas:
 
     Examples
     --------
-    Without a built atlas, `best_discard` computes the same option directly:
+    Without a built atlas, `best_table_discard` computes the same option directly:
 
-    >>> from cribbage_fast.tables import best_discard
-    >>> best_discard("5H 5D JC 4S 6H KD", dealer=True).crib_model
+    >>> from cribbage_fast.tables import best_table_discard
+    >>> best_table_discard("5H 5D JC 4S 6H KD", dealer=True).crib_model
     'fixed_point'
     """
     masks, weights = _core._canonical_deals()

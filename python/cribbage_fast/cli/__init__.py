@@ -21,7 +21,7 @@ import click
 
 from .. import _core, _json, _progress
 from .errors import EXPECTED, describe, fail, interrupted
-from .score_file import file_options, run_score_file
+from .params import PlayerSpec
 from .tables import ray_address_of, ray_option
 from .tables import tables as tables_group
 
@@ -84,36 +84,6 @@ def main() -> None:
     """cribbage_fast: an exact, fast cribbage engine."""
 
 
-@main.command()
-@click.argument("cards", nargs=-1)
-@click.option("--crib", is_flag=True, help="Score as a crib (only a 5-card flush counts).")
-@click.option("--json", "as_json", is_flag=True, help="Print machine-readable JSON.")
-@file_options
-def score(cards: tuple[str, ...], crib: bool, as_json: bool, **file_args: Any) -> None:
-    """Score a show: four hand cards, then the starter.
-
-    E.g. 5H 5D 5C JS 5S, or "5H 5D 5C JS 5S" as one argument; or every row
-    of a file: --file HANDS.csv --hand COLUMN [--starter COLUMN] --out OUT.csv
-    (.parquet too; docs/bulk_text.md).
-    """
-    if file_args["file"] is not None or not cards:
-        run_score_file(cards, crib, **file_args)
-        return
-    try:
-        parsed = _core.cards(" ".join(cards))
-        if len(parsed) != 5:
-            fail(f"expected 5 cards (4 in hand, then the starter), got {len(parsed)}")
-        breakdown = _core.explain_hand(parsed[:4], parsed[4], crib=crib)
-    except (ValueError, TypeError) as err:
-        fail(str(err))
-    if as_json:
-        click.echo(_json.dumps(breakdown.to_dict()))
-        return
-    click.echo(f"{breakdown.total}: {breakdown}")
-    for item in breakdown.items:
-        click.echo(f"  {item}")
-
-
 #: Columns of every discard table, then whatever else a table model adds.
 _DISCARD_COLUMNS = {"hand_ev": "hand EV", "crib_ev": "crib EV", "net": "net"}
 _NOT_COLUMNS = {"discard", "keep", "dealer", "crib_model"}
@@ -156,13 +126,13 @@ def _format_discards(options: list[dict[str, Any]], dealer: bool, note: str = ""
 
 def _discard_options(hand: str, dealer: bool, crib_model: str, pegging: bool) -> list[Any]:
     """The ranked discards: exact, or with the fixed-point crib table and/or
-    the pegging table (`cribbage_fast.tables.analyze_discards`)."""
+    the pegging table (`cribbage_fast.tables.table_discards`)."""
     model = crib_model.replace("-", "_")
     if model == "uniform" and not pegging:
         return list(_core.analyze_discards(hand, dealer))
-    from ..tables import analyze_discards
+    from ..tables import table_discards
 
-    return list(analyze_discards(hand, dealer, crib_model=model, pegging=pegging))
+    return list(table_discards(hand, dealer, crib_model=model, pegging=pegging))
 
 
 @main.command()
@@ -235,8 +205,8 @@ MAX_GAMES, MAX_THREADS = 2**63 - 1, 256
 
 
 @main.command()
-@click.argument("a", type=click.Choice(BOTS, case_sensitive=False), metavar="A")
-@click.argument("b", type=click.Choice(BOTS, case_sensitive=False), metavar="B")
+@click.argument("a", type=PlayerSpec(BOTS), metavar="A")
+@click.argument("b", type=PlayerSpec(BOTS), metavar="B")
 @click.option(
     "--games",
     type=click.IntRange(1, MAX_GAMES),
@@ -251,33 +221,56 @@ MAX_GAMES, MAX_THREADS = 2**63 - 1, 256
     default=None,
     help="Threads to use (default: every core). Results do not depend on it.",
 )
+@click.option(
+    "--duplicate",
+    is_flag=True,
+    help="Play duplicate pairs: the same deals twice, seats swapped (--games even).",
+)
+@click.option(
+    "--adjusted", is_flag=True, help="Also report the luck-adjusted win rate (docs/duplicate.md)."
+)
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @ray_option("Run")
 def simulate(
-    a: str,
-    b: str,
+    a: Any,
+    b: Any,
     games: int,
     seed: int,
     threads: int | None,
+    duplicate: bool,
+    adjusted: bool,
     as_json: bool,
     ray_address: str | None,
 ) -> None:
-    """Play seeded games between two built-in bots (random, greedy, expert, master).
+    """Play seeded games between two players: built-in bots (random, greedy,
+    expert, master) or Python players (MODULE:CLASS).
 
-    A plays seat 0, B seat 1; the first deal alternates. E.g. expert greedy --games 100000.
-    A progress bar shows on a terminal. With --ray the games run as Ray
-    tasks; the statistics are the same.
+    A plays seat 0, B seat 1; the first deal alternates. E.g. expert greedy
+    --games 100000, or mybot:MyBot expert (mybot.py in the current directory
+    or installed; the class is made with no arguments and has discard(view)
+    and play(view)). A progress bar shows on a terminal. With --ray the games
+    of built-in bots run as Ray tasks; the statistics are the same.
+    Every win rate comes with its 95% interval, the rating difference (Elo) and the
+    games needed; --duplicate and --adjusted need fewer games for the same interval.
     """
+    if duplicate and games % 2:
+        raise click.BadParameter(
+            f"must be even with --duplicate (games come in pairs), got {games}",
+            param_hint="'--games'",
+        )
+    modes = {"duplicate": duplicate, "adjusted": adjusted}
     if ray_address is not None:
         from .. import distributed
 
+        if not (isinstance(a, str) and isinstance(b, str)):
+            fail("--ray plays built-in bots only: a Python player runs here, without --ray")
         stats = distributed.simulate(
-            a.lower(), b.lower(), games, seed, address=ray_address_of(ray_address)
+            a, b, games, seed, address=ray_address_of(ray_address), **modes
         )
         click.echo(_json.dumps(stats.to_dict()) if as_json else str(stats))
         return
     done = 0
-    with _progress.progress(games, f"{a} vs {b}", unit="game") as bar:
+    with _progress.progress(games, f"{_label(a)} vs {_label(b)}", unit="game") as bar:
 
         def progress(n: int) -> None:
             nonlocal done
@@ -286,7 +279,13 @@ def simulate(
 
         try:
             stats = _core.simulate(
-                a.lower(), b.lower(), games=games, seed=seed, threads=threads, progress=progress
+                a,
+                b,
+                games=games,
+                seed=seed,
+                threads=threads,
+                progress=progress,
+                **modes,
             )
         except KeyboardInterrupt:
             click.echo(f"\ninterrupted after {done:,} of {games:,} games", err=True)
@@ -297,12 +296,19 @@ def simulate(
         click.echo(str(stats))
 
 
+def _label(player: Any) -> str:
+    """A player's name on the progress bar: the bot's, or the class's."""
+    return player if isinstance(player, str) else type(player).__name__
+
+
 from .analyze import analyze  # noqa: E402
 from .convert import convert  # noqa: E402
 from .engine import engine as engine_command  # noqa: E402
 from .play import play as play_command  # noqa: E402
 from .positions import position  # noqa: E402
+from .score import score  # noqa: E402
 
+main.add_command(score)
 main.add_command(tables_group)
 main.add_command(position)
 main.add_command(analyze)

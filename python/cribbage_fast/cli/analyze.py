@@ -20,7 +20,7 @@ from .. import _json, analysis
 from .._extras import require
 from .._files import read_text, refuse_inputs, write_text
 from ..game import Game
-from .errors import describe, fail, interrupted
+from .errors import describe, fail, interrupted, wrote
 from .params import FiniteFloat, OutPath
 from .tables import ray_address_of, ray_option
 
@@ -46,7 +46,7 @@ def after_the_game(game: Game, record_path: Path | None) -> None:
     terminal offer the analysis of the game just played."""
     if record_path is not None:
         write_text(record_path, _json.dumps(game.to_record()))
-        click.echo(f"The game's record is in {record_path}.")
+        wrote(record_path, "the game's record")
     if sys.stdin.isatty() and click.confirm("Analyse the game?", default=False):
         click.echo(analysis.analyze_game(game).report())
 
@@ -135,6 +135,7 @@ def analyze(
             plot(results[0], plot_path)
         except (ImportError, OSError) as err:
             fail(describe(err))
+        wrote(plot_path, "the plot of the first game" if len(results) > 1 else "the plot")
     if as_json:
         payload: Any = [r.to_dict() for r in results]
         click.echo(_json.dumps(payload[0] if len(payload) == 1 else payload))

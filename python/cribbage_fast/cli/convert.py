@@ -21,7 +21,7 @@ from .. import _json
 from .._files import read_text, refuse_inputs, write_text
 from ..notation import parse, replay_with_view, write
 from ..notation_write import FREE_TAGS
-from .errors import describe, fail
+from .errors import describe, fail, wrote
 
 
 def _read(path: str) -> str:
@@ -115,7 +115,7 @@ def convert(source: str, target: str, form: str | None, view: int | None, seed: 
     """Convert a game record between the text notation and JSON.
 
     IN and OUT are files, or - for stdin and stdout (OUT may not be IN; it
-    is written whole or not at all). IN's form is read from its first
+    is written whole or not at all, and a line on stderr says so). IN's form is read from its first
     character (a JSON record starts with {). A text record is replayed
     through the rules, so a record they refuse is an error naming its line
     and column.
@@ -148,6 +148,7 @@ def convert(source: str, target: str, form: str | None, view: int | None, seed: 
             click.echo(out, nl=False)
         else:
             write_text(target, out, inputs=[source])
+            wrote(target, f"the record as {'JSON' if form == 'json' else 'text'}")
     except (ValueError, TypeError, OSError) as err:
         fail(describe(err))
 

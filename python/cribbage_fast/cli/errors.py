@@ -1,11 +1,14 @@
-"""How every command answers an expected error: one line on stderr, status 2
-(Ctrl-C: one line, status 130). `cli._Group.main` sends every error below
-here, so no command prints a traceback for bad input, a missing extra, a
-file it cannot write or a cluster that does not answer."""
+"""What every command says on stderr: an expected error in one line, status 2
+(Ctrl-C: one line, status 130), and one line for each file it wrote
+(`wrote`), so standard output holds only the command's answer.
+`cli._Group.main` sends every error below here, so no command prints a
+traceback for bad input, a missing extra, a file it cannot write or a
+cluster that does not answer."""
 
 from __future__ import annotations
 
 import sys
+from os import PathLike
 from typing import NoReturn
 
 import click
@@ -43,3 +46,8 @@ def interrupted(what: str = "") -> NoReturn:
     """Ctrl-C: one line on stderr, status 130 (what shells report for it)."""
     click.echo(f"\ninterrupted{': ' + what if what else ''}", err=True)
     sys.exit(130)
+
+
+def wrote(path: str | PathLike[str], what: str) -> None:
+    """The one line that says a command wrote `what` to `path` (on stderr)."""
+    click.echo(f"wrote {what} to {path}", err=True)

@@ -83,3 +83,87 @@ def check_ray_address(ctx: click.Context, param: click.Parameter, value: str | N
         except (ValueError, ConnectionError) as err:
             raise click.BadParameter(str(err), ctx, param) from None
     return value
+
+
+class PlayerSpec(click.ParamType):  # type: ignore[type-arg,unused-ignore]
+    """A player: a built-in bot's name (any case), or ``module:Class`` for a
+    Python player (a class made with no arguments, or an object, with
+    ``discard(view)`` and ``play(view)``; the module is imported from the
+    current directory first, then from the installed packages). Converts to
+    the bot's name in lower case, or to the player object."""
+
+    name = "player"
+
+    def __init__(self, bots: tuple[str, ...]) -> None:
+        self.bots = bots
+
+    def get_metavar(self, param: click.Parameter, ctx: click.Context | None = None) -> str:
+        return "[" + "|".join(self.bots) + "|MODULE:CLASS]"
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        if not isinstance(value, str):
+            return value
+        if value.lower() in self.bots:
+            return value.lower()
+        module_name, colon, attribute = value.partition(":")
+        if not colon or not module_name.strip() or not attribute.strip():
+            bots = ", ".join(repr(b) for b in self.bots)
+            self.fail(f"{value!r} is not one of {bots}, nor MODULE:CLASS", param, ctx)
+        try:
+            return player_of(module_name.strip(), attribute.strip())
+        except (ImportError, AttributeError, TypeError) as err:
+            self.fail(f"{value!r}: {' '.join(str(err).split())}", param, ctx)
+
+
+def player_of(module_name: str, attribute: str) -> Any:
+    """The player named ``module_name:attribute``: the class made with no
+    arguments, or the object itself.
+
+    Raises
+    ------
+    ImportError
+        the module cannot be imported (its own error named).
+    AttributeError
+        the module has no such attribute.
+    TypeError
+        the class cannot be made without arguments, or the object lacks
+        ``discard`` or ``play``.
+    """
+    import importlib
+    import sys
+
+    here = str(Path.cwd())
+    added = here not in sys.path
+    if added:
+        sys.path.insert(0, here)
+    try:
+        module = importlib.import_module(module_name)
+    except ImportError as err:
+        raise ImportError(f"cannot import module {module_name!r}: {err}") from None
+    except Exception as err:  # the user's module failed while it loaded
+        raise ImportError(
+            f"importing module {module_name!r} failed: {type(err).__name__}: {err}"
+        ) from None
+    finally:
+        if added:
+            sys.path.remove(here)
+    try:
+        found = getattr(module, attribute)
+    except AttributeError:
+        raise AttributeError(f"module {module_name!r} has no {attribute!r}") from None
+    player = found
+    if isinstance(found, type):
+        try:
+            player = found()
+        except Exception as err:  # the user's constructor failed
+            raise TypeError(
+                f"{attribute}() failed: {type(err).__name__}: {err} (a player class "
+                "is made with no arguments)"
+            ) from None
+    lacking = [m for m in ("discard", "play") if not callable(getattr(player, m, None))]
+    if lacking:
+        raise TypeError(
+            f"{attribute} is not a player: it has no {' or '.join(lacking)} method "
+            "(a player has discard(view) and play(view))"
+        )
+    return player

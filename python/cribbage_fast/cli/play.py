@@ -20,7 +20,7 @@ from .. import _core
 from ..analysis import mark_of
 from ..game import Game
 from ..hints import DEFAULT_BUDGET, Hint, hint
-from .params import OutPath
+from .params import OutPath, PlayerSpec
 
 if TYPE_CHECKING:
     from .._core import _GameEventDict
@@ -250,10 +250,10 @@ def _ask(
 @click.command()
 @click.option(
     "--bot",
-    type=click.Choice(BOTS, case_sensitive=False),
+    type=PlayerSpec(BOTS),
     default="expert",
     show_default=True,
-    help="The opponent.",
+    help="The opponent: a built-in bot, or MODULE:CLASS for a Python player.",
 )
 @click.option("--seed", type=click.IntRange(min=0), default=None, help="Seed (repeatable game).")
 @click.option("--odds", is_flag=True, help="Show your chance to win on the board each deal.")
@@ -281,22 +281,24 @@ def _ask(
     "(checked before the game starts).",
 )
 def play(
-    bot: str, seed: int | None, odds: bool, tutor: bool, budget: int, record_path: Path | None
+    bot: Any, seed: int | None, odds: bool, tutor: bool, budget: int, record_path: Path | None
 ) -> None:
-    """Play a game of cribbage against a built-in bot in the terminal.
+    """Play a game of cribbage against a bot (built-in, or MODULE:CLASS) in the terminal.
 
     Type cards as 5h, 10S, TS or T♠, or their numbers in the hand shown; a go is
     said for you when no card fits. Type h or hint for the best play and why,
     q or quit to leave.
     """
-    name = bot.lower()
     factories: dict[str, Callable[[], Any]] = {
         "random": lambda: _core.RandomPlayer(seed=seed),
-        "greedy": _core.GreedyPlayer,
-        "expert": _core.ExpertPlayer,
         "master": lambda: _core.MasterPlayer(seed=seed or 0),
     }
-    opponent = factories[name]()
+    if isinstance(bot, str):
+        # Every other bot (the panel too) by its name.
+        name = bot
+        opponent = factories.get(name, lambda: _core.BotPlayer(name, seed=seed or 0))()
+    else:
+        name, opponent = type(bot).__name__, bot
     game = Game(num_players=2, seed=seed)
     table = _Table(game, name, odds)
     coach = _Coach(game, tutor, budget)

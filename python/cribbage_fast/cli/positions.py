@@ -18,8 +18,9 @@ import click
 from .. import builders
 from ..tables import positions
 from ..tables.positions import PositionTable
+from .errors import wrote
 from .params import FiniteFloat, OutPath
-from .tables import F, ray_address_of, ray_option, tables, wrote
+from .tables import F, ray_address_of, ray_option, tables
 
 
 def positions_options(f: F) -> F:
@@ -73,11 +74,11 @@ def build_positions(
         sys.exit(130)
 
 
-def echo_positions(table: PositionTable, written: object) -> None:
-    """One line on a built position table written to `written`."""
+def echo_positions(table: PositionTable) -> None:
+    """One line on a built position table."""
     meta = table.metadata
     click.echo(
-        f"{written}: {meta['deals']:,} deals in {meta['build_seconds']:.0f} s; "
+        f"{meta['deals']:,} deals in {meta['build_seconds']:.0f} s; "
         f"worst 95% half-width {table.half_width():.2f} points; "
         f"first dealer wins {100 * table.win[0, 0, 0]:.2f}%"
     )
@@ -106,7 +107,8 @@ def positions_command(out: Path | None, plot: Path | None, **options: Any) -> No
     else:
         table = build_positions(**options)
         table.save(out)
-        echo_positions(table, out)
+        echo_positions(table)
+        wrote(out, "the position table")
     if plot is not None:
         positions.plot_table(table, plot)
         wrote(plot, "the heat map")
@@ -128,6 +130,12 @@ def position(my_score: int, their_score: int, dealer: bool) -> None:
         points = positions.expected_game_points(my_score, their_score, dealer)
     except ValueError as err:
         raise click.BadParameter(str(err)) from err
+    if max(my_score, their_score) >= positions.TARGET:
+        won = "you have won" if my_score > their_score else "your opponent has won"
+        click.echo(f"At {my_score} to {their_score} the game is over: {won}.")
+        click.echo(f"  chance to win         {100 * win:6.2f}%")
+        click.echo(f"  game points           {points:+6.0f}")
+        return
     table = positions.position_table()
     k = 0 if dealer else 1
     half = 1.96 * 100 * table.stderr[my_score, their_score, k]

@@ -39,6 +39,31 @@ class FileError(ValueError):
     """Input the command cannot score: a message for the user."""
 
 
+#: The hint of a bad row that --skip-bad can go past.
+SKIP_HINT = "use --skip-bad to write bad rows with their reason and go on"
+
+
+def bad_row(number: int, reason: str, hint: str = SKIP_HINT) -> FileError:
+    """The error of bad row `number`, with the one hint that fixes it (every
+    bad row's error is made here)."""
+    return FileError(f"row {number}: {reason} ({hint})")
+
+
+def layout_hint(text: Any, starter: str | None) -> str:
+    """The hint for a hand column's bad cell `text`: when it holds the cards
+    of the other layout (four without --starter, five with it), the option
+    to give or leave out; else `SKIP_HINT`."""
+    try:
+        held = len(_core.cards(text)) if isinstance(text, str) else None
+    except ValueError:
+        held = None
+    if starter is None and held == 4:
+        return "the hands hold 4 cards: name the starters' column with --starter COLUMN"
+    if starter is not None and held == 5:
+        return f"the hands hold 5 cards, the starter last: leave out --starter {starter}"
+    return SKIP_HINT
+
+
 @dataclass(frozen=True)
 class _Options:
     """How to score: as cribs, with the breakdown, going past bad rows."""
@@ -56,7 +81,7 @@ def file_options(command: Callable[..., Any]) -> Callable[..., Any]:
             "--file",
             "file",
             type=click.Path(dir_okay=False, path_type=Path),
-            help="Score every row of a .csv or .parquet file instead of one hand.",
+            help="Score every row of a .csv or .parquet file instead of hands.",
         ),
         click.option(
             "--hand",
@@ -114,7 +139,7 @@ class _Skipped:
 
     def row(self, why: str) -> None:
         if not self.skip:
-            raise FileError(f"{why} (use --skip-bad to go on)")
+            raise FileError(f"{why} ({SKIP_HINT})")
         self.count += 1
         self.first = self.first or why
 
@@ -229,6 +254,7 @@ def _codes(
     width = 4 if starter is not None else 5
     codes, bad = parse_text(batch.column(hand), width=width, threads=threads, max_bad=limit)
     bad = [BadRow(b.row, repr(hand), b.reason) for b in bad]
+    hand_rows = {b.row for b in bad}
     if starter is not None:
         top, bad_top = parse_text(batch.column(starter), width=1, threads=threads, max_bad=limit)
         codes = np.hstack([codes, top])
@@ -242,7 +268,11 @@ def _codes(
         reasons.update((row, reason) for row, reason in repeated if row not in reasons)
     if reasons and not skip:
         row = min(reasons)
-        raise FileError(f"row {first + row}: {reasons[row]} (use --skip-bad to go on)")
+        # The hand column's fault is named first (sorted stably, hand first).
+        hint = (
+            layout_hint(batch.column(hand)[row].as_py(), starter) if row in hand_rows else SKIP_HINT
+        )
+        raise bad_row(first + row, reasons[row], hint)
     return codes, reasons
 
 
@@ -280,8 +310,7 @@ def _scored(
     except ValueError as err:
         # A card twice in a row: the core names the row within the batch.
         row, _, reason = str(err).partition(": ")
-        number = int(row.removeprefix("row ")) + first
-        raise FileError(f"row {number}: {reason} (use --skip-bad to go on)") from None
+        raise bad_row(int(row.removeprefix("row ")) + first, reason) from None
     if options.breakdown:
         names = ["score", *_core.BREAKDOWN_COLUMNS]
         values = [scored.sum(axis=1, dtype=np.uint8), *scored.T]
@@ -341,14 +370,22 @@ def score_file(
     starter_column: str | None,
     out: Path | None,
     options: _Options,
-) -> tuple[int, _Skipped]:
+) -> tuple[int, int, _Skipped]:
     """Scores every row of `file` into `out` (written whole or not at all);
-    returns the number of bad rows written and the rows skipped (with
+    returns the number of rows and of bad rows written, and the rows skipped (with
     ``options.skip_bad``). Raises FileError for bad input, before any work
     when the output is the input or would replace one of its columns."""
     require("pyarrow", "tables")
     if hand_column is None or out is None:
-        raise FileError("--file needs --hand COLUMN and --out OUT.csv|OUT.parquet")
+        missing = [
+            option
+            for option, value in [
+                ("--hand COLUMN", hand_column),
+                ("--out OUT.csv|OUT.parquet", out),
+            ]
+            if value is None
+        ]
+        raise FileError(f"--file needs {' and '.join(missing)}")
     _format(out, "--out")
     try:
         refuse_inputs(out, [file])
@@ -357,13 +394,13 @@ def score_file(
     columns = [hand_column, *([starter_column] if starter_column is not None else [])]
     skipped = _Skipped(options.skip_bad)
     with skipped.quiet():
-        return _score_rows(file, columns, out, options, skipped), skipped
+        return (*_score_rows(file, columns, out, options, skipped), skipped)
 
 
 def _score_rows(
     file: Path, columns: list[str], out: Path, options: _Options, skipped: _Skipped
-) -> int:
-    """`score_file`'s work: the number of bad rows written."""
+) -> tuple[int, int]:
+    """`score_file`'s work: the number of rows and of bad rows written."""
     hand_column = columns[0]
     starter_column = columns[1] if len(columns) > 1 else None
     batches, total, schema = _batches(file, columns, skipped)
@@ -372,7 +409,7 @@ def _score_rows(
         raise FileError(
             f"{file} already has a column {taken[0]!r}, which the output adds: rename it first"
         )
-    first, bad = 0, 0
+    first, bad, rows = 0, 0, 0
     with atomic_path(out) as part, progress(total, None, unit=" rows") as bar:
         writer = _Writer(part)
         try:
@@ -383,12 +420,13 @@ def _score_rows(
                     batch, hand_column, starter_column, first, options.skip_bad, options.threads
                 )
                 writer.write(_scored(batch, codes, reasons, first, options))
+                rows += batch.num_rows
                 first += raw.num_rows
                 bad += len(reasons)
                 bar.update(raw.num_rows)
         finally:
             writer.close()
-    return bad
+    return rows, bad
 
 
 def _at_least_one(batches: Iterator[pa.RecordBatch], schema: pa.Schema) -> Iterator[Any]:
@@ -405,22 +443,22 @@ def _at_least_one(batches: Iterator[pa.RecordBatch], schema: pa.Schema) -> Itera
 
 def run_score_file(cards: tuple[str, ...], crib: bool, **args: Any) -> None:
     """The ``score`` command with ``--file``: one line on stderr and status 2
-    for bad input, a summary line on stderr at the end."""
-    from .errors import describe, fail
+    for bad input; at the end, on stderr, what it wrote and the rows it
+    could not score."""
+    from .errors import describe, fail, wrote
 
-    if args["file"] is None:
-        fail("expected 5 cards (4 in hand, then the starter) or --file HANDS.csv")
     if cards:
         fail("give either cards or --file, not both")
     opts = _Options(crib, args["breakdown"], args["skip_bad"], args["threads"])
     try:
-        bad, skipped = score_file(
+        rows, bad, skipped = score_file(
             args["file"], args["hand_column"], args["starter_column"], args["out"], opts
         )
     except FileError as err:
         fail(str(err))
     except (ValueError, OSError) as err:
         fail(f"{args['file']}: {describe(err)}")
+    wrote(args["out"], f"{rows:,} rows with their scores")
     if bad:
         click.echo(f"{bad} bad rows written with their reason in column 'error'", err=True)
     if skipped.count:

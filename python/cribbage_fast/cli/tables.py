@@ -26,6 +26,7 @@ from .. import builders
 from .._files import save_figure, write_bytes
 from ..tables.crib import _table_key
 from ..tables.pegging import PeggingTable
+from .errors import wrote
 from .params import FiniteFloat, OutPath, check_ray_address
 
 F = TypeVar("F", bound=Callable[..., Any])
@@ -64,11 +65,6 @@ def out_option(
     return click.option(
         "--out", type=OutPath(*suffixes, make_dirs=make_dirs), required=True, help=help
     )
-
-
-def wrote(path: Path, what: str) -> None:
-    """The line that says what a command wrote, and where."""
-    click.echo(f"wrote {what} to {path}")
 
 
 @tables.command()
@@ -201,7 +197,7 @@ def atlas(out: Path) -> None:
     built = builders.build_atlas(builders.analyze_all_deals(progress=sys.stderr.isatty()))
     out.parent.mkdir(parents=True, exist_ok=True)
     built.save(out)
-    click.echo(f"{len(built)} deals, dealer and pone, written to {out}")
+    wrote(out, f"the atlas ({len(built)} deals, dealer and pone)")
 
 
 @tables.command()
@@ -210,4 +206,4 @@ def expert(out: Path) -> None:
     """The Expert's discard table (src/data/expert_discards.bin)."""
     analysis = builders.analyze_all_deals(progress=sys.stderr.isatty())
     write_bytes(out, analysis.expert_table())
-    click.echo(f"{len(analysis)} deals written to {out}")
+    wrote(out, f"the Expert's discard table ({len(analysis)} deals)")

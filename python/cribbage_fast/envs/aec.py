@@ -21,6 +21,7 @@ from pettingzoo.utils import wrappers  # noqa: E402
 from .._args import integer  # noqa: E402
 from .._core import NUM_ACTIONS, OBS_SIZE, ActionGame  # noqa: E402
 from ._order import require_reset  # noqa: E402
+from ._table import RENDER_MODES, board_info, check_render_mode, render_text  # noqa: E402
 
 __all__ = ["CribbageAECEnv", "aec_env"]
 
@@ -42,6 +43,10 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
     of the other sides' gains.
 
     An illegal action raises `cribbage_fast.IllegalMove` (use the mask).
+    Every agent's info holds the board after each reset and step:
+    ``"scores"`` (by side), ``"phase"`` and ``"dealer"`` (a seat). Render
+    modes: ``"ansi"`` (`render` returns the text) and ``"human"`` (printed
+    after every reset and step).
 
     Examples
     --------
@@ -54,7 +59,7 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
 
     metadata: ClassVar[dict[str, Any]] = {
         "name": "cribbage_v0",
-        "render_modes": ["ansi"],
+        "render_modes": list(RENDER_MODES),
         "is_parallelizable": False,
     }
 
@@ -69,8 +74,7 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         num_players = integer(num_players, "num_players", 2, 4)
         if reward not in ("win", "game_points", "points"):
             raise ValueError(f'reward must be "win", "game_points" or "points", got {reward!r}')
-        if render_mode is not None and render_mode != "ansi":
-            raise ValueError(f"unknown render mode {render_mode!r}: use 'ansi' or None")
+        check_render_mode(render_mode)
         ActionGame(num_players, 0, target)  # validates the target
         self.num_players = num_players
         self.reward_mode = reward
@@ -181,6 +185,16 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         self.infos: dict[str, dict[str, Any]] = {a: {} for a in self.agents}
         self._started = True
         self._select()
+        self._show()
+
+    def _show(self) -> None:
+        """After a reset or a step: the board in every agent's info (scores
+        by side, phase, dealer), and a human render's print."""
+        board = board_info(self._game.scores, self._game.phase, self._game.dealer)
+        for agent in self.agents:
+            self.infos[agent] = dict(board)
+        if self.render_mode == "human":
+            self.render()
 
     def _select(self) -> None:
         seat = self._game.to_move
@@ -293,9 +307,11 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         else:
             self._select()
         self._accumulate_rewards()
+        self._show()
 
     def render(self) -> str | None:
-        """The table as text, with ``render_mode="ansi"``.
+        """The table as text: returned with ``render_mode="ansi"``, printed
+        with ``"human"``.
 
         Returns
         -------
@@ -310,13 +326,14 @@ class CribbageAECEnv(AECEnv):  # type: ignore[misc]
         >>> env.render().startswith("scores")
         True
         """
-        if self.render_mode != "ansi":
+        if self.render_mode is None:
             return None
         game = self._game.game()
-        return (
+        return render_text(
+            self.render_mode,
             f"scores {game.scores} dealer {game.dealer} phase {game.phase} "
             f"to move {game.to_move}; count {game.count}, pile "
-            f"{' '.join(map(str, game.pile))}, starter {game.starter}"
+            f"{' '.join(map(str, game.pile))}, starter {game.starter}",
         )
 
     def close(self) -> None:

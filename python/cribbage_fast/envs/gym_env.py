@@ -16,6 +16,7 @@ from numpy.typing import NDArray
 from .._args import real
 from .._core import NUM_ACTIONS, OBS_SIZE, IllegalMove, SoloEnv
 from ._order import require_reset
+from ._table import RENDER_MODES, board_info, check_render_mode, render_text
 
 __all__ = ["CribbageEnv", "RewardMode"]
 
@@ -33,7 +34,11 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
     lays or discards that card (``(rank - 1) * 4 + suit``), 52 says go. A
     2-card discard is two card actions. ``info["action_mask"]`` (int8) and
     `action_masks()` give the legal actions; go is legal only when nothing
-    else is.
+    else is. Every ``info`` also holds the board: ``"scores"`` (the agent's
+    first), ``"phase"`` and ``"dealer"`` (the seat that deals, 0 the agent).
+
+    Render modes: ``"ansi"`` (`render` returns the table as text) and
+    ``"human"`` (the text printed to the terminal after every reset and step).
 
     Rewards (``reward=``): ``"win"`` +1/-1 at the end (default),
     ``"game_points"`` +/-1, 2 (skunk) or 3 (double skunk) at the end,
@@ -56,7 +61,7 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
     (0.0, False, False)
     """
 
-    metadata: dict[str, Any] = {"render_modes": ["ansi"], "render_fps": 4}  # noqa: RUF012
+    metadata: dict[str, Any] = {"render_modes": list(RENDER_MODES), "render_fps": 4}  # noqa: RUF012
 
     def __init__(
         self,
@@ -69,8 +74,7 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
     ) -> None:
         if illegal_action not in ("lose", "raise"):
             raise ValueError(f'illegal_action must be "lose" or "raise", got {illegal_action!r}')
-        if render_mode is not None and render_mode not in self.metadata["render_modes"]:
-            raise ValueError(f"unknown render mode {render_mode!r}: use 'ansi' or None")
+        check_render_mode(render_mode)
         self._core = SoloEnv(opponent, reward, target)
         self.opponent = opponent
         self.reward_mode = reward
@@ -100,20 +104,24 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
         Returns
         -------
         tuple of (numpy.ndarray, dict)
-            The agent's first observation (444 float32) and ``{"action_mask": ...}``.
+            The agent's first observation (444 float32) and its info: the
+            ``"action_mask"`` and the board (``"scores"``, ``"phase"``,
+            ``"dealer"``).
 
         Examples
         --------
         >>> obs, info = CribbageEnv().reset(seed=1)
         >>> obs.shape, info["action_mask"].shape
         ((444,), (53,))
+        >>> info["scores"], info["phase"]
+        ((0, 0), 'discard')
         """
         super().reset(seed=seed)
         game_seed = int(self.np_random.integers(0, 2**63 - 1))
         self._obs, self._mask = self._core.reset(game_seed)
         self._done = False
         self._started = True
-        return self._obs, {"action_mask": self._mask.copy()}
+        return self._obs, self._info()
 
     def step(self, action: Any) -> tuple[_ObsType, float, bool, bool, dict[str, Any]]:
         """Plays the agent's action, then the opponent's moves up to the agent's next turn.
@@ -158,10 +166,17 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
                 raise
             self._done = True
             self._mask = np.zeros(NUM_ACTIONS, np.int8)
-            info = {"action_mask": self._mask.copy(), "illegal_action": True}
+            info = {**self._info(), "illegal_action": True}
             return self._obs.copy(), self.illegal_reward, True, False, info
         self._done = terminated
-        return self._obs, reward, terminated, False, {"action_mask": self._mask.copy()}
+        return self._obs, reward, terminated, False, self._info()
+
+    def _info(self) -> dict[str, Any]:
+        """The info of a reset or step: the legal actions and the board (a
+        human render prints the table here, after every reset and step)."""
+        if self.render_mode == "human":
+            self.render()
+        return {"action_mask": self._mask.copy(), **board_info(*self._core.board())}
 
     def action_masks(self) -> NDArray[np.bool_]:
         """The legal actions now as booleans (for maskable policies).
@@ -199,7 +214,8 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
         return self._core.game()
 
     def render(self) -> str | None:  # type: ignore[override]
-        """The board as text, with ``render_mode="ansi"``.
+        """The board as text: returned with ``render_mode="ansi"``, printed
+        with ``"human"``.
 
         Returns
         -------
@@ -214,11 +230,12 @@ class CribbageEnv(gym.Env[_ObsType, np.int64]):
         >>> env.render().startswith("scores")
         True
         """
-        if self.render_mode != "ansi":
+        if self.render_mode is None:
             return None
         game = self._core.game()
-        return (
+        return render_text(
+            self.render_mode,
             f"scores {game.scores} dealer {game.dealer} phase {game.phase}\n"
             f"your hand {' '.join(map(str, game.hand(0)))}  count {game.count}  "
-            f"pile {' '.join(map(str, game.pile))}  starter {game.starter}"
+            f"pile {' '.join(map(str, game.pile))}  starter {game.starter}",
         )

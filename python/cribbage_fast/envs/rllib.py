@@ -27,6 +27,7 @@ from ray.tune.registry import register_env  # noqa: E402
 
 from .._core import NUM_ACTIONS, OBS_SIZE, ActionGame, IllegalMove  # noqa: E402
 from ._order import require_reset  # noqa: E402
+from ._table import board_info  # noqa: E402
 
 __all__ = ["ENV_NAME", "CribbageMultiAgentEnv", "register"]
 
@@ -56,7 +57,8 @@ class CribbageMultiAgentEnv(MultiAgentEnv):
     ends every agent gets its final observation (mask all zeros) and
     ``terminateds["__all__"]`` is true. Actions: 0..51 a card, 52 go; a
     2-player discard is two card actions (integers only: anything else is a
-    TypeError). Use the mask: an illegal action loses (see above).
+    TypeError). Use the mask: an illegal action loses (see above). Each
+    info holds the board: ``"scores"`` (by side), ``"phase"``, ``"dealer"``.
 
     Examples
     --------
@@ -141,7 +143,7 @@ class CribbageMultiAgentEnv(MultiAgentEnv):
         self._started = True
         seat = self._to_move()
         agent = self.possible_agents[seat]
-        return {agent: self._obs(seat)}, {agent: {}}
+        return {agent: self._obs(seat)}, {agent: self._board()}
 
     def step(  # type: ignore[override]
         self, action_dict: MultiAgentDict
@@ -204,7 +206,11 @@ class CribbageMultiAgentEnv(MultiAgentEnv):
         agent = self.possible_agents[nxt]
         terminateds = dict.fromkeys([*self.possible_agents, "__all__"], False)
         truncateds = dict.fromkeys([*self.possible_agents, "__all__"], False)
-        return {agent: self._obs(nxt)}, rewards, terminateds, truncateds, {agent: {}}
+        return {agent: self._obs(nxt)}, rewards, terminateds, truncateds, {agent: self._board()}
+
+    def _board(self) -> dict[str, Any]:
+        """The board an info holds: scores by side, phase, dealer."""
+        return board_info(self._game.scores, self._game.phase, self._game.dealer)
 
     def _lost_by_illegal_action(self, seat: int) -> _StepResult:
         self._illegal = True
@@ -219,7 +225,7 @@ class CribbageMultiAgentEnv(MultiAgentEnv):
     def _end(self, rewards: MultiAgentDict, extra: MultiAgentDict) -> _StepResult:
         """Every agent's final observation (no mask), all terminated."""
         obs = {a: self._final_obs(s) for s, a in enumerate(self.possible_agents)}
-        infos = {a: extra.get(a, {}) for a in self.possible_agents}
+        infos = {a: {**self._board(), **extra.get(a, {})} for a in self.possible_agents}
         terminateds = dict.fromkeys([*self.possible_agents, "__all__"], True)
         truncateds = dict.fromkeys([*self.possible_agents, "__all__"], False)
         return obs, rewards, terminateds, truncateds, infos

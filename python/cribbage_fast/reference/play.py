@@ -561,5 +561,5 @@ class Pegging:
     def __repr__(self) -> str:
         return (
             f"Pegging(seats={self.seats}, to_move={self._to_move}, count={self.count}, "
-            f"pile='{' '.join(self._pile)}', points={tuple(self._points)})"
+            f"pile={self.pile!r}, points={self.points!r})"
         )

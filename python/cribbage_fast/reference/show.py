@@ -69,22 +69,33 @@ def _is_run(cards: tuple[RefCard, ...]) -> bool:
 
 def _validate(hand: object, starter: object, crib: bool) -> tuple[list[RefCard], RefCard]:
     cards = parse_cards(hand)
-    start = parse_card(starter)
+    if starter is None:
+        # Five cards without a starter: the last is the starter.
+        if len(cards) != 5:
+            raise ValueError(
+                f"without a starter, hand must hold 5 cards, the starter last, got {len(cards)}"
+            )
+        start = cards.pop()
+    else:
+        if len(cards) == 5:
+            raise ValueError("hand holds 5 cards and a starter is given: give 4 with it")
+        start = parse_card(starter)
     if len(cards) != 4:
         raise ValueError(f"{'a crib' if crib else 'a hand'} must have 4 cards, got {len(cards)}")
     check_distinct([*cards, start])
     return cards, start
 
 
-def explain_hand(hand: object, starter: object, crib: bool = False) -> RefBreakdown:
+def explain_hand(hand: object, starter: object = None, crib: bool = False) -> RefBreakdown:
     """Itemise a show: fifteens, pairs, runs (longest only), flush, nobs.
 
     Parameters
     ----------
     hand : str or iterable
-        Four cards: one space-separated string or card texts.
-    starter : object
-        The starter's text.
+        Four cards: one space-separated string or card texts; five without
+        a starter (the last is the starter).
+    starter : object, default None
+        The starter's text; None when `hand` holds it.
     crib : bool, default False
         Score as a crib (only a five-card flush counts).
 
@@ -130,15 +141,16 @@ def explain_hand(hand: object, starter: object, crib: bool = False) -> RefBreakd
     return RefBreakdown(items)
 
 
-def score_hand(hand: object, starter: object, crib: bool = False) -> int:
+def score_hand(hand: object, starter: object = None, crib: bool = False) -> int:
     """The show total of a 4-card hand (or crib) with the starter.
 
     Parameters
     ----------
     hand : str or iterable
-        Four cards: one space-separated string or card texts.
-    starter : object
-        The starter's text.
+        Four cards: one space-separated string or card texts; five without
+        a starter (the last is the starter).
+    starter : object, default None
+        The starter's text; None when `hand` holds it.
     crib : bool, default False
         Score as a crib (only a five-card flush counts).
 

@@ -41,7 +41,10 @@ def _back_pegs(g: _core.Game) -> list[int] | None:
     back = [0] * len(scores)
     for entry in moves:
         before = replay.scores
-        replay.apply(_core.Move.from_dict(entry))
+        try:
+            replay.apply(_core.Move.from_dict(entry))
+        except ValueError:  # a game that did not start from its seed alone
+            return None
         for side, (old, new) in enumerate(zip(before, replay.scores, strict=True)):
             if new != old:
                 back[side] = old
@@ -136,7 +139,9 @@ def game(g: _core.Game, names: Sequence[str] | None = None) -> cv.SVG:
 
 def view(v: _core.PlayerView, names: Sequence[str] | None = None) -> cv.SVG:
     """A picture of what one seat may know: its cards, the starter, the pile
-    with the count, the cards it is showing, and the board.
+    with the count, and the board. With muggins, the show being counted (its
+    worth is not written: counting it is the seat's decision) or claimed
+    (with the count announced).
 
     Parameters
     ----------
@@ -180,8 +185,8 @@ def view(v: _core.PlayerView, names: Sequence[str] | None = None) -> cv.SVG:
     label = ("crib" if v.show_is_crib else "show") if showing else "hand"
     cv.text(svg, 8, y + 12, label, 11, weight="bold")
     draw_hand(svg, cards, v.starter, 96, y)
-    if showing:
-        cv.text(svg, 8, y + 28, f"worth {v.show_value}", 10, fill=cv.MUTED)
+    if v.announced is not None:  # the claim; while counting, the worth is the question
+        cv.text(svg, 8, y + 28, f"{v.announced} announced", 10, fill=cv.MUTED)
     y += ROW
     seats = [seat for seat, _ in v.laid[len(v.laid) - len(v.pile) :]] if v.pile else []
     cv.text(svg, 8, y + 12, "pile", 11, weight="bold")

@@ -30,7 +30,7 @@ from .crib import CribModel as CribModel
 from .crib import crib_table, crib_table_info
 from .discard_atlas import SPLITS as SPLITS
 from .discard_atlas import Atlas, atlas, default_atlas_path
-from .discards import TableDiscardOption, analyze_discards, best_discard
+from .discards import TableDiscardOption, best_table_discard, table_discards
 from .pegging import KEEPS as KEEPS
 from .pegging import PEGGING_STATS as PEGGING_STATS
 from .pegging import PeggingTable, keep_index, pegging_table
@@ -40,12 +40,12 @@ __all__ = [
     "Atlas",
     "PeggingTable",
     "TableDiscardOption",
-    "analyze_discards",
     "atlas",
-    "best_discard",
+    "best_table_discard",
     "crib_table",
     "crib_table_info",
     "default_atlas_path",
     "keep_index",
     "pegging_table",
+    "table_discards",
 ]

@@ -26,9 +26,9 @@ from .discards import (
     _ATLAS,
     TIE_BREAK,
     TableDiscardOption,
-    analyze_discards,
     rank_discards,
     sort_options,
+    table_discards,
 )
 from .pegging import KEEPS, pegging_table
 
@@ -240,7 +240,7 @@ class Atlas:
     def lookup(self, hand: Any, dealer: bool) -> list[TableDiscardOption]:
         """Every discard of a six-card hand, best first, from the atlas (the
         hand's suits relabelled to its canonical deal and back, then ranked
-        in the real suits as `analyze_discards` ranks them).
+        in the real suits as `table_discards` ranks them).
 
         Parameters
         ----------
@@ -254,7 +254,7 @@ class Atlas:
         list of TableDiscardOption
             The 15 discards, best first (`TIE_BREAK`); for a deal the atlas
             does not hold (a partial atlas), computed directly by
-            `analyze_discards` (the same numbers).
+            `table_discards` (the same numbers).
 
         Raises
         ------
@@ -278,10 +278,10 @@ class Atlas:
         canon, to_canonical = _core._canonicalize(sum(1 << c.index for c in held))
         row = int(np.searchsorted(self.masks, np.uint64(canon)))
         if row >= len(self) or int(self.masks[row]) != canon:
-            return analyze_discards(hand, dealer, crib_model="fixed_point", pegging=True)
+            return table_discards(hand, dealer, crib_model="fixed_point", pegging=True)
         real = [to_canonical.index(s) for s in range(4)]
         cards = [_core.Card.from_index(int(i) // 4 * 4 + real[int(i) % 4]) for i in self.cards[row]]
-        # The cards in the hand's order, as analyze_discards gives them.
+        # The cards in the hand's order, as table_discards gives them.
         place = {c.index: n for n, c in enumerate(held)}
         cols = self.columns(slice(row, row + 1))
         role = int(dealer)
@@ -305,7 +305,7 @@ class Atlas:
                     "fixed_point",
                 )
             )
-        # Ranked here, in the real suits: equal discards fall as in analyze_discards.
+        # Ranked here, in the real suits: equal discards fall as in table_discards.
         return sort_options(out)
 
     def arrays(self) -> dict[str, Any]:
@@ -442,7 +442,7 @@ def default_atlas_path() -> Path:
 
 def atlas(path: str | Path | None = None) -> Atlas:
     """Loads an atlas written by ``cribbage-fast tables atlas`` (``.npz``),
-    validates it once, and makes `best_discard` read from it (a partial
+    validates it once, and makes `best_table_discard` read from it (a partial
     atlas: the deals it does not hold are computed directly).
 
     Parameters

@@ -1,6 +1,6 @@
 """Every discard of a hand valued with the shipped crib and pegging tables.
 
->>> best_discard("5H 5D JC 4S 6H KD", dealer=True).crib_model
+>>> best_table_discard("5H 5D JC 4S 6H KD", dealer=True).crib_model
 'fixed_point'
 """
 
@@ -32,7 +32,7 @@ TIE_BREAK = (
 @dataclass(frozen=True, repr=False)
 class TableDiscardOption:
     """One discard under a crib model, optionally with the kept hand's
-    expected pegging (see `analyze_discards`): ``total`` is what the options
+    expected pegging (see `table_discards`): ``total`` is what the options
     are sorted by."""
 
     discard: tuple[_core.Card, ...]
@@ -61,9 +61,9 @@ class TableDiscardOption:
         def text(value: float | None) -> str:
             return "None" if value is None else f"{value:.4f}"
 
-        cards = " ".join(str(c) for c in self.discard), " ".join(str(c) for c in self.keep)
         return (
-            f"TableDiscardOption(discard={cards[0]!r}, keep={cards[1]!r}, dealer={self.dealer}, "
+            f"TableDiscardOption(discard={self.discard!r}, keep={self.keep!r}, "
+            f"dealer={self.dealer}, "
             f"total={self.total:.4f}, hand_ev={self.hand_ev:.4f}, crib_ev={self.crib_ev:.4f}, "
             f"net={self.net:.4f}, pegging_ev={text(self.pegging_ev)}, "
             f"opponent_pegging_ev={text(self.opponent_pegging_ev)}, "
@@ -80,7 +80,7 @@ class TableDiscardOption:
 
         Examples
         --------
-        >>> option = analyze_discards("5H 5D JC 4S 6H KD", True, "fixed_point", pegging=True)[0]
+        >>> option = table_discards("5H 5D JC 4S 6H KD", True, "fixed_point", pegging=True)[0]
         >>> d = option.to_dict()
         >>> d["discard"], d["crib_model"], d["total"] == d["net"] + d["pegging_net"]
         ('JC KD', 'fixed_point', True)
@@ -109,7 +109,7 @@ def rank_discards(
     """The discards best first along the last axis, by `TIE_BREAK`: the
     larger total, then the larger hand EV, then the lower card index of the
     discard (`low`), then its higher one (`high`). The one ranking of
-    `analyze_discards`, `best_discard` and the atlas, so equal discards are
+    `table_discards`, `best_table_discard` and the atlas, so equal discards are
     ordered the same way by all three."""
     return np.lexsort((high, low, -hand_ev, -total), axis=-1)
 
@@ -169,7 +169,7 @@ def sort_options(options: list[TableDiscardOption]) -> list[TableDiscardOption]:
     return [options[i] for i in order]
 
 
-def analyze_discards(
+def table_discards(
     hand: Any, dealer: bool, crib_model: str = "uniform", pegging: bool = False
 ) -> list[TableDiscardOption]:
     """Every discard of a hand under a crib model, best first.
@@ -208,7 +208,7 @@ def analyze_discards(
 
     Examples
     --------
-    >>> best = analyze_discards("5H 5D JC 4S 6H KD", True, crib_model="fixed_point")[0]
+    >>> best = table_discards("5H 5D JC 4S 6H KD", True, crib_model="fixed_point")[0]
     >>> " ".join(str(c) for c in best.discard), best.crib_model
     ('JC KD', 'fixed_point')
     """
@@ -218,7 +218,7 @@ def analyze_discards(
     return sort_options(options)
 
 
-def best_discard(hand: Any, dealer: bool) -> TableDiscardOption:
+def best_table_discard(hand: Any, dealer: bool) -> TableDiscardOption:
     """The best discard of a six-card hand under the fixed-point crib table
     with the kept hand's net pegging: read from the atlas when one is loaded
     with `atlas` (a deal it does not hold is computed directly), else
@@ -246,11 +246,11 @@ def best_discard(hand: Any, dealer: bool) -> TableDiscardOption:
 
     Examples
     --------
-    >>> best = best_discard("5H 5D JC 4S 6H KD", dealer=True)
+    >>> best = best_table_discard("5H 5D JC 4S 6H KD", dealer=True)
     >>> round(best.pegging_ev - best.opponent_pegging_ev - best.pegging_net, 9)
     0.0
     """
     dealer = flag(dealer, "dealer")
     if _ATLAS:
         return _ATLAS[0].lookup(hand, dealer)[0]
-    return analyze_discards(hand, dealer, crib_model="fixed_point", pegging=True)[0]
+    return table_discards(hand, dealer, crib_model="fixed_point", pegging=True)[0]

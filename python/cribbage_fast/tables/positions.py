@@ -287,10 +287,22 @@ def position_table() -> PositionTable:
     return dataclasses.replace(table, metadata=copy.deepcopy(table.metadata))
 
 
+#: The most a side can end a game with: 120, then a 29 hand.
+MAX_SCORE = TARGET - 1 + 29
+
+
 def _cell(my_score: object, their_score: object, dealer: object) -> tuple[int, int, int]:
-    x = integer(my_score, "my_score", 0, TARGET - 1)
-    y = integer(their_score, "their_score", 0, TARGET - 1)
-    return x, y, 0 if flag(dealer, "dealer") else 1
+    """The table cell of a board, or, for a game already won (a score at or
+    past 121), ``(my_score, their_score, -1)``."""
+    x = integer(my_score, "my_score", 0, MAX_SCORE)
+    y = integer(their_score, "their_score", 0, MAX_SCORE)
+    k = 0 if flag(dealer, "dealer") else 1
+    if x >= TARGET and y >= TARGET:
+        raise ValueError(
+            f"my_score {x} and their_score {y} are both at or past {TARGET}: "
+            "a game ends when the first side reaches it"
+        )
+    return (x, y, -1) if max(x, y) >= TARGET else (x, y, k)
 
 
 def win_probability(my_score: int, their_score: int, dealer: bool) -> float:
@@ -299,27 +311,37 @@ def win_probability(my_score: int, their_score: int, dealer: bool) -> float:
     Parameters
     ----------
     my_score, their_score : int
-        The scores on the board, 0 to 120.
+        The scores on the board, 0 to 120; or a game's end, one of them at
+        or past 121 (at most 149: 120 and a 29 hand).
     dealer : bool
         True when I deal next (the deal is about to start).
 
     Returns
     -------
     float
-        The probability that I win, from the shipped table.
+        The probability that I win, from the shipped table; 1.0 when my
+        score is at or past 121 (the game is won), 0.0 when theirs is.
 
     Raises
     ------
     ValueError
-        A score outside 0..120 or not an integer, or a dealer that is not a bool.
+        A score below 0 or past 149, or both scores at or past 121 (no
+        game reaches that: it ends when the first side gets there).
+    TypeError
+        A score that is not an integer, or a dealer that is not a bool.
 
     Examples
     --------
     >>> from cribbage_fast import win_probability
     >>> win_probability(115, 60, dealer=False) > 0.9
     True
+    >>> win_probability(121, 100, dealer=True), win_probability(100, 125, dealer=True)
+    (1.0, 0.0)
     """
-    return float(_shipped_position_table().win[_cell(my_score, their_score, dealer)])
+    x, y, k = _cell(my_score, their_score, dealer)
+    if k < 0:
+        return 1.0 if x >= TARGET else 0.0
+    return float(_shipped_position_table().win[x, y, k])
 
 
 def expected_game_points(my_score: int, their_score: int, dealer: bool) -> float:
@@ -328,18 +350,20 @@ def expected_game_points(my_score: int, their_score: int, dealer: bool) -> float
     Parameters
     ----------
     my_score, their_score : int
-        The scores on the board, 0 to 120.
+        As for `win_probability`: the board, or a game's end.
     dealer : bool
         True when I deal next.
 
     Returns
     -------
     float
-        The expected game points, -3 to 3, from the shipped table.
+        The expected game points, -3 to 3, from the shipped table; at a
+        game's end the points won (positive) or lost: 1, 2 for a skunk
+        (the loser under 91), 3 for a double skunk (under 61).
 
     Raises
     ------
-    ValueError
+    ValueError, TypeError
         As for `win_probability`.
 
     Examples
@@ -347,8 +371,14 @@ def expected_game_points(my_score: int, their_score: int, dealer: bool) -> float
     >>> from cribbage_fast import expected_game_points
     >>> expected_game_points(100, 30, dealer=True) > 1
     True
+    >>> expected_game_points(121, 85, dealer=True), expected_game_points(40, 123, dealer=False)
+    (2.0, -3.0)
     """
-    return float(_shipped_position_table().game_points[_cell(my_score, their_score, dealer)])
+    x, y, k = _cell(my_score, their_score, dealer)
+    if k < 0:
+        points = float(_core._game_points(min(x, y), TARGET))
+        return points if x >= TARGET else -points
+    return float(_shipped_position_table().game_points[x, y, k])
 
 
 def plot_table(table: PositionTable, path: str | Path) -> None:

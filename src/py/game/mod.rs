@@ -904,8 +904,10 @@ impl PyGame {
     ///
     /// Parameters
     /// ----------
-    /// players : Sequence[PlayerProtocol]
-    ///     One player object per seat.
+    /// players : Sequence[PlayerProtocol or str]
+    ///     One player object per seat, or a built-in bot's name (see
+    ///     `OPPONENTS`): seat ``s`` then plays as ``BotPlayer(name, seed)``
+    ///     with the seed `simulate` gives seat ``s`` of a game of this seed.
     ///
     /// Raises
     /// ------
@@ -919,7 +921,7 @@ impl PyGame {
     /// --------
     /// >>> from cribbage_fast import Game, Player
     /// >>> game = Game(2, seed=1)
-    /// >>> game.play_to_end([Player(), Player()])
+    /// >>> game.play_to_end([Player(), "pegger"])
     /// >>> game.is_over
     /// True
     fn play_to_end(slf: &Bound<'_, Self>, players: Vec<Bound<'_, PyAny>>) -> PyResult<()> {
@@ -930,9 +932,14 @@ impl PyGame {
                 players.len()
             )));
         }
-        for (seat, player) in players.iter().enumerate() {
-            check_player(player, seat)?;
+        let seed = slf.borrow().game.seed();
+        let mut seats = Vec::with_capacity(n);
+        for (seat, player) in players.into_iter().enumerate() {
+            let player = super::bots::named_player(player, seed, seat)?;
+            check_player(&player, seat)?;
+            seats.push(player);
         }
+        let players = seats;
         loop {
             let (seat, view) = {
                 let this = slf.borrow();

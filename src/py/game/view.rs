@@ -7,9 +7,10 @@ use pyo3::prelude::*;
 use pyo3::types::PyString;
 
 use super::{move_objects, show_points, PyMove};
-use crate::py::card::{card_from_py, card_object, card_objects, PyCard};
-use crate::rules::game::{mask_text, Game, Move, Phase};
+use crate::py::card::{card_from_py, card_object, card_objects, cards_repr, PyCard};
+use crate::rules::game::{Game, Move, Phase};
 use crate::rules::observe::Observation;
+use crate::rules::play::mask_cards;
 
 /// What one seat may know: its own cards, the table, the scores, and its
 /// legal moves when it is to move. Never the other hands or the crib before
@@ -192,10 +193,10 @@ impl PyPlayerView {
 
     fn __repr__(&self) -> String {
         format!(
-            "PlayerView(seat={}, phase='{}', hand='{}', count={}, scores={:?})",
+            "PlayerView(seat={}, phase='{}', hand={}, count={}, scores={:?})",
             self.obs.seat,
             self.obs.phase.name(),
-            mask_text(self.obs.hand.mask()),
+            cards_repr(&mask_cards(self.obs.hand.mask()).collect::<Vec<_>>(), true),
             self.obs.count,
             self.obs.side_scores()
         )

@@ -5,6 +5,10 @@
 use super::{Game, GameEvent, Phase, ShowStep, SuppliedDeal, MAX_SEATS};
 use crate::ground::card::Card;
 use crate::ground::error::{Error, Result};
+use crate::ground::rng::{mix_seed, Rng};
+
+/// Kept apart from the seeds of the other streams of a game's seed.
+const DEAL_SALT: u64 = 0xD0_B1E5_EA75_u64;
 
 impl Game {
     /// Cuts until one seat holds the single lowest rank; that seat deals.
@@ -36,6 +40,12 @@ impl Game {
         // Only the dealt cards need a random order: the starter is cut from
         // the rest at random when it is turned.
         let dealt = usize::from(n) * self.config.hand_size() + usize::from(n == 3);
+        if self.deal_seeds {
+            // The salt keeps deal seeds apart from the other streams drawn
+            // from the game's seed (the players' seeds).
+            let deal = u64::from(self.deal_number) + 1;
+            self.rng = Rng::new(mix_seed(self.seed ^ DEAL_SALT, deal));
+        }
         self.rng.shuffle_prefix(&mut deck, dealt);
         let mut hands = [0u64; MAX_SEATS];
         let mut next = 0;

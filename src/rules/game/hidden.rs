@@ -25,6 +25,8 @@ impl Game {
         g.events.clear();
         g.moves.clear();
         g.rng = Rng::new(rng.next_u64());
+        // A search must not read the true later deals from their seeds.
+        g.deal_seeds = false;
         if g.phase == Phase::Over {
             return g;
         }

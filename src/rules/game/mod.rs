@@ -248,6 +248,9 @@ pub struct Game {
     config: GameConfig,
     seed: u64,
     rng: Rng,
+    /// Each deal shuffled by a generator of its own, seeded by the game's seed
+    /// and the deal number ([`Game::with_deal_seeds`]).
+    deal_seeds: bool,
     scores: [u16; MAX_SEATS],
     dealer: u8,
     deal_number: u32,
@@ -288,6 +291,7 @@ impl Game {
             config,
             seed,
             rng: Rng::new(seed),
+            deal_seeds: false,
             scores: [0; MAX_SEATS],
             dealer: 0,
             deal_number: 0,
@@ -334,6 +338,30 @@ impl Game {
             )));
         }
         Ok(Game::start(config, seed, record, Some(dealer as u8)))
+    }
+
+    /// This new game (before its first move) with every deal's shuffle and
+    /// starter drawn from a generator seeded by the game's seed and the deal
+    /// number, not from one stream for the whole game: deal `k` holds the
+    /// same cards for the same seats however the earlier deals were played
+    /// (duplicate matches). Only the first deal is dealt again.
+    pub fn with_deal_seeds(mut self) -> Result<Game> {
+        if self.deal_number != 1 || self.phase != Phase::Discard || self.discards != [0; MAX_SEATS]
+        {
+            return Err(Error::IllegalMove(
+                "deal seeds can only be set before the first move".into(),
+            ));
+        }
+        self.deal_seeds = true;
+        self.deal_number = 0;
+        self.events.retain(|e| !matches!(e, GameEvent::Deal { .. }));
+        self.deal();
+        Ok(self)
+    }
+
+    /// Whether each deal has a generator of its own ([`Game::with_deal_seeds`]).
+    pub fn deal_seeds(&self) -> bool {
+        self.deal_seeds
     }
 
     /// This new game played from a board position (side `i` at `scores[i]`),
@@ -779,5 +807,27 @@ fn move_name(mv: &Move) -> String {
         Move::Count(p) => format!("count {p}"),
         Move::Claim(p) => format!("claim {p}"),
         Move::Deal(_) => "a new deal".into(),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{game_points_against, skunk_lines};
+
+    #[test]
+    fn skunk_lines_of_a_121_game_are_91_and_61() {
+        assert_eq!(skunk_lines(121), (91, 61));
+        assert_eq!(skunk_lines(61), (31, 1));
+        assert_eq!(skunk_lines(31), (1, 0));
+        let points: Vec<u8> = [0, 60, 61, 90, 91, 120]
+            .iter()
+            .map(|&loser| game_points_against(loser, 121))
+            .collect();
+        assert_eq!(points, [3, 3, 2, 2, 1, 1]);
+        // A game to 31: only a loser on 0 is skunked, and nobody double-skunked.
+        assert_eq!(
+            (game_points_against(0, 31), game_points_against(1, 31)),
+            (2, 1)
+        );
     }
 }

@@ -1,0 +1,222 @@
+"""Duplicate matches, luck-adjusted results and ratings (docs/duplicate.md):
+the same statistics at any thread count and range split, for Python players as
+for built-in ones, through Ray and after Ctrl-C; the luck's mean is zero for
+equal players; hostile arguments are refused naming the parameter."""
+
+from __future__ import annotations
+
+import json
+import math
+import pickle
+import sys
+from collections.abc import Callable, Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+from click.testing import CliRunner
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+import cribbage_fast as cf
+from cribbage_fast import PlayerView
+from cribbage_fast.cli import main
+
+MODES = [
+    {"duplicate": True},
+    {"adjusted": True},
+    {"duplicate": True, "adjusted": True},
+]
+
+
+class DelegatingGreedy:
+    """A Python player that plays exactly as the built-in greedy bot."""
+
+    def __init__(self) -> None:
+        self.bot = cf.GreedyPlayer()
+
+    def discard(self, view: PlayerView) -> Any:
+        return self.bot.discard(view)
+
+    def play(self, view: PlayerView) -> Any:
+        return self.bot.play(view)
+
+
+def core(stats: cf.SimulationStats) -> dict[str, Any]:
+    """The totals that do not name the players."""
+    d = stats.to_dict()
+    return {k: d[k] for k in ("wins", "pairs", "luck_sums", "points", "total_scores", "deals")}
+
+
+@pytest.mark.parametrize("mode", MODES)
+def test_the_same_statistics_at_any_thread_count_and_split(mode: dict[str, bool]) -> None:
+    one = cf.simulate("expert", "greedy", games=200, seed=3, threads=1, **mode)
+    two = cf.simulate("expert", "greedy", games=200, seed=3, threads=2, progress=print, **mode)
+    assert one == two and one.to_dict() == two.to_dict()
+    parts = [
+        cf.simulate("expert", "greedy", games=n, seed=3, first_game=f, **mode)
+        for f, n in ((0, 60), (60, 140))
+    ]
+    assert cf.SimulationStats.merge(parts) == one
+    assert cf.SimulationStats.from_dict(json.loads(json.dumps(one.to_dict()))) == one
+    assert pickle.loads(pickle.dumps(one)) == one
+
+
+def test_pairs_are_reported_as_pairs() -> None:
+    s = cf.simulate("expert", "greedy", games=400, seed=1, duplicate=True)
+    both, split, lost = s.pairs
+    assert both + split + lost == 200 and 2 * both + split == s.wins[0]
+    assert s.duplicate and not s.luck_adjusted and s.adjusted_estimate is None
+    text = str(s)
+    assert "200 duplicate pairs" in text and f"expert won both {both:,}" in text
+    same = cf.simulate("expert", "expert", games=100, seed=1, duplicate=True, adjusted=True)
+    assert same.pairs == (0, 50, 0) and same.win_estimate["rate"] == 0.5
+
+
+def test_a_python_player_plays_the_same_pairs_as_the_bot_it_copies() -> None:
+    for mode in MODES:
+        ours = cf.simulate(DelegatingGreedy(), "random", games=40, seed=8, **mode)
+        theirs = cf.simulate("greedy", "random", games=40, seed=8, **mode)
+        assert core(ours) == core(theirs), mode
+
+
+def test_the_plain_stream_still_reproduces_published_seeds() -> None:
+    # The published Expert-vs-greedy run is 64,820 of 100,000 at seed 2026;
+    # its first games are the same games.
+    plain = cf.simulate("expert", "greedy", games=300, seed=2026)
+    again = cf.simulate("expert", "greedy", games=300, seed=2026, adjusted=True)
+    assert plain.wins == again.wins and plain.points == again.points
+
+
+@pytest.mark.parametrize(
+    ("a", "b", "games"), [("random", "random", 3000), ("expert", "expert", 1600)]
+)
+def test_equal_players_score_half_after_the_luck_is_taken_away(a: str, b: str, games: int) -> None:
+    """Would fail if a luck term had a non-zero mean: equal players' adjusted
+    rate and their mean luck stay within 3.5 standard errors of 50% and 0."""
+    s = cf.simulate(a, b, games=games, seed=21, adjusted=True)
+    adjusted = s.adjusted_estimate
+    assert adjusted is not None and s.mean_luck is not None
+    assert abs(adjusted["rate"] - 0.5) < 3.5 * adjusted["stderr"], adjusted
+    mean, se = s.mean_luck
+    assert abs(mean) < 3.5 * se, s.mean_luck
+    assert s.variance_reduction is not None and s.variance_reduction > 1.0
+
+
+def test_adjusted_agrees_with_plain_and_elo_brackets_the_rate() -> None:
+    s = cf.simulate("expert", "greedy", games=2000, seed=4, adjusted=True)
+    plain, adjusted = s.win_estimate, s.adjusted_estimate
+    assert adjusted is not None
+    gap = abs(plain["rate"] - adjusted["rate"])
+    assert gap < 3.5 * math.hypot(plain["stderr"], adjusted["stderr"])
+    for e in (plain, adjusted):
+        lo, hi = e["interval"]
+        assert lo < e["rate"] < hi
+        assert e["elo_interval"][0] < e["elo"] < e["elo_interval"][1]
+        assert e["elo"] == pytest.approx(400 * math.log10(e["rate"] / (1 - e["rate"])))
+        assert 0 < e["games_to_separate"] < e["games_for_half_point"]
+    assert "luck-adjusted" in str(s) and "variance reduction" in str(s)
+
+
+def test_the_master_match_plays_pairs_too() -> None:
+    s = cf.master_match("greedy", games=4, seed=2, search=False, duplicate=True, adjusted=True)
+    assert sum(s.pairs) == 2 and s.luck_adjusted
+    with pytest.raises(ValueError, match="games must be even"):
+        cf.master_match("greedy", games=3, duplicate=True)
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    games=st.integers(1, 50),
+    first_game=st.integers(0, 50),
+    duplicate=st.one_of(st.booleans(), st.integers(), st.text(max_size=3), st.none()),
+)
+def test_hostile_arguments_are_refused_naming_the_parameter(
+    games: int, first_game: int, duplicate: object
+) -> None:
+    kwargs: dict[str, Any] = {"games": games, "first_game": first_game, "duplicate": duplicate}
+    if not isinstance(duplicate, bool):
+        with pytest.raises(TypeError, match="duplicate"):
+            cf.simulate("random", "random", **kwargs)
+    elif duplicate and (games % 2 or first_game % 2):
+        with pytest.raises(ValueError, match=r"games|first_game"):
+            cf.simulate("random", "random", **kwargs)
+    else:
+        assert cf.simulate("random", "random", **kwargs).games == games
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    key=st.sampled_from(["pairs", "luck_sums", "duplicate"]),
+    value=st.one_of(
+        st.integers(-(2**130), 2**130),
+        st.lists(st.integers(-(2**70), 2**70), max_size=4),
+        st.dictionaries(
+            st.sampled_from(["units", "sum", "sum_sq", "sum_wins"]),
+            st.integers(-(2**130), 2**130),
+        ),
+        st.text(max_size=3),
+        st.booleans(),
+    ),
+)
+def test_hostile_saved_statistics_are_refused(key: str, value: object) -> None:
+    good = cf.simulate("greedy", "random", games=20, seed=1, duplicate=True, adjusted=True)
+    d = good.to_dict()
+    d[key] = value  # type: ignore[literal-required]
+    try:
+        back = cf.SimulationStats.from_dict(d)
+    except (ValueError, TypeError) as err:
+        assert key in str(err) or "inconsistent" in str(err) or "luck" in str(err), err
+    else:
+        assert back.games == 20
+        str(back)
+
+
+def test_the_command_line_shows_pairs_and_the_adjusted_rate() -> None:
+    runner = CliRunner()
+    args = ["simulate", "expert", "greedy", "--games", "200", "--duplicate", "--adjusted"]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0, result.output
+    assert "100 duplicate pairs" in result.output and "luck-adjusted" in result.output
+    assert "Elo" in result.output
+    as_json = runner.invoke(main, [*args, "--json"])
+    assert json.loads(as_json.output)["duplicate"] is True
+    odd = runner.invoke(main, ["simulate", "expert", "greedy", "--games", "201", "--duplicate"])
+    assert odd.exit_code == 2 and "--games" in odd.output
+
+
+CLI = str(Path(sys.executable).with_name("cribbage-fast"))
+
+
+def test_a_long_duplicate_adjusted_run_stops_on_ctrl_c(stop_when_ready: Callable[..., Any]) -> None:
+    code = (
+        "import cribbage_fast as cf\nprint('ready', flush=True)\n"
+        "cf.simulate('expert', 'expert', games=10**9, duplicate=True, adjusted=True)"
+    )
+    stopped = stop_when_ready([sys.executable, "-c", code], "^ready$")
+    assert stopped.seconds < 4.0, f"took {stopped.seconds:.1f} s to stop"
+    assert "KeyboardInterrupt" in stopped.stderr and "Exception ignored" not in stopped.stderr
+
+
+@pytest.fixture(scope="module")
+def local_ray() -> Iterator[Any]:
+    ray = pytest.importorskip("ray")
+    if ray.is_initialized():
+        ray.shutdown()
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    yield ray
+    ray.shutdown()
+
+
+def test_ray_gives_the_same_pairs(local_ray: Any) -> None:
+    from cribbage_fast import distributed
+
+    mode = {"duplicate": True, "adjusted": True}
+    local = cf.simulate("expert", "greedy", games=120, seed=6, **mode)
+    for chunk in (7, 50, None):
+        got = distributed.simulate(
+            "expert", "greedy", 120, 6, chunk_games=chunk, progress=False, **mode
+        )
+        assert got == local and got.to_dict() == local.to_dict()
+    with pytest.raises(ValueError, match="games must be even"):
+        distributed.simulate("expert", "greedy", 121, 6, progress=False, duplicate=True)
