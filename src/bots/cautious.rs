@@ -12,7 +12,7 @@
 //! unseen card equally likely to be laid on it (fifteens, pairs, runs and 31
 //! all count). It never weighs its own counter: it only avoids giving.
 
-use crate::bots::{hand_total, lay_points};
+use crate::bots::greedy::{hand_total, lay_points};
 use crate::ground::card::Card;
 use crate::rules::game::discard_choices;
 use crate::rules::play::{mask_cards, LayPoints, ALL_CARDS, MAX_COUNT};

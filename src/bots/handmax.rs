@@ -5,7 +5,8 @@
 //! Against the Expert it shows what the crib is worth: it differs from it in
 //! the discard only.
 
-use crate::bots::{expert_lay, greedy_discard};
+use crate::bots::expert::expert_lay;
+use crate::bots::greedy::greedy_discard;
 use crate::ground::card::Card;
 use crate::rules::observe::Observation;
 

@@ -50,7 +50,7 @@
 
 use crate::analysis::discard::analyze_discards;
 use crate::bots::board::board_discard;
-use crate::bots::greedy_discard;
+use crate::bots::greedy::greedy_discard;
 use crate::bots::master_lays::{Choices, LayHistory, Likelihood, Particles};
 use crate::bots::models::{Belief, Evidence};
 use crate::bots::random::random_discard;

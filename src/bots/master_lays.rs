@@ -12,8 +12,9 @@
 
 use std::collections::HashMap;
 
+use crate::bots::expert::expert_lays_rank;
+use crate::bots::greedy::greedy_lay;
 use crate::bots::models::{lay_chance, most_lay_chance, Belief, Evidence, LAY_MODELS};
-use crate::bots::{expert_lays_rank, greedy_lay};
 use crate::ground::card::{Card, CardSet};
 use crate::ground::rng::Rng;
 use crate::rules::game::Phase;
@@ -477,7 +478,7 @@ mod tests {
 
     #[test]
     fn a_rank_check_is_the_experts_lay() {
-        use crate::bots::expert_lay;
+        use crate::bots::expert::expert_lay;
         let mut checked = 0;
         for (obs, _, _, _) in positions(30) {
             let lays = obs.hand.mask() & fits_mask(MAX_COUNT - obs.count);

@@ -4,7 +4,7 @@
 //! with their intervals, luck-adjusted rates, rating differences and the games
 //! a result needs (docs/duplicate.md).
 
-use crate::bots::simulate::{GameSummary, RoleTotals};
+use crate::bots::summary::{GameSummary, RoleTotals};
 use crate::ground::error::{Error, Result};
 
 /// Statistics of a two-player simulation: exact integer totals, so merging

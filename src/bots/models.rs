@@ -2,7 +2,7 @@
 //! playing?"): a mixture of players, and the belief about which of them sits
 //! across the table, kept from deal to deal.
 //!
-//! **Lay models.** The Expert ([`crate::bots::expert_lay`], blind to its two
+//! **Lay models.** The Expert ([`crate::bots::expert::expert_lay`], blind to its two
 //! crib cards), the greedy player (the most points now) and a uniform floor
 //! (every rank that fits equally likely). A modelled player slips: it lays
 //! its model's rank with probability `1 - SLIP` and a uniformly random rank
@@ -12,7 +12,7 @@
 //! product over the opponent's lays of this deal.
 //!
 //! **Discard models.** The Expert's discard, the best hand with the crib
-//! ignored ([`crate::bots::greedy_discard`]) and a uniformly random discard.
+//! ignored ([`crate::bots::greedy::greedy_discard`]) and a uniformly random discard.
 //! A sampled deal draws its discard from one model, chosen by the belief; the
 //! deals that keep what the opponent has laid are kept, so each model's
 //! share among the samples follows how well it explains what was seen.

@@ -19,7 +19,7 @@
 //! the lower card.
 
 use crate::bots::cautious::gifts;
-use crate::bots::{hand_total, lay_points};
+use crate::bots::greedy::{hand_total, lay_points};
 use crate::ground::card::{Card, CardSet};
 use crate::rules::game::discard_choices;
 use crate::rules::play::{mask_cards, ALL_CARDS};

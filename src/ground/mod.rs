@@ -4,10 +4,7 @@
 
 pub mod cancel;
 pub mod card;
-pub mod card_pairs;
 pub mod card_text;
 pub mod error;
-pub mod hand_shapes;
 pub mod pool;
 pub mod rng;
-pub mod text_columns;

@@ -7,6 +7,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyString, PyType};
 
 use super::card::PyCard;
+use super::convert::fresh_seed;
 use super::game::{ask_player, PyPlayerView};
 use crate::bots::simulate::Seat;
 use crate::bots::{Bot, BotKind};
@@ -16,12 +17,6 @@ use crate::rules::play::mask_cards;
 
 fn mask_cards_py(mask: u64) -> Vec<PyCard> {
     mask_cards(mask).map(PyCard).collect()
-}
-
-/// A seed from the OS's hash randomisation, for unseeded random players.
-fn fresh_seed() -> u64 {
-    use std::hash::{BuildHasher, RandomState};
-    RandomState::new().hash_one(std::time::SystemTime::now())
 }
 
 /// The four `PlayerProtocol` answers of a bot for one view.

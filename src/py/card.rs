@@ -7,7 +7,7 @@ use pyo3::sync::PyOnceLock;
 use pyo3::types::{PyList, PyString, PyTuple};
 
 use super::convert::{as_int, describe, picture, type_name};
-use super::CribbageError;
+use super::errors::CribbageError;
 use crate::ground::card::{parse_cards, Card};
 use crate::rules::play::mask_cards;
 

@@ -319,3 +319,9 @@ pub fn picture(obj: &Bound<'_, PyAny>, drawing: &str) -> PyResult<String> {
     let svg = obj.py().import("cribbage_fast.svg")?;
     svg.getattr(drawing)?.call1((obj,))?.str()?.extract()
 }
+
+/// A seed from the OS's hash randomisation, for unseeded games and players.
+pub fn fresh_seed() -> u64 {
+    use std::hash::{BuildHasher, RandomState};
+    RandomState::new().hash_one(std::time::SystemTime::now())
+}

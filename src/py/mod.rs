@@ -1,10 +1,7 @@
 //! The PyO3 skin: the only place that imports PyO3. Each file here wraps one
 //! core module; rules never live here.
 
-use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-
-use crate::ground::error::Error;
 
 mod bots;
 mod bulk;
@@ -14,6 +11,7 @@ mod card_text;
 mod convert;
 mod discard;
 mod env;
+mod errors;
 mod game;
 mod master;
 mod play;
@@ -23,39 +21,6 @@ mod show;
 mod sim_estimates;
 mod simulate;
 mod tables;
-
-pyo3::create_exception!(
-    cribbage_fast._core,
-    CribbageError,
-    PyValueError,
-    "What the engine rejects: a bad card, hand, deal, bulk row, move or rules argument. \
-     A ValueError; IllegalMove and Misdeal are kinds of it."
-);
-
-pyo3::create_exception!(
-    cribbage_fast._core,
-    IllegalMove,
-    CribbageError,
-    "A move the rules do not allow. The game or play it was tried on is unchanged."
-);
-
-pyo3::create_exception!(
-    cribbage_fast._core,
-    Misdeal,
-    CribbageError,
-    "A supplied deal with the wrong cards. The game is unchanged: the same dealer deals again."
-);
-
-impl From<Error> for PyErr {
-    fn from(err: Error) -> PyErr {
-        match err {
-            Error::IllegalMove(_) => IllegalMove::new_err(err.to_string()),
-            Error::Misdeal(_) => Misdeal::new_err(err.to_string()),
-            Error::Cancelled => cancel::Cancelled::new_err(err.to_string()),
-            _ => CribbageError::new_err(err.to_string()),
-        }
-    }
-}
 
 /// The compiled core of cribbage_fast. Import from `cribbage_fast` instead.
 #[pymodule]
@@ -78,6 +43,8 @@ mod _core {
     #[pymodule_export]
     use super::env::{obs_denominators, PyActionGame, PySelfPlayVecEnv, PySoloEnv, PyVecEnv};
     #[pymodule_export]
+    use super::errors::{CribbageError, IllegalMove, Misdeal};
+    #[pymodule_export]
     use super::game::{PyGame, PyMove, PyPlayerView};
     #[pymodule_export]
     use super::master::{master_match, PyMasterPlayer};
@@ -99,8 +66,6 @@ mod _core {
         _canonical_deals, _canonicalize, _expert_table_present, _expert_ties, _keep_range_sums,
         _net_pegging, _pegging_sums, _shipped_pegging, PyDealAnalysis,
     };
-    #[pymodule_export]
-    use super::{CribbageError, IllegalMove, Misdeal};
 
     use pyo3::prelude::*;
 

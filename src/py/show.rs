@@ -6,7 +6,7 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 
 use super::card::{card_repr, card_tuple, cards_from_py, cards_repr, one_card_from_py, PyCard};
 use super::convert::{crib_flag, picture, Reduce};
-use super::CribbageError;
+use super::errors::CribbageError;
 use crate::ground::card::format_cards;
 use crate::rules::show::{self, Breakdown, Show, ShowItem, ShowKind};
 

@@ -483,6 +483,16 @@ fn pair_of(d: &Bound<'_, PyAny>, key: &str) -> PyResult<[u64; 2]> {
     }
 }
 
+/// The three pair counts of a duplicate match's dict (none: zeros).
+fn read_pairs(d: &Bound<'_, PyAny>) -> PyResult<[u64; 3]> {
+    let Ok(v) = d.get_item("pairs") else {
+        return Ok([0; 3]);
+    };
+    let bad = || PyValueError::new_err("pairs must be three counts");
+    let v: Vec<u64> = v.extract().map_err(|_| bad())?;
+    <[u64; 3]>::try_from(v).map_err(|_| bad())
+}
+
 fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
     let points = item(d, "points")?;
     let (dealer, pone) = (item(&points, "dealer")?, item(&points, "pone")?);
@@ -506,16 +516,7 @@ fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
             Ok(v) => flag(&v, "duplicate")?,
             Err(_) => false,
         },
-        pairs: match d.get_item("pairs") {
-            Ok(v) => {
-                let v: Vec<u64> = v
-                    .extract()
-                    .map_err(|_| PyValueError::new_err("pairs must be three counts"))?;
-                <[u64; 3]>::try_from(v)
-                    .map_err(|_| PyValueError::new_err("pairs must be three counts"))?
-            }
-            Err(_) => [0; 3],
-        },
+        pairs: read_pairs(d)?,
         luck: read_luck(d.get_item("luck_sums").ok())?,
     };
     stats.check()?;

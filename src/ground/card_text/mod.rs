@@ -5,8 +5,12 @@
 //! accepts) or a hand (`Layout::Hands`: what `card::parse_cards` accepts,
 //! cards split by whitespace or commas). The spellings live in
 //! `card::card_from_chars`; the shortcuts are a memo of the cards that
-//! parser found for each short ASCII spelling, and `card_pairs` for text of
-//! the usual shape. The columns themselves are in `text_columns`.
+//! parser found for each short ASCII spelling, and `pairs` (with `shapes`) for
+//! text of the usual shape. The columns themselves are in `columns`.
+
+mod columns;
+mod pairs;
+mod shapes;
 
 use std::borrow::Cow;
 use std::sync::atomic::{AtomicU8, Ordering};
@@ -15,11 +19,11 @@ use std::sync::OnceLock;
 use rayon::prelude::*;
 
 use crate::ground::card::{card_from_chars, is_separator};
-use crate::ground::card_pairs::Usual;
 use crate::ground::error::{Error, Result};
 use crate::ground::pool;
-use crate::ground::text_columns::{read_usual_cell, unpadded};
-pub use crate::ground::text_columns::{Cell, Cells, Ucs4Grid, Utf8Column, ViewColumn};
+use columns::{read_usual_cell, unpadded};
+pub use columns::{Cell, Cells, Ucs4Grid, Utf8Column, ViewColumn};
+use pairs::Usual;
 
 /// The code of "no card": padding of a short hand (what -1 wraps to as u8).
 pub const NO_CARD: u8 = u8::MAX;

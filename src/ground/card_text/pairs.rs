@@ -6,16 +6,16 @@
 //! filled: the entry is a card, or says that the pair starts a card of three
 //! characters (`10`); a second table reads an entry and the character after
 //! it (NUL after a card of two). So the spellings stay in `card`. Where the
-//! cards of a hand lie is `hand_shapes`'s part. Text of any other shape
+//! cards of a hand lie is `shapes`'s part. Text of any other shape
 //! (suit symbols, runs of spaces), and any card the tables do not answer, is
 //! left to the general parser in `card_text`: the fast path answers only
 //! when the general one would give the same cards.
 
 use std::sync::OnceLock;
 
+use super::shapes::{Shapes, SLOT};
+pub use super::shapes::{Unit, WINDOW};
 use crate::ground::card::{card_from_chars, is_separator};
-use crate::ground::hand_shapes::{Shapes, SLOT};
-pub use crate::ground::hand_shapes::{Unit, WINDOW};
 
 /// An entry for text that is no card (any code with the top bit set is one).
 const NO_ANSWER: u8 = u8::MAX;

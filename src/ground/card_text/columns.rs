@@ -1,8 +1,8 @@
 //! Columns of card text as the bulk parser reads them: Arrow's UTF-8 layout
 //! (offsets or views into bytes) and NumPy's fixed-width UCS-4 cells, each
-//! with a tight loop for hands of the usual shape (`card_pairs`).
+//! with a tight loop for hands of the usual shape (`pairs`).
 
-use crate::ground::card_pairs::{Usual, WINDOW};
+use super::pairs::{Usual, WINDOW};
 use crate::ground::error::{Error, Result};
 
 /// One cell of text input.
@@ -524,7 +524,7 @@ pub fn unpadded<T: Copy + Default + PartialEq>(codes: &[T]) -> &[T] {
 }
 
 /// The cards of the hand cell of `row` if it has the usual shape (see
-/// `card_pairs`), written into `out`, and how many; `None` for a cell of
+/// `pairs`), written into `out`, and how many; `None` for a cell of
 /// any other shape.
 #[inline(always)]
 pub fn read_usual_cell<C: Cells + ?Sized>(
