@@ -2883,7 +2883,7 @@ class MasterPlayer:
         >>> game = Game(2, seed=1)
         >>> game.discard("2C KD"); game.discard(game.hand(1)[:2])
         >>> MasterPlayer().play(game.view(0))
-        Card('10H')
+        Card('4S')
         """
     def count(self, view: PlayerView) -> int:
         """Muggins: the honest count of the show.
