@@ -262,7 +262,8 @@ def simulate(
     as_json: bool,
     ray_address: str | None,
 ) -> None:
-    """Play seeded games between two built-in bots (random, greedy, expert, master).
+    """Play seeded games between two built-in bots (random, greedy, expert, master,
+    or the opponent panel: noisy, pegger, handmax, ismcts, cautious).
 
     A plays seat 0, B seat 1; the first deal alternates. E.g. expert greedy --games 100000.
     A progress bar shows on a terminal. With --ray the games run as Ray
