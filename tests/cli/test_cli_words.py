@@ -27,7 +27,7 @@ def run(*args: str) -> tuple[int, str, str]:
 def test_every_bot_list_names_the_master() -> None:
     assert "master" in cf._core.OPPONENTS
     help_text = " ".join(run("simulate", "--help")[1].split())
-    assert "(random, greedy, expert, master)" in help_text
+    assert "(random, greedy, expert, master, or the opponent panel:" in help_text
     assert '``"master"``' in (cf.simulate.__doc__ or "")
     code, _, err = run("simulate", "nosuchbot", "greedy")
     sample = next(

@@ -243,7 +243,8 @@ def simulate(
     ray_address: str | None,
 ) -> None:
     """Play seeded games between two players: built-in bots (random, greedy,
-    expert, master) or Python players (MODULE:CLASS).
+    expert, master, or the opponent panel: noisy, pegger, handmax, ismcts,
+    cautious) or Python players (MODULE:CLASS).
 
     A plays seat 0, B seat 1; the first deal alternates. E.g. expert greedy
     --games 100000, or mybot:MyBot expert (mybot.py in the current directory
