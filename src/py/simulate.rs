@@ -8,10 +8,8 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 
 use super::bots::{contender, Contender, PyRandomPlayer, PySeat};
 use super::cancel::watched;
-use super::convert::{
-    adjusted_flag, duplicate_flag, flag, int_in, scores_in, seed_in, threads_from_py,
-};
-use super::sim_estimates::{estimate_dict, luck_dict, read_luck};
+use super::convert::{adjusted_flag, duplicate_flag, int_in, scores_in, seed_in, threads_from_py};
+use super::sim_estimates::{estimate_dict, luck_dict, read_duplicate, read_luck, read_pairs};
 use crate::bots::simulate::{
     bot_seed, game_seed, play_unit, GameRanges, Mode, SimStats, Simulator, Start,
 };
@@ -496,20 +494,8 @@ fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
             hand: [at(&dealer, "hand")?, at(&pone, "hand")?],
             crib: at(&dealer, "crib")?,
         },
-        duplicate: match d.get_item("duplicate") {
-            Ok(v) => flag(&v, "duplicate")?,
-            Err(_) => false,
-        },
-        pairs: match d.get_item("pairs") {
-            Ok(v) => {
-                let v: Vec<u64> = v
-                    .extract()
-                    .map_err(|_| PyValueError::new_err("pairs must be three counts"))?;
-                <[u64; 3]>::try_from(v)
-                    .map_err(|_| PyValueError::new_err("pairs must be three counts"))?
-            }
-            Err(_) => [0; 3],
-        },
+        duplicate: read_duplicate(d)?,
+        pairs: read_pairs(d)?,
         luck: read_luck(d.get_item("luck_sums").ok())?,
     };
     stats.check()?;
