@@ -5,6 +5,8 @@ use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::PyDict;
 
+use super::convert::flag;
+
 use crate::bots::match_stats::{Estimate, LuckSums};
 use crate::bots::simulate::SimStats;
 
@@ -62,4 +64,22 @@ pub(super) fn read_luck(d: Option<Bound<'_, PyAny>>) -> PyResult<LuckSums> {
         sum_sq: int("sum_sq")?,
         sum_wins: int("sum_wins")?,
     })
+}
+
+/// Whether a `to_dict()` is of a duplicate match (absent: not).
+pub(super) fn read_duplicate(d: &Bound<'_, PyAny>) -> PyResult<bool> {
+    match d.get_item("duplicate") {
+        Ok(v) => flag(&v, "duplicate"),
+        Err(_) => Ok(false),
+    }
+}
+
+/// The pair counts of a `to_dict()` (absent: none).
+pub(super) fn read_pairs(d: &Bound<'_, PyAny>) -> PyResult<[u64; 3]> {
+    let Ok(v) = d.get_item("pairs") else {
+        return Ok([0; 3]);
+    };
+    let bad = || PyValueError::new_err("pairs must be three counts 0 to 2**64 - 1");
+    let v: Vec<u64> = v.extract().map_err(|_| bad())?;
+    <[u64; 3]>::try_from(v).map_err(|_| bad())
 }

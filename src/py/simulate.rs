@@ -9,9 +9,9 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 use super::bots::{contender, Contender, PyBotPlayer, PyRandomPlayer, PySeat};
 use super::cancel::watched;
 use super::convert::{
-    adjusted_flag, duplicate_flag, flag, int_in, picture, scores_in, seed_in, threads_from_py,
+    adjusted_flag, duplicate_flag, int_in, picture, scores_in, seed_in, threads_from_py,
 };
-use super::sim_estimates::{estimate_dict, luck_dict, read_luck};
+use super::sim_estimates::{estimate_dict, luck_dict, read_duplicate, read_luck, read_pairs};
 use crate::bots::simulate::{
     bot_seed, game_seed, play_unit, GameRanges, Mode, SimStats, Simulator, Start,
 };
@@ -483,16 +483,6 @@ fn pair_of(d: &Bound<'_, PyAny>, key: &str) -> PyResult<[u64; 2]> {
     }
 }
 
-/// The three pair counts of a duplicate match's dict (none: zeros).
-fn read_pairs(d: &Bound<'_, PyAny>) -> PyResult<[u64; 3]> {
-    let Ok(v) = d.get_item("pairs") else {
-        return Ok([0; 3]);
-    };
-    let bad = || PyValueError::new_err("pairs must be three counts");
-    let v: Vec<u64> = v.extract().map_err(|_| bad())?;
-    <[u64; 3]>::try_from(v).map_err(|_| bad())
-}
-
 fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
     let points = item(d, "points")?;
     let (dealer, pone) = (item(&points, "dealer")?, item(&points, "pone")?);
@@ -512,10 +502,7 @@ fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
             hand: [at(&dealer, "hand")?, at(&pone, "hand")?],
             crib: at(&dealer, "crib")?,
         },
-        duplicate: match d.get_item("duplicate") {
-            Ok(v) => flag(&v, "duplicate")?,
-            Err(_) => false,
-        },
+        duplicate: read_duplicate(d)?,
         pairs: read_pairs(d)?,
         luck: read_luck(d.get_item("luck_sums").ok())?,
     };
