@@ -411,9 +411,10 @@ def analysis(a: GameAnalysis) -> cv.SVG:
     for p in a.players:
         row = cv.group(svg, 8, y, class_="summary", data_seat=str(p.seat))
         marks = ", ".join(f"{k} {v}" for k, v in p.marks.items() if v) or "no marks"
-        who = a.label(p.seat)[:12]
-        cv.text(row, 0, 0, who, 12, weight="bold", fill=cv.PEG_COLOURS[p.seat])
-        cv.text(row, 100, 0, f"{p.unforced} decisions, error rate {p.error_rate:.3f} ({marks})", 11)
+        name = a.label(p.seat)  # the record's name for the seat, else "seat N"
+        cv.text(row, 0, 0, name, 12, weight="bold", fill=cv.PEG_COLOURS[p.seat])
+        at = max(100, 8 * len(name) + 12)
+        cv.text(row, at, 0, f"{p.unforced} decisions, error rate {p.error_rate:.3f} ({marks})", 11)
         parts = (
             f"start {p.start:.2f} + skill {p.skill:+.2f} + luck {p.luck:+.2f}"
             f" + opponent's errors {p.opponent_errors:+.2f} = {p.result:.2f} ({unit})"
