@@ -84,7 +84,7 @@ def main() -> None:
     args = parser.parse_args()
     pairings = [
         ("expert", "greedy", args.games),
-        ("expert", "random", args.games),
+        ("expert", "cautious", args.games),
         ("master", "expert", args.master_games),
     ]
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
+from xml.etree import ElementTree
 
 import pytest
 from click.testing import CliRunner
@@ -136,6 +137,10 @@ def test_command_line(tmp_path: Path, records: list[str]) -> None:
     assert out.exit_code == 0, out.output
     data = json.loads(out.stdout)  # "wrote the plot" goes to stderr
     assert len(data["players"]) == 2 and png.stat().st_size > 1000
+    svg = tmp_path / "game.svg"  # the suffix picks the format
+    out = runner.invoke(main, [*args, "--plot", str(svg)])
+    assert out.exit_code == 0, out.output
+    assert ElementTree.parse(svg).getroot().tag.endswith("svg")
     bad = tmp_path / "bad.json"
     bad.write_text("{not json")
     out = runner.invoke(main, ["analyze", str(bad)])

@@ -57,9 +57,10 @@ def after_the_game(game: Game, record_path: Path | None) -> None:
 @click.option(
     "--plot",
     "plot_path",
-    type=OutPath(".png"),
+    type=OutPath(".png", ".svg"),
     default=None,
-    help="Draw the win probability through the game, with the marks (PNG; extra plot).",
+    help="Draw the win probability through the game, with the marks (PNG or SVG by "
+    "the suffix; extra plot).",
 )
 @click.option(
     "--objective",
