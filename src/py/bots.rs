@@ -8,7 +8,7 @@ use pyo3::types::{PyString, PyType};
 
 use super::card::PyCard;
 use super::convert::fresh_seed;
-use super::game::{ask_player, PyPlayerView};
+use super::game::view::{ask_player, PyPlayerView};
 use crate::bots::simulate::Seat;
 use crate::bots::{Bot, BotKind};
 use crate::rules::game::{Game, Move};

@@ -325,3 +325,11 @@ pub fn fresh_seed() -> u64 {
     use std::hash::{BuildHasher, RandomState};
     RandomState::new().hash_one(std::time::SystemTime::now())
 }
+
+/// Points announced or claimed in muggins: 0..=29, else ValueError.
+pub fn show_points(points: i64) -> PyResult<u8> {
+    u8::try_from(points)
+        .ok()
+        .filter(|&p| p <= 29)
+        .ok_or_else(|| PyValueError::new_err(format!("no show is worth {points}: the most is 29")))
+}

@@ -4,7 +4,10 @@ The layers, lowest first, are the folders of ``src/`` (``src/lib.rs`` is their m
 A module may import its own folder or a lower layer; ``learn``, ``builders`` and
 ``review`` stand side by side above ``bots`` and never import each other; ``py``
 (the PyO3 skin) may import anything. Lines inside ``#[cfg(test)]`` modules are
-left out: tests may reach across.
+left out: tests may reach across. Every path counts, absolute or relative
+(``crate::``, ``self::``, ``super::``, a declared child module), and a child
+that uses its parent is an edge like any other, so a circle through a parent
+module fails too.
 """
 
 from __future__ import annotations
@@ -31,7 +34,10 @@ LEVEL = {
 MAX_CODE_LINES = 700
 MAX_FUNCTION_LINES = 60
 
-USE = re.compile(r"\bcrate::((?:\w+::)*\w+)")
+# A path into the crate: absolute (`crate::a::b`), relative (`super::a`,
+# `self::a`), or through a child module the file declares (`mod a;` then `a::b`).
+PATH = re.compile(r"\b((?:crate|self|super)(?:::\w+)+)")
+CHILD = re.compile(r"^\s*(?:pub(?:\([^)]*\))?\s+)?mod\s+(\w+)\s*;", re.M)
 
 
 def rust_files() -> list[Path]:
@@ -57,11 +63,34 @@ def code_lines(text: str) -> list[str]:
     return [ln for ln in text.splitlines() if ln.strip() and not ln.strip().startswith("//")]
 
 
+def absolute(path: str, module: str, children: set[str]) -> list[str]:
+    """A path as it reads from `module`, made absolute (without `crate`)."""
+    parts = path.split("::")
+    if parts[0] == "crate":
+        return parts[1:]
+    base = module.split("::")
+    if parts[0] in children:
+        return [*base, *parts]
+    while parts and parts[0] in ("self", "super"):
+        if parts.pop(0) == "super":
+            base = base[:-1]
+    return [*base, *parts]
+
+
 def imports(path: Path, modules: set[str]) -> set[str]:
-    """The crate modules this file's code (tests and comments aside) names."""
+    """The crate modules this file's code (tests and comments aside) names,
+    a parent module and child modules included: a child that uses its
+    parent while the parent uses it is a circle like any other."""
+    module = module_of(path)
+    code = "\n".join(code_lines(code_without_tests(path)))
+    children = set(CHILD.findall(code))
+    paths = PATH.findall(code)
+    if children:
+        bare = re.compile(r"\b((?:" + "|".join(sorted(children)) + r")(?:::\w+)+)")
+        paths += [p for p in bare.findall(code) if not p.startswith(("crate", "self", "super"))]
     found = set()
-    for match in USE.finditer("\n".join(code_lines(code_without_tests(path)))):
-        parts = match.group(1).split("::")
+    for text in paths:
+        parts = absolute(text, module, children)
         # The longest prefix that is a module of the crate.
         for n in range(len(parts), 0, -1):
             candidate = "::".join(parts[:n])
@@ -77,8 +106,6 @@ def graph() -> dict[str, set[str]]:
     edges: dict[str, set[str]] = defaultdict(set)
     for name, path in files.items():
         for target in imports(path, modules):
-            # A child that uses its parent is an edge like any other: with the
-            # parent using the child, that is a circle.
             if target != name:
                 edges[name].add(target)
     return edges

@@ -88,12 +88,6 @@ def atlas_file(tmp_path_factory: pytest.TempPathFactory) -> Path:
     return path
 
 
-@pytest.fixture(autouse=True)
-def no_atlas() -> Any:
-    yield
-    discards._ATLAS.clear()
-
-
 # ----- the pegging table ------------------------------------------------------
 
 
@@ -330,7 +324,7 @@ def test_a_partial_atlas_loads_and_its_misses_are_computed_directly(atlas_file: 
         for dealer in (True, False):
             want = tables.table_discards(hand, dealer, crib_model="fixed_point", pegging=True)
             assert loaded.lookup(hand, dealer) == want
-            assert tables.best_table_discard(hand, dealer) == want[0]
+            assert loaded.best_discard(hand, dealer) == want[0]
 
 
 @pytest.mark.parametrize(
@@ -378,7 +372,21 @@ def test_a_bad_atlas_is_refused_at_load(
         del arrays["pegging_net"], arrays["pegging_opponent"]
     path = write(tmp_path / "atlas.npz", arrays, "meta", restamp, **meta)
     refused(tables.atlas, path, "not a valid atlas", *words)
-    assert not discards._ATLAS
+
+
+def test_an_atlas_is_held_by_its_caller_and_changes_no_other_answer(
+    atlas_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    hand = "5H 5D JC 4S 6H KD"
+    before = tables.best_table_discard(hand, dealer=True)
+    loaded = tables.atlas(atlas_file)
+    # An atlas whose lookups all answer differently: the module's function
+    # must not read it, nor any atlas loaded anywhere.
+    monkeypatch.setattr(type(loaded), "lookup", lambda self, h, d: [None])
+    assert loaded.best_discard(hand, True) is None
+    assert tables.best_table_discard(hand, dealer=True) == before
+    state = [k for k, v in vars(discards).items() if not k.startswith("__")]
+    assert not [k for k in state if isinstance(vars(discards)[k], list | dict | set)]
 
 
 def test_lookups_break_ties_as_direct_computation(atlas_file: Path) -> None:

@@ -23,7 +23,6 @@ from .._files import atomic_path, save_npz
 from ._checks import TableCheck, read_only, stamp
 from .crib import crib_table, crib_table_info
 from .discards import (
-    _ATLAS,
     TIE_BREAK,
     TableDiscardOption,
     rank_discards,
@@ -237,6 +236,43 @@ class Atlas:
             order[rows] = rank_discards(cols["total"], cols["hand_ev"], low, high)
         return order
 
+    def best_discard(self, hand: Any, dealer: bool) -> TableDiscardOption:
+        """The best discard of a six-card hand from the atlas: the first of
+        `lookup`, the same option `best_table_discard` computes directly.
+
+        Parameters
+        ----------
+        hand : str or iterable of Card or str
+            Six cards.
+        dealer : bool
+            Whether the crib is the holder's.
+
+        Returns
+        -------
+        TableDiscardOption
+            The best discard by hand, crib and pegging expectations together.
+
+        Raises
+        ------
+        ValueError
+            For a hand that is not six different cards.
+        TypeError
+            `dealer` not True or False.
+
+        Examples
+        --------
+        >>> from cribbage_fast import _core
+        >>> from cribbage_fast.tables import best_table_discard
+        >>> analysis = _core.DealAnalysis()
+        >>> _ = analysis.extend(3)  # the first three canonical deals only
+        >>> masks, weights = _core._canonical_deals()
+        >>> tiny = Atlas.from_tables(masks[:3], weights[:3], analysis.hand_totals())
+        >>> hand = "AC AD AH AS 2C 2D"
+        >>> tiny.best_discard(hand, dealer=True) == best_table_discard(hand, dealer=True)
+        True
+        """
+        return self.lookup(hand, dealer)[0]
+
     def lookup(self, hand: Any, dealer: bool) -> list[TableDiscardOption]:
         """Every discard of a six-card hand, best first, from the atlas (the
         hand's suits relabelled to its canonical deal and back, then ranked
@@ -441,9 +477,10 @@ def default_atlas_path() -> Path:
 
 
 def atlas(path: str | Path | None = None) -> Atlas:
-    """Loads an atlas written by ``cribbage-fast tables atlas`` (``.npz``),
-    validates it once, and makes `best_table_discard` read from it (a partial
-    atlas: the deals it does not hold are computed directly).
+    """Loads an atlas written by ``cribbage-fast tables atlas`` (``.npz``)
+    and validates it once. The caller holds it: `Atlas.best_discard` and
+    `Atlas.lookup` read from it, and nothing else changes (no other caller's
+    `best_table_discard` reads it).
 
     Parameters
     ----------
@@ -482,9 +519,7 @@ def atlas(path: str | Path | None = None) -> Atlas:
         )
     check = TableCheck(path, "atlas")
     arrays = check.load_npz(path)
-    loaded = _check_atlas(arrays, check)
-    _ATLAS[:] = [loaded]
-    return loaded
+    return _check_atlas(arrays, check)
 
 
 def atlas_meta() -> dict[str, Any]:

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 import numpy as np
 import numpy.typing as npt
@@ -16,12 +16,6 @@ from .. import _core
 from .._args import flag
 from .crib import _table_key, crib_table
 from .pegging import _shipped_pegging_table, keep_index
-
-if TYPE_CHECKING:
-    from .discard_atlas import Atlas
-
-_ATLAS: list[Atlas] = []  # the atlas loaded by atlas(), if any
-
 
 #: How every table ranking orders discards, best first (`rank_discards`).
 TIE_BREAK = (
@@ -220,10 +214,10 @@ def table_discards(
 
 def best_table_discard(hand: Any, dealer: bool) -> TableDiscardOption:
     """The best discard of a six-card hand under the fixed-point crib table
-    with the kept hand's net pegging: read from the atlas when one is loaded
-    with `atlas` (a deal it does not hold is computed directly), else
-    computed directly (the same numbers and the same choice among equal
-    discards).
+    with the kept hand's net pegging, computed directly. An atlas the caller
+    holds gives the same option from its table
+    (``atlas(path).best_discard(hand, dealer)``); loading one changes
+    nothing here.
 
     Parameters
     ----------
@@ -250,7 +244,4 @@ def best_table_discard(hand: Any, dealer: bool) -> TableDiscardOption:
     >>> round(best.pegging_ev - best.opponent_pegging_ev - best.pegging_net, 9)
     0.0
     """
-    dealer = flag(dealer, "dealer")
-    if _ATLAS:
-        return _ATLAS[0].lookup(hand, dealer)[0]
     return table_discards(hand, dealer, crib_model="fixed_point", pegging=True)[0]

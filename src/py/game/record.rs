@@ -6,10 +6,9 @@ use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple};
 
-use super::show_points;
 use crate::ground::card::{Card, CardSet};
 use crate::py::card::{card_from_py, cards_from_py};
-use crate::py::convert::{points_arg, scores_arg};
+use crate::py::convert::{points_arg, scores_arg, show_points};
 use crate::py::play::fill_play_event;
 use crate::rules::game::{mask_text, GameEvent, Move, SuppliedDeal};
 

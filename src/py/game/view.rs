@@ -6,8 +6,9 @@ use pyo3::intern;
 use pyo3::prelude::*;
 use pyo3::types::PyString;
 
-use super::{move_objects, show_points, PyMove};
+use super::moves::{move_objects, PyMove};
 use crate::py::card::{card_from_py, card_object, card_objects, cards_repr, PyCard};
+use crate::py::convert::show_points;
 use crate::rules::game::{Game, Move, Phase};
 use crate::rules::observe::Observation;
 use crate::rules::play::mask_cards;
