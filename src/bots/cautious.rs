@@ -95,13 +95,7 @@ pub fn cautious_lay(pile: &[Card], count: u8, lays: u64, unseen: u64) -> Card {
 mod tests {
     use super::*;
     use crate::ground::card::parse_cards;
-
-    fn mask(text: &str) -> u64 {
-        parse_cards(text)
-            .unwrap()
-            .iter()
-            .fold(0, |m, &c| m | c.bit())
-    }
+    use crate::ground::card::test_mask as mask;
 
     #[test]
     fn it_never_leads_a_five_and_avoids_leaving_21() {

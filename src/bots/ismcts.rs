@@ -286,14 +286,8 @@ pub fn ismcts_discard(obs: &Observation, iterations: u32, rng: &mut Rng) -> u64 
 mod tests {
     use super::*;
     use crate::ground::card::parse_cards;
+    use crate::ground::card::test_mask as mask;
     use crate::rules::game::{GameConfig, Phase};
-
-    fn mask(text: &str) -> u64 {
-        parse_cards(text)
-            .unwrap()
-            .iter()
-            .fold(0, |m, &c| m | c.bit())
-    }
 
     #[test]
     fn it_keeps_a_strong_hand() {

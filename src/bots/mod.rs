@@ -297,16 +297,10 @@ mod tests {
     use super::*;
     use crate::analysis::discard::analyze_discards;
     use crate::ground::card::parse_cards;
+    use crate::ground::card::test_mask as mask;
     use crate::ground::card::CardSet;
     use crate::rules::game::GameConfig;
     use crate::rules::play::ALL_CARDS;
-
-    fn mask(text: &str) -> u64 {
-        parse_cards(text)
-            .unwrap()
-            .iter()
-            .fold(0, |m, &c| m | c.bit())
-    }
 
     #[test]
     fn names_round_trip_and_unknown_names_fail() {

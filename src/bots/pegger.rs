@@ -97,13 +97,7 @@ pub fn pegger_lay(pile: &[Card], count: u8, hand: u64, lays: u64) -> Card {
 mod tests {
     use super::*;
     use crate::ground::card::parse_cards;
-
-    fn mask(text: &str) -> u64 {
-        parse_cards(text)
-            .unwrap()
-            .iter()
-            .fold(0, |m, &c| m | c.bit())
-    }
+    use crate::ground::card::test_mask as mask;
 
     #[test]
     fn it_leads_from_a_pair_and_holds_its_fives() {

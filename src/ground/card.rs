@@ -166,6 +166,15 @@ pub fn parse_cards(text: &str) -> Result<Vec<Card>> {
         .collect()
 }
 
+/// The mask of the cards in `text`, for tests (panics on bad text).
+#[cfg(test)]
+pub fn test_mask(text: &str) -> u64 {
+    parse_cards(text)
+        .unwrap()
+        .iter()
+        .fold(0, |m, &c| m | c.bit())
+}
+
 /// Fails with the first card that appears twice.
 pub fn check_distinct(cards: &[Card]) -> Result<()> {
     let mut seen = CardSet::EMPTY;
