@@ -53,9 +53,12 @@ def test_the_board_draws_or_names_the_bad_argument(
 
 
 @given(st.lists(st.integers(-(2**65), 2**65), min_size=2, max_size=3))
-def test_scores_are_never_negative_and_any_other_is_drawn(scores: list[int]) -> None:
+def test_scores_no_game_reaches_are_refused_and_any_other_is_drawn(scores: list[int]) -> None:
     if min(scores) < 0:
         with pytest.raises(ValueError, match=r"scores\[\d\] must be at least 0"):
+            svg.board(scores)
+    elif max(scores) > 149:  # 120 and a 29 hand: no game to 121 ends past it
+        with pytest.raises(ValueError, match=r"scores\[\d\] is \d+: no game to 121 ends past 149"):
             svg.board(scores)
     else:
         ET.fromstring(svg.board(scores))
@@ -71,6 +74,8 @@ def test_scores_are_never_negative_and_any_other_is_drawn(scores: list[int]) -> 
         (("95 60",), TypeError, "scores must be a sequence"),
         (([95, 60], [96, 50]), ValueError, "back[0] is 96, ahead of its front peg"),
         (([130, 60], [121, 50]), ValueError, "back[0] is 121: the game ends at 121"),
+        (([150, 60],), ValueError, "scores[0] is 150: no game to 121 ends past 149"),
+        (([95, 90], None, None, 61), ValueError, "scores[0] is 95: no game to 61 ends past 89"),
         (([95, 60], [90, 50, 40]), ValueError, "back must hold 2 scores"),
         (([95, 60], None, ["Ann"]), ValueError, "one name a side"),
         (([95, 60], None, ["Ann", 7]), TypeError, "names[1]"),

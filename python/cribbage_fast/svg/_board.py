@@ -9,6 +9,7 @@ from collections.abc import Sequence
 
 from .. import _core
 from .._args import _describe, integer
+from ..tables.positions import MAX_SCORE, TARGET
 from . import _canvas as cv
 
 __all__ = ["board", "hole_position"]
@@ -198,7 +199,8 @@ def board(
     TypeError
         Scores, back pegs or names of the wrong type.
     ValueError
-        Not 2 or 3 sides, a negative score, a back peg ahead of its front
+        Not 2 or 3 sides, a negative score or one no game reaches (past
+        the target by more than the best show), a back peg ahead of its front
         peg or at the target, a names list of the wrong length, or a bad
         target.
 
@@ -212,6 +214,12 @@ def board(
     front = _scores(scores, "scores")
     behind = None if back is None else _scores(back, "back")
     goal = integer(target, "target", 31, 1000)
+    # The last points can take a side past the target by at most the best
+    # show, as the position table's bound says for a 121 game.
+    most = goal - TARGET + MAX_SCORE
+    for i, f in enumerate(front):
+        if f > most:
+            raise ValueError(f"scores[{i}] is {f}: no game to {goal} ends past {most}")
     if behind is not None:
         if len(behind) != len(front):
             raise ValueError(f"back must hold {len(front)} scores, like scores")
