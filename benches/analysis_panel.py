@@ -33,7 +33,7 @@ import cribbage_fast as cf
 from cribbage_fast import analysis
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
-from analysis_measure import ratio_ci, wilson
+from analysis_measure import ratio_ci, reliability, wilson
 
 TYPES = ("random", "greedy", "expert", "master")
 PANEL = ("greedy", "noisy", "pegger", "handmax", "ismcts", "cautious")
@@ -153,6 +153,14 @@ def read(paths: list[str]) -> list[dict[str, Any]]:
     return rows
 
 
+def one_a_game(rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """One decision a game, drawn with a fixed seed (independent points, Wilson
+    intervals: the method of the Expert-against-Expert calibration)."""
+    rng = random.Random(35)
+    picked = [rng.choice(r["points"]) for r in sorted(rows, key=lambda r: r["game"]) if r["points"]]
+    return reliability([(p, y) for _, p, y in picked])
+
+
 def summary(args: argparse.Namespace) -> dict[str, Any]:
     rows = read(args.out)
     games = [r["points"] for r in rows]
@@ -184,6 +192,7 @@ def summary(args: argparse.Namespace) -> dict[str, Any]:
         "cpu_seconds_per_game": statistics.mean(r["cpu"] for r in rows) if rows else None,
         "bins": bins(games),
         "brier": brier(games),
+        "one_a_game": one_a_game(rows),
         "paired_games": len(paired),
         "brier_robust_paired": brier([r["points"] for r in paired]) if paired else None,
         "brier_old_paired": brier([r["old_points"] for r in paired]) if paired else None,
