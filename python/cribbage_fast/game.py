@@ -224,12 +224,14 @@ class Player:
         return view.claimable
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class GameResult:
     """How a game ended.
 
     `winner` is a seat with 2 or 3 players and a team (0: seats 0 and 2,
-    1: seats 1 and 3) with 4; `scores` is per side likewise.
+    1: seats 1 and 3) with 4; `scores` is per side likewise. `log`, the
+    game's record, is built from the finished game when first asked for, so
+    a game whose record is never read pays nothing for it.
     """
 
     winner: int
@@ -237,7 +239,34 @@ class GameResult:
     game_points: int
     skunk: bool
     double_skunk: bool
-    log: dict[str, Any] = field(repr=False)
+    #: The record, or the finished game and its names to build it from.
+    _source: dict[str, Any] | tuple[Game, tuple[str | None, ...]] = field(repr=False)
+
+    @property
+    def log(self) -> dict[str, Any]:
+        """The game record: `Game.to_record` of the finished game.
+
+        Examples
+        --------
+        >>> result = Game(2, seed=1).play([Player(), Player()])
+        >>> sorted(result.log)[:3]
+        ['events', 'first_dealer', 'moves']
+        """
+        source = self._source
+        if isinstance(source, tuple):
+            source = _record_of(*source)
+            object.__setattr__(self, "_source", source)  # built once, then kept
+        return source
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameResult):
+            return NotImplemented
+        return self._fields() == other._fields() and self.log == other.log
+
+    __hash__ = None  # type: ignore[assignment]  # holds a dict, as the record always did
+
+    def _fields(self) -> tuple[Any, ...]:
+        return (self.winner, self.scores, self.game_points, self.skunk, self.double_skunk)
 
     def to_json(self) -> str:
         """The game record (settings, moves, events) as JSON.
@@ -416,7 +445,7 @@ class Game(_core.Game):
             game_points=points,
             skunk=points >= 2,
             double_skunk=points == 3,
-            log=self.to_record(),
+            _source=(self, self.names),
         )
 
     def _repr_svg_(self) -> str:
@@ -443,20 +472,7 @@ class Game(_core.Game):
         >>> game.to_record()["moves"]
         [{'seat': 0, 'move': 'discard', 'cards': '2C 4S'}]
         """
-        record: dict[str, Any] = {
-            "num_players": self.num_players,
-            "seed": self.seed,
-            "target": self.target,
-            "muggins": self.muggins,
-            "first_dealer": self.first_dealer,
-            "moves": self.moves(),
-            "events": self.events(),
-        }
-        if any(self.names):
-            record["names"] = list(self.names)
-        if self.deal_seeds:
-            record["deal_seeds"] = True
-        return record
+        return _record_of(self, self.names)
 
     @classmethod
     def replay(cls, record: dict[str, Any] | str) -> Game:
@@ -577,6 +593,24 @@ class Game(_core.Game):
         from .notation import parse
 
         return cls.replay(parse(text).record)
+
+
+def _record_of(game: Game, names: tuple[str | None, ...]) -> dict[str, Any]:
+    """The record of `game` (see `Game.to_record`) naming its seats `names`."""
+    record: dict[str, Any] = {
+        "num_players": game.num_players,
+        "seed": game.seed,
+        "target": game.target,
+        "muggins": game.muggins,
+        "first_dealer": game.first_dealer,
+        "moves": game.moves(),
+        "events": game.events(),
+    }
+    if any(names):
+        record["names"] = list(names)
+    if game.deal_seeds:
+        record["deal_seeds"] = True
+    return record
 
 
 def _named(reduced: tuple[Any, Any, Any], names: tuple[str | None, ...]) -> Game:
