@@ -69,7 +69,7 @@ def speed(rows: int, repeat: int) -> None:
 # so it measures card_indices alone.
 PEAK = """
 import sys, numpy as np, pyarrow.parquet as pq
-from cribbage_fast.bulk_text import card_indices
+from cribbage_fast.bulk.text import card_indices
 column = pq.read_table(sys.argv[1]).column("show")
 if sys.argv[2] == "polars":
     import polars as pl

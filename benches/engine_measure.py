@@ -22,7 +22,7 @@ import time
 from typing import Any
 
 from cribbage_fast import ExpertPlayer, Game
-from cribbage_fast.engine import Engine, answer
+from cribbage_fast.analysis.engine import Engine, answer
 
 
 def _query(kind: str, seed: int) -> dict[str, Any]:

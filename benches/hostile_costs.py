@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 
 from cribbage_fast import ExpertPlayer, Game, simulate
-from cribbage_fast.notation import NotationError, parse, write
+from cribbage_fast.records.notation.grammar import NotationError, parse, write
 
 
 def _median(fn: Callable[[], object], repeats: int) -> float:

@@ -24,7 +24,7 @@ import time
 from typing import Any
 
 from cribbage_fast import Card, Game, GreedyPlayer, Player, RandomPlayer
-from cribbage_fast.notation import parse, write
+from cribbage_fast.records.notation.grammar import parse, write
 
 
 class Sloppy(Player):

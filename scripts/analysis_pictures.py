@@ -27,9 +27,9 @@ from pathlib import Path
 import click
 
 from cribbage_fast import ExpertPlayer, Game, GreedyPlayer
-from cribbage_fast._files import atomic_path
-from cribbage_fast.analysis import analyze_game
-from cribbage_fast.analysis_report import plot
+from cribbage_fast._util.files import atomic_path
+from cribbage_fast.analysis.analyze import analyze_game
+from cribbage_fast.analysis.report import plot
 
 DOCS = Path(__file__).resolve().parent.parent / "docs"
 

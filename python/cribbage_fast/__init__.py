@@ -53,9 +53,9 @@ from ._core import (
     score_plays,
     simulate,
 )
-from .bulk_text import card_indices
-from .game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
-from .hints import Hint, hint
+from .analysis.hints import Hint, hint
+from .bulk.text import card_indices
+from .games.game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
 from .tables.positions import PositionTable, expected_game_points, position_table, win_probability
 
 __all__ = [

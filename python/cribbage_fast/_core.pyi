@@ -25,7 +25,7 @@ import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 from numpy.typing import NDArray
 from typing_extensions import disjoint_base
 
-from cribbage_fast.stats import LuckSums, RolePoints, SimulationStatsDict, WinEstimate
+from cribbage_fast.games.stats import LuckSums, RolePoints, SimulationStatsDict, WinEstimate
 from cribbage_fast.tables import TableDiscardOption
 
 class _ArrowStream(Protocol):
@@ -1735,7 +1735,7 @@ def score_hands(
     array is read in place, without a copy; any other integer array (any
     dtype, any strides, or a nested list) is converted once, and a value that
     is not a card is an error, never wrapped around (256 is not 0). Card
-    text is read too, parsed once by `cribbage_fast.bulk_text.card_indices`:
+    text is read too, parsed once by `cribbage_fast.bulk.text.card_indices`:
     an (N, 5) array of single cards, or N hands of five cards ("5H 5D 5C JS
     5S") as a NumPy array, a list, or an Arrow / polars / pandas column.
     With `starter` the rows hold the four hand cards alone (shape (N, 4), or
@@ -3196,10 +3196,10 @@ def _decision_values(
     cancel: CancelToken | None = None,
 ) -> dict[str, Any]:
     """Every action of the decision the seat to move faces, valued from its
-    view as the game analysis values it; `cribbage_fast.hints.hint` builds
+    view as the game analysis values it; `cribbage_fast.analysis.hints.hint` builds
     the hint from it."""
 
-# Card text in bulk (cribbage_fast.bulk_text): codes and bad cells (row, column, reason).
+# Card text in bulk (cribbage_fast.bulk.text): codes and bad cells (row, column, reason).
 _ParsedText = tuple[NDArray[np.uint8], list[tuple[int, int, str]]]
 _ArrowChunk = tuple[NDArray[Any], list[NDArray[np.uint8]], NDArray[np.uint8] | None, int]
 

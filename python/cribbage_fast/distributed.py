@@ -24,14 +24,15 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, TypeVar
 
-from ._extras import require
+from ._util.extras import require
 
 require("ray", "ray")
 
 import ray  # noqa: E402
 
-from . import _core, _progress  # noqa: E402
-from ._args import flag, integer  # noqa: E402
+from . import _core  # noqa: E402
+from ._util import progress as _progress  # noqa: E402
+from ._util.args import flag, integer  # noqa: E402
 
 if TYPE_CHECKING:
     from ._core import SimulationStats

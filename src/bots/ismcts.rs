@@ -1,6 +1,6 @@
 //! The ISMCTS player (docs/rules.md, "The deal", "The play" and "The show"):
 //! single-observer information-set Monte Carlo tree search at a fixed budget,
-//! the method of the Python example `cribbage_fast.agents.ISMCTSPlayer`,
+//! the method of the Python example `cribbage_fast.games.agents.ISMCTSPlayer`,
 //! here in Rust so the panel plays at simulation speed.
 //!
 //! Each iteration deals the cards the player cannot see again, uniformly

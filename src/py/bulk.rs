@@ -274,7 +274,7 @@ fn output_of(obj: &Bound<'_, PyAny>) -> PyResult<Output> {
 }
 
 /// `result` as asked: itself, or an Arrow array (a struct array with
-/// `fields` when given) made by `cribbage_fast.bulk_text`.
+/// `fields` when given) made by `cribbage_fast.bulk.text`.
 fn as_output<'py>(
     result: Bound<'py, PyAny>,
     output: Output,
@@ -284,7 +284,7 @@ fn as_output<'py>(
         Output::Numpy => Ok(result),
         Output::Arrow => result
             .py()
-            .import("cribbage_fast.bulk_text")?
+            .import("cribbage_fast.bulk.text")?
             .call_method1("_to_arrow", (&result, fields)),
     }
 }
@@ -299,7 +299,7 @@ fn as_output<'py>(
 ///     any other integer array (any dtype, strides or byte order, or a nested
 ///     list) is converted once, and a value that is not a card is an error,
 ///     never wrapped around. Card text is parsed first (see
-///     ``cribbage_fast.bulk_text.card_indices``): an (N, 5) array of single
+///     ``cribbage_fast.bulk.text.card_indices``): an (N, 5) array of single
 ///     cards, or N hands of five cards as a NumPy array, a list, or an Arrow,
 ///     polars or pandas column. With `starter`: the hands alone, shape
 ///     (N, 4), or N hands of four cards as text.
@@ -373,7 +373,7 @@ pub fn score_hands<'py>(
     let cards = match starter.filter(|s| !s.is_none()) {
         Some(starter) => {
             joined = py
-                .import("cribbage_fast.bulk_text")?
+                .import("cribbage_fast.bulk.text")?
                 .call_method1("_with_starter", (cards, starter, threads))?;
             &joined
         }

@@ -1,4 +1,4 @@
-//! Card text in bulk (the core's `card_text`) for `cribbage_fast.bulk_text`:
+//! Card text in bulk (the core's `card_text`) for `cribbage_fast.bulk.text`:
 //! Arrow string buffers and NumPy `<U` arrays are read in place with the GIL
 //! released; Python lists and object arrays are copied to UTF-8 while
 //! attached. Each returns the (N, width) uint8 codes and the bad cells as
@@ -462,14 +462,14 @@ pub fn scores_if_text<'py>(
     }
     let scores = obj
         .py()
-        .import("cribbage_fast.bulk_text")?
+        .import("cribbage_fast.bulk.text")?
         .call_method1("_scores_if_text", (obj, crib, breakdown, threads))?;
     Ok((!scores.is_none()).then_some(scores))
 }
 
 /// The card codes of `obj` when it is card text (NumPy strings, Python
 /// strings, an Arrow or DataFrame column), parsed by
-/// `cribbage_fast.bulk_text` for argument `what` on `threads`; `None` for
+/// `cribbage_fast.bulk.text` for argument `what` on `threads`; `None` for
 /// anything else.
 pub fn codes_if_text<'py>(
     obj: &Bound<'py, PyAny>,
@@ -483,7 +483,7 @@ pub fn codes_if_text<'py>(
     }
     let codes = obj
         .py()
-        .import("cribbage_fast.bulk_text")?
+        .import("cribbage_fast.bulk.text")?
         .call_method1("_codes_if_text", (obj, what, threads))?;
     if codes.is_none() {
         Ok(None)

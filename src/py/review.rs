@@ -1,5 +1,5 @@
 //! Game analysis for Python (the analysis lives in `crate::review`; the
-//! report is built by `cribbage_fast.analysis`).
+//! report is built by `cribbage_fast.analysis.analyze`).
 
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
@@ -173,7 +173,7 @@ pub fn _decision_equities<'py>(
 /// it (seeded as the analysis of the finished game seeds it). Keys: `seat`,
 /// `move_index`, `actions` (move dicts), `equity`, `stderr`,
 /// `diff_stderr`, `samples`, `pegging` (net points pegged from the action to
-/// the end of the deal's play), `best`. Use `cribbage_fast.hints.hint`.
+/// the end of the deal's play), `best`. Use `cribbage_fast.analysis.hints.hint`.
 #[pyfunction]
 #[pyo3(signature = (game, *, objective = Objective::Win, policy = BotKind::Expert, precision,
     budget, seed = 0, cancel = None),

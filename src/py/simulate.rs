@@ -1,6 +1,6 @@
 //! `simulate` and `SimulationStats` for Python (the simulator lives in
 //! `crate::bots::simulate`; the players in `super::bots`). `str(stats)` is
-//! formatted in Python, by `cribbage_fast.stats`.
+//! formatted in Python, by `cribbage_fast.games.stats`.
 
 use pyo3::exceptions::{PyTypeError, PyValueError};
 use pyo3::prelude::*;
@@ -416,7 +416,7 @@ impl PySimStats {
     }
 
     fn __str__(slf: &Bound<'_, Self>) -> PyResult<String> {
-        let stats = slf.py().import("cribbage_fast.stats")?;
+        let stats = slf.py().import("cribbage_fast.games.stats")?;
         stats.getattr("format_stats")?.call1((slf,))?.extract()
     }
 

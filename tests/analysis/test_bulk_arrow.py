@@ -11,7 +11,7 @@ import pyarrow as pa
 import pytest
 
 import cribbage_fast as cf
-from cribbage_fast.bulk_text import _to_arrow, card_indices
+from cribbage_fast.bulk.text import _to_arrow, card_indices
 
 SHOWS = ["5H 5D 5C JS 5S", "4S 5H 5D 6C KS", "AC 2C 3C 4C 10C"]
 

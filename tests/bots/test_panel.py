@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 import cribbage_fast as cf
 from cribbage_fast import BotPlayer, Game, MasterPlayer, master_match, simulate
-from cribbage_fast.analysis import analyze_game
+from cribbage_fast.analysis.analyze import analyze_game
 from cribbage_fast.cli import main
 
 PANEL = ["greedy", "noisy", "pegger", "handmax", "ismcts", "cautious"]

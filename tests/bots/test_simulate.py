@@ -12,7 +12,7 @@ import pytest
 
 import cribbage_fast as cf
 from cribbage_fast import SimulationStats, simulate
-from cribbage_fast import stats as stats_module
+from cribbage_fast.games import stats as stats_module
 
 
 @pytest.mark.parametrize(

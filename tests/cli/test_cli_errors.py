@@ -158,7 +158,7 @@ def test_ray_without_the_extra_is_one_line_naming_the_install(
 
 
 def test_the_install_hint_names_the_published_form() -> None:
-    from cribbage_fast._extras import require
+    from cribbage_fast._util.extras import require
 
     with pytest.raises(ImportError, match=r'needs .*: pip install "cribbage_fast\[rl\]"'):
         require("no_such_module_at_all", "rl")

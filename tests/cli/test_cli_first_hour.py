@@ -13,7 +13,7 @@ from click.testing import CliRunner
 import cribbage_fast
 from cli.test_cli_bots import mirror_game
 from cribbage_fast import Game, GreedyPlayer, RandomPlayer
-from cribbage_fast._progress import progress
+from cribbage_fast._util.progress import progress
 from cribbage_fast.cli import main
 from cribbage_fast.cli import play as play_cli
 

@@ -13,7 +13,7 @@ from click.testing import CliRunner
 
 from cli.test_cli_bots import mirror_game
 from cribbage_fast import ExpertPlayer, Game, hint
-from cribbage_fast.analysis import mark_of
+from cribbage_fast.analysis.analyze import mark_of
 from cribbage_fast.cli import main
 
 BUDGET = 46

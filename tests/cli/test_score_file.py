@@ -17,7 +17,7 @@ import pytest
 from click.testing import CliRunner
 
 import cribbage_fast as cf
-from cribbage_fast.bulk_text import card_indices
+from cribbage_fast.bulk.text import card_indices
 from cribbage_fast.cli import main
 from cribbage_fast.cli import score_file as cli_score_file
 

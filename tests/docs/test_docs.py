@@ -17,7 +17,7 @@ import pytest
 
 import cribbage_fast
 from cribbage_fast import Game, Player, _core
-from cribbage_fast._extras import require
+from cribbage_fast._util.extras import require
 
 ROOT = Path(__file__).resolve().parents[2]
 FLAGS = doctest.ELLIPSIS | doctest.NORMALIZE_WHITESPACE
@@ -57,7 +57,7 @@ def run_doctest(text: str, name: str, globs: dict[str, Any]) -> doctest.TestResu
 
 
 def test_every_module_is_found() -> None:
-    assert {"cribbage_fast.game", "cribbage_fast.cli", "cribbage_fast.reference.show"} <= set(
+    assert {"cribbage_fast.games.game", "cribbage_fast.cli", "cribbage_fast.reference.show"} <= set(
         MODULES
     )
     # The sub-packages' modules too: readers, builders, the command line.
@@ -66,7 +66,7 @@ def test_every_module_is_found() -> None:
         "cribbage_fast.tables.positions",
         "cribbage_fast.builders.pegging",
         "cribbage_fast.cli.tables",
-        "cribbage_fast._progress",
+        "cribbage_fast._util.progress",
     } <= set(MODULES)
     assert "_core.score_hand" in CORE and "_core.Game.lay" in CORE
 

@@ -1,4 +1,4 @@
-"""The strict converters of the Python layer (`cribbage_fast._args`): one
+"""The strict converters of the Python layer (`cribbage_fast._util.args`): one
 kind of argument, one check, the same exceptions everywhere."""
 
 from __future__ import annotations
@@ -8,7 +8,7 @@ import math
 import numpy as np
 import pytest
 
-from cribbage_fast._args import flag, integer, real
+from cribbage_fast._util.args import flag, integer, real
 
 
 @pytest.mark.parametrize("value", [True, False, np.bool_(True), np.bool_(False)])

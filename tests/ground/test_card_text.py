@@ -22,7 +22,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 import cribbage_fast as cf
-from cribbage_fast.bulk_text import NO_CARD, _chunk_buffers, card_indices, parse_text
+from cribbage_fast.bulk.text import NO_CARD, _chunk_buffers, card_indices, parse_text
 
 SUITS = {"C": "Cc\u2663\u2667", "D": "Dd\u2666\u2662", "H": "Hh\u2665\u2661", "S": "Ss\u2660\u2664"}
 RANKS = ["Aa", "2", "3", "4", "5", "6", "7", "8", "9", ["10", "T", "t"], "Jj", "Qq", "Kk"]
@@ -190,7 +190,7 @@ def test_score_hands_and_plays_take_card_text() -> None:
 
 
 def test_scoring_text_parses_it_on_the_threads_asked_for(monkeypatch: pytest.MonkeyPatch) -> None:
-    import cribbage_fast.bulk_text as bulk_text
+    import cribbage_fast.bulk.text as bulk_text
 
     asked: list[int | None] = []
     parse = bulk_text.card_indices
@@ -229,7 +229,7 @@ def test_text_is_scored_a_block_at_a_time_as_its_indices(monkeypatch: pytest.Mon
     every row in between (``card_indices`` is never called): the scores of its
     indices, over several blocks, on 1 and 2 threads, with crib and
     breakdown."""
-    import cribbage_fast.bulk_text as bulk_text
+    import cribbage_fast.bulk.text as bulk_text
 
     deals = _deals(20_000)
     names = np.array([str(cf.Card.from_index(i)) for i in range(52)])

@@ -15,7 +15,7 @@ import pyarrow as pa
 import pytest
 
 import cribbage_fast as cf
-from cribbage_fast.bulk_text import NO_CARD, card_indices, parse_text
+from cribbage_fast.bulk.text import NO_CARD, card_indices, parse_text
 
 SYMBOLS = "\u2663\u2666\u2665\u2660\u2667\u2662\u2661\u2664"
 

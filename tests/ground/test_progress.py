@@ -6,7 +6,7 @@ import sys
 
 import pytest
 
-from cribbage_fast._progress import map_local, progress, ranges
+from cribbage_fast._util.progress import map_local, progress, ranges
 
 
 @pytest.mark.parametrize(("total", "chunk"), [(0, 3), (1, 1), (10, 3), (12, 4), (5, 100)])

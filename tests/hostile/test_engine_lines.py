@@ -18,8 +18,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage_fast import ExpertPlayer, Game
-from cribbage_fast import engine as engine_module
-from cribbage_fast.engine import MAX_LINE, Engine, answer
+from cribbage_fast.analysis import engine as engine_module
+from cribbage_fast.analysis.engine import MAX_LINE, Engine, answer
 
 CLI = str(Path(sys.executable).with_name("cribbage-fast"))
 RECORD = Game(2, seed=7).to_record()

@@ -22,7 +22,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 import cribbage_fast as cf
-from cribbage_fast import _files
+from cribbage_fast._util import files as _files
 from cribbage_fast.builders import save_crib_tables, save_pegging_table
 from cribbage_fast.cli import main
 from cribbage_fast.cli import score_file as cli_score_file

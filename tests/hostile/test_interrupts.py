@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 import cribbage_fast as cf
-from cribbage_fast.analysis import analyze_game
+from cribbage_fast.analysis.analyze import analyze_game
 
 #: Seconds from the signal to the end of the process that count as "about a
 #: second" on a loaded two-core machine (the process unwinds and exits too).

@@ -14,7 +14,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage_fast import ExpertPlayer, Game, GreedyPlayer
-from cribbage_fast.notation import MARKS, NotationError, parse, write
+from cribbage_fast.records.notation.grammar import MARKS, NotationError, parse, write
 
 
 @cache

@@ -22,7 +22,7 @@ from hypothesis.extra import numpy as hnp
 
 import cribbage_fast as cf
 from cribbage_fast import builders
-from cribbage_fast.bulk_text import card_indices
+from cribbage_fast.bulk.text import card_indices
 
 GUARDED = (TypeError, ValueError)
 

@@ -16,8 +16,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage_fast import ExpertPlayer, Game, GreedyPlayer
-from cribbage_fast.engine import answer
-from cribbage_fast.notation import NotationError, parse, write
+from cribbage_fast.analysis.engine import answer
+from cribbage_fast.records.notation.grammar import NotationError, parse, write
 
 #: Text of any code point, short and long (the limit is 40).
 HOSTILE = st.text(min_size=0, max_size=60) | st.text(

@@ -15,6 +15,7 @@ from hypothesis import strategies as st
 
 import cribbage_fast as cf
 from cribbage_fast import svg
+from cribbage_fast.analysis.pictures import analysis_svg, hint_svg
 
 anything = st.one_of(
     st.none(),
@@ -123,9 +124,9 @@ def test_a_pile_is_drawn_or_refused_by_name(laid: Any, goes: Any) -> None:
         (lambda: svg.game("game"), TypeError, "game needs a Game"),
         (lambda: svg.pegging(cf.Game(2, seed=1)), TypeError, "pegging needs a Pegging"),
         (lambda: svg.view(cf.Game(2, seed=1)), TypeError, "view needs a PlayerView"),
-        (lambda: svg.hint(None), TypeError, "hint needs a Hint"),
+        (lambda: hint_svg(None), TypeError, "hint needs a Hint"),
         (lambda: svg.stats({}), TypeError, "stats needs SimulationStats"),
-        (lambda: svg.analysis(1), TypeError, "analysis needs a GameAnalysis"),
+        (lambda: analysis_svg(1), TypeError, "analysis needs a GameAnalysis"),
         (lambda: svg.breakdown("5H 5D 5C JS"), TypeError, "breakdown needs a HandBreakdown"),
         (lambda: svg.game(cf.Game(2, seed=1), names=["a"]), ValueError, "one name a side"),
     ],

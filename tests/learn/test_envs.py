@@ -16,8 +16,8 @@ from pettingzoo.test import api_test, seed_test
 import cribbage_fast.envs as envs
 from cribbage_fast import Game, GreedyPlayer, IllegalMove
 from cribbage_fast._core import NUM_ACTIONS, OBS_SIZE, ActionGame
-from cribbage_fast.agents import ISMCTSPlayer, play_with_search
 from cribbage_fast.envs import CribbageEnv, CribbageVectorEnv
+from cribbage_fast.games.agents import ISMCTSPlayer, play_with_search
 
 
 def random_episode(env: CribbageEnv, seed: int) -> tuple[list[float], list[np.ndarray]]:
@@ -233,7 +233,7 @@ def test_openspiel_game_plays_and_runs_ismcts() -> None:
     import pyspiel
     from open_spiel.python.algorithms import ismcts, mcts
 
-    import cribbage_fast.openspiel  # noqa: F401  (registers the game)
+    import cribbage_fast.envs.openspiel  # noqa: F401  (registers the game)
 
     for players in (2, 3, 4):
         game = pyspiel.load_game("python_cribbage_fast", {"players": players, "target": 61})

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from cribbage_fast import CribbageError, Game
-from cribbage_fast.notation import NotationError, parse, write
+from cribbage_fast.records.notation.grammar import NotationError, parse, write
 
 HEADER = """[NumPlayers "2"]
 [Muggins "no"]

@@ -12,7 +12,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage_fast import Game
-from cribbage_fast.notation import NotationError, parse, write
+from cribbage_fast.records.notation.grammar import NotationError, parse, write
 
 from .test_roundtrip import ROUND_TRIP
 
@@ -87,7 +87,7 @@ def test_swapped_lines_are_refused_or_the_same_game(index: int, data: st.DataObj
 @settings(max_examples=100)
 @given(GAMES, st.from_regex(r"[A-Za-z][A-Za-z0-9_]{0,12}", fullmatch=True), st.text(max_size=20))
 def test_unknown_tags_are_refused(index: int, name: str, value: str) -> None:
-    from cribbage_fast.notation import TAGS
+    from cribbage_fast.records.notation.grammar import TAGS
 
     text, _ = base(index)
     line = f'[{name} "{value}"]'

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 
 from cribbage_fast import Game
-from cribbage_fast.notation import parse
+from cribbage_fast.records.notation.grammar import parse
 
 from .test_roundtrip import ROUND_TRIP
 

@@ -72,7 +72,7 @@ def test_marks_are_kept() -> None:
     game = Game(2, seed=1)
     game.playout(seed=2)
     marks = {0: "?!", 5: "??", 7: "!"}
-    from cribbage_fast.notation import parse, write
+    from cribbage_fast.records.notation.grammar import parse, write
 
     parsed = parse(write(game, marks=marks))
     assert parsed.marks == marks

@@ -10,8 +10,8 @@ from pathlib import Path
 import pytest
 
 from cribbage_fast import ExpertPlayer, Game, GreedyPlayer
-from cribbage_fast.analysis import analyze_game
-from cribbage_fast.notation import UNKNOWN, NotationError, parse, write
+from cribbage_fast.analysis.analyze import analyze_game
+from cribbage_fast.records.notation.grammar import UNKNOWN, NotationError, parse, write
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "notation" / "real_game.txt"
 QUICK = {"budget": 8, "precision": 0.05, "seed": 1}

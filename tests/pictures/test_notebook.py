@@ -13,7 +13,7 @@ from IPython.core.formatters import DisplayFormatter
 from nbclient import NotebookClient
 
 import cribbage_fast as cf
-from cribbage_fast.analysis import analyze_game
+from cribbage_fast.analysis.analyze import analyze_game
 
 NOTEBOOK = Path(__file__).resolve().parents[2] / "docs" / "notebooks" / "pictures.ipynb"
 

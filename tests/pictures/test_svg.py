@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 import cribbage_fast as cf
 from cribbage_fast import svg
-from cribbage_fast.analysis import analyze_game
+from cribbage_fast.analysis.analyze import analyze_game
 
 NS = "{http://www.w3.org/2000/svg}"
 RANK_TEXT = ["A", "2", "3", "4", "5", "6", "7", "8", "9", "10", "J", "Q", "K"]

@@ -1,4 +1,4 @@
-"""Game analysis (`cribbage_fast.analysis`, `cribbage-fast analyze`): the
+"""Game analysis (`cribbage_fast.analysis.analyze`, `cribbage-fast analyze`): the
 decomposition adds up, the same seed gives the same analysis at any thread
 count and on Ray, the marks follow the thresholds, and bad records get clear
 errors."""

@@ -15,16 +15,17 @@ from pathlib import Path
 import pytest
 
 from cribbage_fast import ExpertPlayer, Game, GreedyPlayer, Player
-from cribbage_fast.analysis import (
+from cribbage_fast.analysis.analyze import (
     DECIDED_BELOW,
     THRESHOLDS,
     DecisionReview,
     GameAnalysis,
     analyze_game,
 )
-from cribbage_fast.analysis_decided import decided_early
-from cribbage_fast.engine import answer
-from cribbage_fast.notation import write
+from cribbage_fast.analysis.decided import decided_early
+from cribbage_fast.analysis.engine import answer
+from cribbage_fast.analysis.pictures import analysis_svg
+from cribbage_fast.records.notation.grammar import write
 
 QUICK = {"precision": 0.02, "budget": 64, "seed": 1}
 
@@ -164,7 +165,7 @@ def test_without_names_the_report_says_seat() -> None:
 
 def test_the_picture_shows_deals_names_marks_and_luck() -> None:
     pytest.importorskip("matplotlib")
-    from cribbage_fast.analysis_report import figure
+    from cribbage_fast.analysis.report import figure
 
     a = analysed()
     fig = figure(a)
@@ -194,7 +195,7 @@ def test_the_picture_shows_deals_names_marks_and_luck() -> None:
 
 def test_the_picture_is_written_as_png_and_svg(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    from cribbage_fast.analysis_report import plot, to_svg
+    from cribbage_fast.analysis.report import plot, to_svg
 
     a = analysed()
     plot(a, tmp_path / "game.png")
@@ -215,7 +216,7 @@ def test_the_picture_is_written_as_png_and_svg(tmp_path: Path) -> None:
 
 def test_one_seats_view_is_drawn_without_luck(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
-    from cribbage_fast.analysis_report import figure
+    from cribbage_fast.analysis.report import figure
 
     a = analyze_game(write(careless(), view=1), **QUICK)
     assert a.seats == (1,)
@@ -229,11 +230,10 @@ def test_any_name_is_drawn_as_written(names: tuple[str, str]) -> None:
     """A name with "$", "<", "&" or quotes is text in the picture (no
     mathematics, no markup), in the SVG and in the notebook's picture."""
     pytest.importorskip("matplotlib")
-    from cribbage_fast import svg
-    from cribbage_fast.analysis_report import to_svg
+    from cribbage_fast.analysis.report import to_svg
 
     a = dataclasses.replace(analysed(), names=names)
-    for text in (to_svg(a), str(svg.analysis(a))):
+    for text in (to_svg(a), str(analysis_svg(a))):
         root = ET.fromstring(text)
         words = "\n".join("".join(e.itertext()) for e in root.iter())
         assert all(name in words for name in names)

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pytest
 
 from cribbage_fast import Card, ExpertPlayer, Game, GreedyPlayer, Move, cards, hint
-from cribbage_fast.analysis import analyze_game
-from cribbage_fast.hints import Hint
+from cribbage_fast.analysis.analyze import analyze_game
+from cribbage_fast.analysis.hints import Hint
 from cribbage_fast.tables.pegging import keep_index, pegging_table
 
 CHEAP = {"seed": 1, "budget": 46, "precision": 0.02}

@@ -163,11 +163,11 @@ PUBLIC = [
     "cribbage_fast",
     "cribbage_fast.tables",
     "cribbage_fast.builders",
-    "cribbage_fast.analysis",
-    "cribbage_fast.notation",
-    "cribbage_fast.hints",
-    "cribbage_fast.engine",
-    "cribbage_fast.bulk_text",
+    "cribbage_fast.analysis.analyze",
+    "cribbage_fast.records.notation.grammar",
+    "cribbage_fast.analysis.hints",
+    "cribbage_fast.analysis.engine",
+    "cribbage_fast.bulk.text",
 ]
 
 

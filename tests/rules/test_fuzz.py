@@ -230,7 +230,7 @@ def _envs() -> Any:
 
 def _openspiel() -> Any:
     pytest.importorskip("pyspiel")
-    import cribbage_fast.openspiel as adapter
+    import cribbage_fast.envs.openspiel as adapter
 
     return adapter
 
@@ -238,7 +238,7 @@ def _openspiel() -> Any:
 MODULES: dict[str, Callable[[], Any]] = {
     "cribbage_fast": lambda: cf,
     "cribbage_fast.envs": _envs,
-    "cribbage_fast.openspiel": _openspiel,
+    "cribbage_fast.envs.openspiel": _openspiel,
 }
 
 # Callbacks the engine calls with its own arguments (a `PlayerView`), not
@@ -360,7 +360,7 @@ def _openspiel_factories() -> dict[str, Callable[[], Any]]:
 FACTORIES: dict[str, Callable[[], dict[str, Callable[[], Any]]]] = {
     "cribbage_fast": _core_factories,
     "cribbage_fast.envs": _env_factories,
-    "cribbage_fast.openspiel": _openspiel_factories,
+    "cribbage_fast.envs.openspiel": _openspiel_factories,
 }
 
 # Methods OpenSpiel's own State/Game classes define that reach the adapter.
@@ -415,7 +415,7 @@ def _snapshot(obj: Any) -> Any:
 def _allowed(module: str, method: str) -> tuple[type[BaseException], ...]:
     """The documented exceptions of `method`: ours, plus the base library's
     own argument checks where it checks before our code runs."""
-    if module == "cribbage_fast.openspiel" and method in PYSPIEL_METHODS:
+    if module == "cribbage_fast.envs.openspiel" and method in PYSPIEL_METHODS:
         import pyspiel
 
         return (*ALLOWED, pyspiel.SpielError)

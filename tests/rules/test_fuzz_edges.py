@@ -47,7 +47,7 @@ def _positions() -> Any:
 
 
 def _agents() -> Any:
-    import cribbage_fast.agents as agents
+    import cribbage_fast.games.agents as agents
 
     return agents
 
@@ -55,7 +55,7 @@ def _agents() -> Any:
 MODULES: dict[str, Callable[[], Any]] = {
     "cribbage_fast.tables": _tables,
     "cribbage_fast.tables.positions": _positions,
-    "cribbage_fast.agents": _agents,
+    "cribbage_fast.games.agents": _agents,
 }
 # Reading a table from a file may fail as files do.
 FILE_ALLOWED = (*ALLOWED, OSError)

@@ -237,7 +237,7 @@ def test_item5_play_match_without_players() -> None:
 
 def test_item6_openspiel_refuses_illegal_actions() -> None:
     pyspiel = pytest.importorskip("pyspiel")
-    import cribbage_fast.openspiel  # noqa: F401
+    import cribbage_fast.envs.openspiel  # noqa: F401
 
     state = pyspiel.load_game("python_cribbage_fast", {"target": 31}).new_initial_state()
     state.apply_action(0)  # first dealer

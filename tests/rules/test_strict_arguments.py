@@ -107,7 +107,7 @@ def test_environment_flags_and_rewards() -> None:
 
 
 def test_ismcts_player_arguments() -> None:
-    from cribbage_fast.agents import ISMCTSPlayer
+    from cribbage_fast.games.agents import ISMCTSPlayer
 
     with pytest.raises(TypeError, match="iterations must be an integer"):
         ISMCTSPlayer(iterations=2.5)  # type: ignore[arg-type]

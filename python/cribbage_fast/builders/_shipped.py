@@ -11,7 +11,7 @@ from typing import Any
 
 import numpy.typing as npt
 
-from .._files import write_bytes, write_text
+from .._util.files import write_bytes, write_text
 from ..tables._checks import stamp
 
 

@@ -14,8 +14,8 @@ from typing import Any
 import numpy as np
 
 from .. import _core
-from .._files import save_npz
-from .._progress import map_local
+from .._util.files import save_npz
+from .._util.progress import map_local
 from ..tables._checks import stamp
 from ..tables.crib import METHOD, _table_key
 from ..tables.discard_atlas import Atlas, atlas_meta

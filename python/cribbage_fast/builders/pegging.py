@@ -17,9 +17,9 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from .._args import flag, integer, positive, real
-from .._files import save_npz
-from .._progress import map_local
+from .._util.args import flag, integer, positive, real
+from .._util.files import save_npz
+from .._util.progress import map_local
 from ..tables._checks import stamp
 from ..tables.pegging import (
     KEEPS,

@@ -12,8 +12,8 @@ from collections.abc import Callable
 from pathlib import Path
 
 from .. import _core
-from .._args import positive
-from .._progress import map_local
+from .._util.args import positive
+from .._util.progress import map_local
 from ..tables._checks import stamp
 from ..tables.positions import ARRAYS, BATCHES, METHOD, PositionTable, _shipped_form
 from ._shipped import write_shipped

@@ -19,7 +19,9 @@ from typing import Any
 
 import click
 
-from .. import _core, _json, _progress
+from .. import _core
+from .._util import json as _json
+from .._util import progress as _progress
 from .errors import EXPECTED, describe, fail, interrupted
 from .params import PlayerSpec
 from .tables import ray_address_of, ray_option

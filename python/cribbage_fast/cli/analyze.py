@@ -16,10 +16,11 @@ from typing import Any
 
 import click
 
-from .. import _json, analysis
-from .._extras import require
-from .._files import read_text, refuse_inputs, write_text
-from ..game import Game
+from .. import analysis
+from .._util import json as _json
+from .._util.extras import require
+from .._util.files import read_text, refuse_inputs, write_text
+from ..games.game import Game
 from .errors import describe, fail, interrupted, wrote
 from .params import FiniteFloat, OutPath
 from .tables import ray_address_of, ray_option
@@ -131,7 +132,7 @@ def analyze(
         fail(describe(err))
     if plot_path is not None:
         try:
-            from ..analysis_report import plot
+            from ..analysis.report import plot
 
             plot(results[0], plot_path)
         except (ImportError, OSError) as err:

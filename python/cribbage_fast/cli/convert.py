@@ -17,10 +17,10 @@ from typing import Any
 
 import click
 
-from .. import _json
-from .._files import read_text, refuse_inputs, write_text
-from ..notation import parse, replay_with_view, write
-from ..notation_write import FREE_TAGS
+from .._util import json as _json
+from .._util.files import read_text, refuse_inputs, write_text
+from ..records.notation.grammar import parse, replay_with_view, write
+from ..records.notation.write import FREE_TAGS
 from .errors import describe, fail, wrote
 
 

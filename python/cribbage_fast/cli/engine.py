@@ -13,7 +13,7 @@ import sys
 
 import click
 
-from ..engine import serve
+from ..analysis.engine import serve
 from .errors import interrupted
 
 

@@ -17,7 +17,7 @@ class OutPath(click.ParamType):  # type: ignore[type-arg,unused-ignore]
     """A file to write, checked first: not empty, one of `suffixes` (any,
     when none are given), not a directory, in a directory where a file can
     be created (with `make_dirs`, the nearest existing parent). The command
-    then writes exactly this path (through `cribbage_fast._files`)."""
+    then writes exactly this path (through `cribbage_fast._util.files`)."""
 
     name = "file"
 

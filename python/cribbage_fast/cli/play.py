@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING, Any
 import click
 
 from .. import _core
-from ..analysis import mark_of
-from ..game import Game
-from ..hints import DEFAULT_BUDGET, Hint, hint
+from ..analysis.analyze import mark_of
+from ..analysis.hints import DEFAULT_BUDGET, Hint, hint
+from ..games.game import Game
 from .params import OutPath, PlayerSpec
 
 if TYPE_CHECKING:

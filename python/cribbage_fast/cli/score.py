@@ -17,7 +17,8 @@ from typing import IO, Any
 
 import click
 
-from .. import _core, _json
+from .. import _core
+from .._util import json as _json
 from .errors import fail
 from .score_file import file_options, run_score_file
 

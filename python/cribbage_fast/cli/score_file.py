@@ -19,10 +19,11 @@ import numpy as np
 from numpy.typing import NDArray
 
 from .. import _core
-from .._extras import require
-from .._files import atomic_path, refuse_inputs
-from .._progress import progress
-from ..bulk_text import NO_CARD, BadRow, parse_text
+from .._util.extras import require
+from .._util.files import atomic_path, refuse_inputs
+from .._util.progress import progress
+from ..bulk.text import NO_CARD, BadRow, parse_text
+from ..exceptions import FileError
 
 if TYPE_CHECKING:
     import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
@@ -33,10 +34,6 @@ BATCH_ROWS = 1 << 20
 #: Bytes of CSV read per batch (about 200,000 rows of two card columns):
 #: pyarrow reads several blocks ahead, so this bounds the memory.
 CSV_BLOCK = 4 << 20
-
-
-class FileError(ValueError):
-    """Input the command cannot score: a message for the user."""
 
 
 #: The hint of a bad row that --skip-bad can go past.

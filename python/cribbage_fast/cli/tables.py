@@ -23,7 +23,7 @@ import click
 import numpy as np
 
 from .. import builders
-from .._files import save_figure, write_bytes
+from .._util.files import save_figure, write_bytes
 from ..tables.crib import _table_key
 from ..tables.pegging import PeggingTable
 from .errors import wrote
@@ -92,7 +92,7 @@ def crib(out: Path, plot: Path | None) -> None:
 
 def plot_crib_tables(tables_by_title: dict[str, np.ndarray], path: Path) -> None:
     """Heat maps of (13, 13) crib tables side by side."""
-    from .._extras import require
+    from .._util.extras import require
 
     require("matplotlib", "plot")
     import matplotlib

@@ -27,7 +27,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._extras import require
+from .._util.extras import require
 
 require("gymnasium", "rl")
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any, ClassVar, Literal
 
-from .._extras import require
+from .._util.extras import require
 
 require("pettingzoo", "rl")
 
@@ -18,8 +18,8 @@ from numpy.typing import NDArray  # noqa: E402
 from pettingzoo import AECEnv  # noqa: E402
 from pettingzoo.utils import wrappers  # noqa: E402
 
-from .._args import integer  # noqa: E402
 from .._core import NUM_ACTIONS, OBS_SIZE, ActionGame  # noqa: E402
+from .._util.args import integer  # noqa: E402
 from ._order import require_reset  # noqa: E402
 from ._table import RENDER_MODES, board_info, check_render_mode, render_text  # noqa: E402
 

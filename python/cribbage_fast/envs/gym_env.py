@@ -13,8 +13,8 @@ import numpy as np
 from gymnasium import spaces
 from numpy.typing import NDArray
 
-from .._args import real
 from .._core import NUM_ACTIONS, OBS_SIZE, IllegalMove, SoloEnv
+from .._util.args import real
 from ._order import require_reset
 from ._table import RENDER_MODES, board_info, check_render_mode, render_text
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .._extras import require
+from .._util.extras import require
 
 require("ray.rllib", "rllib")
 

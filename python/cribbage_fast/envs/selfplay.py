@@ -15,9 +15,9 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 from numpy.typing import DTypeLike, NDArray
 
-from .._args import flag
 from .._core import NUM_ACTIONS, OBS_SIZE, Game, obs_denominators
 from .._core import SelfPlayVecEnv as _CoreSelfPlay
+from .._util.args import flag
 from ._order import require_reset
 from ._table import BatchBoard
 from .gym_env import RewardMode

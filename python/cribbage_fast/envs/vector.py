@@ -18,9 +18,9 @@ from gymnasium.vector import AutoresetMode, VectorEnv
 from gymnasium.vector.utils import batch_space
 from numpy.typing import NDArray
 
-from .._args import flag
 from .._core import NUM_ACTIONS, OBS_SIZE
 from .._core import VecEnv as _CoreVecEnv
+from .._util.args import flag
 from ._order import require_reset
 from ._table import BatchBoard
 from .gym_env import RewardMode

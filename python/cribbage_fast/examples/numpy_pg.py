@@ -25,8 +25,8 @@ from dataclasses import dataclass, field
 import numpy as np
 from numpy.typing import NDArray
 
-from cribbage_fast import _progress
 from cribbage_fast._core import NUM_ACTIONS, OBS_SIZE
+from cribbage_fast._util import progress as _progress
 from cribbage_fast.envs import CribbageVectorEnv
 from cribbage_fast.examples import parser as example_parser
 from cribbage_fast.examples.ismcts import wilson
@@ -222,8 +222,8 @@ def evaluate(policy: Policy, games: int, seed: int = 12345, num_envs: int = 512)
 
 
 def plot(curve: list[tuple[int, float]], path: str) -> None:
-    from cribbage_fast._extras import require
-    from cribbage_fast._files import save_figure
+    from cribbage_fast._util.extras import require
+    from cribbage_fast._util.files import save_figure
 
     require("matplotlib", "plot")
     import matplotlib

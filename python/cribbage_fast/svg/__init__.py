@@ -3,8 +3,9 @@ package's objects as Jupyter shows them.
 
 Every function returns an `SVG`: a `str` of SVG text that a notebook shows
 as a picture (write it to a ``.svg`` file or put it in a web page as it is).
-Cards, hand breakdowns, plays (`Pegging`), games, player views, hints,
-simulation statistics and game analyses have a ``_repr_svg_`` that draws them with these functions.
+Cards, hand breakdowns, plays (`Pegging`), games, player views and
+simulation statistics have a ``_repr_svg_`` that draws them with these
+functions (hints and game analyses with `cribbage_fast.analysis.pictures`).
 
 Examples
 --------
@@ -18,17 +19,15 @@ Examples
 from ._board import board, hole_position
 from ._canvas import SVG
 from ._cards import breakdown, card, hand, pile
-from ._objects import analysis, game, hint, pegging, stats, view
+from ._objects import game, pegging, stats, view
 
 __all__ = [
     "SVG",
-    "analysis",
     "board",
     "breakdown",
     "card",
     "game",
     "hand",
-    "hint",
     "hole_position",
     "pegging",
     "pile",

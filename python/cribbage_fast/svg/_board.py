@@ -8,7 +8,7 @@ import xml.etree.ElementTree as ET
 from collections.abc import Sequence
 
 from .. import _core
-from .._args import _describe, integer
+from .._util.args import _describe, integer
 from ..tables.positions import MAX_SCORE, TARGET
 from . import _canvas as cv
 

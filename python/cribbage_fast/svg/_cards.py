@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from typing import TYPE_CHECKING
 
 from .. import _core
-from .._args import _describe, integer
+from .._util.args import _describe, integer
 from . import _canvas as cv
 
 if TYPE_CHECKING:

@@ -1,24 +1,21 @@
 """Pictures of the package's objects, as Jupyter shows them: a game, a
-seat's view, a hint, simulation statistics and a game analysis."""
+seat's view, the play and simulation statistics (the pictures of a hint and
+an analysis sit beside them, in `cribbage_fast.analysis.pictures`)."""
 
 from __future__ import annotations
 
 import xml.etree.ElementTree as ET
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .. import _core
-from .._args import _describe
-from .._names import label
+from .._util.args import _describe
+from .._util.names import label
 from . import _canvas as cv
 from ._board import draw_board, side_names
 from ._cards import CARD_H, CARD_W, GAP, draw_hand, draw_pile, draw_row
 
-if TYPE_CHECKING:
-    from ..analysis import GameAnalysis
-    from ..hints import Hint
-
-__all__ = ["analysis", "game", "hint", "pegging", "stats", "view"]
+__all__ = ["game", "header", "pegging", "stats", "view"]
 
 WIDTH = 620.0
 ROW = CARD_H + 26
@@ -71,7 +68,7 @@ def _goes(events: Sequence[Mapping[str, Any]]) -> tuple[list[int | None], list[i
     return seats[::-1], goes[::-1]
 
 
-def _header(svg: ET.Element, title: str, detail: str) -> None:
+def header(svg: ET.Element, title: str, detail: str) -> None:
     cv.text(svg, 8, 20, title, 15, weight="bold", class_="title")
     cv.text(svg, 8, 38, detail, 11, fill=cv.MUTED, class_="detail")
 
@@ -124,7 +121,7 @@ def game(g: _core.Game, names: Sequence[str] | None = None) -> cv.SVG:
     seats = range(g.num_players)
     height = 56 + 190 + len(seats) * ROW + ROW + 10
     svg = cv.root(WIDTH, height, f"a game: {_game_line(g)}")
-    _header(svg, "Game", _game_line(g))
+    header(svg, "Game", _game_line(g))
     _, board_h = draw_board(svg, g.scores, _back_pegs(g), labels, g.target, 4, 48)
     y = 48 + board_h + 14
     for seat in seats:
@@ -184,7 +181,7 @@ def view(v: _core.PlayerView, names: Sequence[str] | None = None) -> cv.SVG:
     role = "the dealer" if v.is_dealer else "pone"
     detail = f"{v.phase}, seat {v.dealer} deals; {len(v.unseen)} cards unseen"
     svg = cv.root(WIDTH, height, f"seat {v.seat}'s view")
-    _header(svg, f"Seat {v.seat}'s view ({role})", detail)
+    header(svg, f"Seat {v.seat}'s view ({role})", detail)
     _, board_h = draw_board(svg, v.scores, None, labels, v.target, 4, 48)
     y = 48 + board_h + 14
     cards = v.show_cards if showing else v.hand
@@ -233,7 +230,7 @@ def pegging(p: _core.Pegging) -> cv.SVG:
         raise TypeError(f"pegging needs a Pegging, got {_describe(p)}")
     svg = cv.root(WIDTH, 56 + (p.seats + 1) * ROW, f"the play, count {p.count}")
     mover = "over" if p.is_over else f"seat {p.to_move} to lay"
-    _header(svg, "The play", f"count {p.count}, {mover}")
+    header(svg, "The play", f"count {p.count}, {mover}")
     y = 50.0
     for seat, held in enumerate(p.hands):
         cv.text(svg, 8, y + 12, f"seat {seat}", 11, weight="bold", class_="seat")
@@ -244,70 +241,6 @@ def pegging(p: _core.Pegging) -> cv.SVG:
     seats: list[int | None] = list(laid[len(laid) - len(p.pile) :]) if p.pile else []
     cv.text(svg, 8, y + 12, "pile", 11, weight="bold")
     draw_pile(svg, p.pile, seats, list(p.said_go), 112, y)
-    return cv.finish(svg)
-
-
-def _option_cards(move: dict[str, Any]) -> list[_core.Card]:
-    if move.get("move") == "discard":
-        return _core.cards(move["cards"])
-    if move.get("move") == "lay":
-        return [_core.Card(move["card"])]
-    return []
-
-
-def hint(h: Hint, top: int = 6) -> cv.SVG:
-    """A picture of a hint: the best options, each with its cards, its value
-    as a bar and what it gives up against the best.
-
-    Parameters
-    ----------
-    h : Hint
-        From `hint`.
-    top : int, default 6
-        How many options to draw, best first.
-
-    Returns
-    -------
-    SVG
-        SVG text (a `str`) that Jupyter shows as a picture.
-
-    Raises
-    ------
-    TypeError
-        `h` is not a `Hint`.
-
-    Examples
-    --------
-    >>> from cribbage_fast import Game, hint, svg
-    >>> picture = svg.hint(hint(Game(2, seed=7), budget=46, seed=1), top=3)
-    >>> picture.count('class="option"')
-    3
-    """
-    from ..hints import Hint
-
-    if not isinstance(h, Hint):
-        raise TypeError(f"hint needs a Hint, got {_describe(h)}")
-    shown = h.options[: max(1, top)]
-    win = h.objective != "points"
-    height = 56 + len(shown) * (CARD_H + 12)
-    svg = cv.root(WIDTH, height, f"hint for seat {h.seat}: {h.best.text}")
-    _header(svg, f"Hint for seat {h.seat}: {h.best.text}", h.why())
-    scale = max(abs(o.equity) for o in shown) or 1.0
-    for i, option in enumerate(shown):
-        y = 50 + i * (CARD_H + 12)
-        row = cv.group(svg, 8, y, class_="option", data_rank=str(i + 1))
-        width = draw_row(row, _option_cards(option.move), 0, 0, step=CARD_W + 2)
-        if option.move.get("move") not in ("discard", "lay"):
-            cv.text(row, 0, 34, "go", 16, weight="bold")
-            width = CARD_W
-        left = max(width, 2 * CARD_W + 2) + 14
-        cv.text(row, left, 14, option.text, 12, weight="bold")
-        value = f"{100 * option.equity:.1f}% to win" if win else f"{option.equity:+.2f} points"
-        bar = (WIDTH - left - 170) * abs(option.equity) / scale
-        cv.rect(row, left, 22, max(bar, 1), 12, fill="#3d7a3d" if i == 0 else "#8fb08f")
-        lost = "" if i == 0 else f"  -{(100 if win else 1) * h.loss(option):.1f}"
-        cv.text(row, left + bar + 6, 32, value + lost, 11)
-        cv.text(row, left, 50, option.why(h.objective).split(": ", 1)[-1], 9, fill=cv.MUTED)
     return cv.finish(svg)
 
 
@@ -341,7 +274,7 @@ def stats(s: _core.SimulationStats) -> cv.SVG:
         raise TypeError(f"stats needs SimulationStats, got {_describe(s)}")
     svg = cv.root(WIDTH, 200, f"{s.players[0]} against {s.players[1]}")
     title = f"{s.players[0]} against {s.players[1]}"
-    _header(svg, title, f"{s.games} games, seed {s.seed}, {s.mean_deals:.1f} deals a game")
+    header(svg, title, f"{s.games} games, seed {s.seed}, {s.mean_deals:.1f} deals a game")
     span = WIDTH - 200
     for seat in (0, 1):
         y = 56 + seat * 34
@@ -363,62 +296,4 @@ def stats(s: _core.SimulationStats) -> cv.SVG:
     ]
     for i, (what, (a, b)) in enumerate(rows):
         cv.text(svg, 8 + (i % 2) * 300, 150 + (i // 2) * 18, f"{what}: {a} / {b}", 11)
-    return cv.finish(svg)
-
-
-def analysis(a: GameAnalysis) -> cv.SVG:
-    """A picture of a game analysis: the final board and each player's
-    error rate, marks and the parts of the result (skill, luck, the
-    opponent's errors).
-
-    Parameters
-    ----------
-    a : GameAnalysis
-        From `analyze_game`.
-
-    Returns
-    -------
-    SVG
-        SVG text (a `str`) that Jupyter shows as a picture.
-
-    Raises
-    ------
-    TypeError
-        `a` is not a `GameAnalysis`.
-
-    Examples
-    --------
-    >>> from cribbage_fast import ExpertPlayer, Game, svg
-    >>> from cribbage_fast.analysis import analyze_game
-    >>> g = Game(2, seed=3)
-    >>> _ = g.play([ExpertPlayer(), ExpertPlayer()])
-    >>> picture = svg.analysis(analyze_game(g, seed=1, budget=8))
-    >>> picture.count('class="peg front"'), picture.count('class="summary"')
-    (2, 2)
-    """
-    from ..analysis import GameAnalysis
-
-    if not isinstance(a, GameAnalysis):
-        raise TypeError(f"analysis needs a GameAnalysis, got {_describe(a)}")
-    svg = cv.root(WIDTH, 56 + 190 + 110, f"analysis: {a.label(a.winner)} won")
-    detail = f"objective {a.objective}, policy {a.policy}, budget {a.budget}, seed {a.seed}"
-    title = f"Game analysis: {a.label(a.winner)} wins {a.scores[0]}-{a.scores[1]}"
-    _header(svg, title, detail)
-    names = side_names([a.label(0), a.label(1)], 2)
-    _, board_h = draw_board(svg, list(a.scores), None, names, 121, 4, 48)
-    y = 48 + board_h + 22
-    unit = "points" if a.objective == "points" else "win"
-    for p in a.players:
-        row = cv.group(svg, 8, y, class_="summary", data_seat=str(p.seat))
-        marks = ", ".join(f"{k} {v}" for k, v in p.marks.items() if v) or "no marks"
-        name = a.label(p.seat)  # the record's name for the seat, else "seat N"
-        cv.text(row, 0, 0, name, 12, weight="bold", fill=cv.PEG_COLOURS[p.seat])
-        at = max(100, 8 * len(name) + 12)
-        cv.text(row, at, 0, f"{p.unforced} decisions, error rate {p.error_rate:.3f} ({marks})", 11)
-        parts = (
-            f"start {p.start:.2f} + skill {p.skill:+.2f} + luck {p.luck:+.2f}"
-            f" + opponent's errors {p.opponent_errors:+.2f} = {p.result:.2f} ({unit})"
-        )
-        cv.text(row, 100, 16, parts, 10, fill=cv.MUTED)
-        y += 40
     return cv.finish(svg)

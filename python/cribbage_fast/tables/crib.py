@@ -18,7 +18,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from .._args import flag
+from .._util.args import flag
 from ._checks import TableCheck, read_only
 
 DATA = Path(__file__).parent.parent / "data"

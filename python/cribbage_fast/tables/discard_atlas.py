@@ -18,8 +18,8 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from .._args import flag
-from .._files import atomic_path, save_npz
+from .._util.args import flag
+from .._util.files import atomic_path, save_npz
 from ._checks import TableCheck, read_only, stamp
 from .crib import crib_table, crib_table_info
 from .discards import (
@@ -416,7 +416,7 @@ class Atlas:
             save_npz(path, compressed=False, **arrays, meta=np.array(json.dumps(meta)))
 
     def _save_parquet(self, path: Path, block: int = 100_000) -> None:
-        from .._extras import require
+        from .._util.extras import require
 
         require("pyarrow", "tables")
         import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]

@@ -13,7 +13,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from .._args import flag
+from .._util.args import flag
 from .crib import _table_key, crib_table
 from .pegging import _shipped_pegging_table, keep_index
 

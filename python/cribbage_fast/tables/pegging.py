@@ -23,7 +23,7 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from .._args import flag, integer
+from .._util.args import flag, integer
 from ._checks import TableCheck, built_in, read_only
 
 #: Kept four-card rank multisets (ranks 1..13), in the pegging table's order.

@@ -39,9 +39,9 @@ import numpy as np
 import numpy.typing as npt
 
 from .. import _core
-from .._args import flag, integer
-from .._extras import require
-from .._files import atomic_open, save_figure
+from .._util.args import flag, integer
+from .._util.extras import require
+from .._util.files import atomic_open, save_figure
 from ._checks import TableCheck, built_in, read_only, stamp
 
 TARGET = 121

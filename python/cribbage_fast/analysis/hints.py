@@ -2,7 +2,7 @@
 alternatives ranked, each with its chance to win and what makes it up
 (docs/hints.md).
 
-The equities come from the game analysis's evaluator (`cribbage_fast.analysis`,
+The equities come from the game analysis's evaluator (`cribbage_fast.analysis.analyze`,
 the core's review layer): the same seat's-eye view, the same sampling and the
 same seed, so a hint names the action `analyze_game` would call best at that
 point. The parts are for reading, not for ranking: for a discard, the exact
@@ -12,7 +12,7 @@ opponent's); for a lay or a go, the net points pegged from it to the end of
 the play, over the evaluator's own samples.
 
 >>> from cribbage_fast import Game
->>> from cribbage_fast.hints import hint
+>>> from cribbage_fast.analysis.hints import hint
 >>> h = hint(Game(2, seed=7), budget=46, seed=1)
 >>> h.kind, len(h.options)
 ('discard', 15)
@@ -25,11 +25,11 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from . import _core
-from ._args import integer
-from .game import Game
-from .notation import replay_with_view
-from .tables.pegging import keep_index, pegging_table
+from .. import _core
+from .._util.args import integer
+from ..games.game import Game
+from ..records.notation.grammar import replay_with_view
+from ..tables.pegging import keep_index, pegging_table
 
 __all__ = ["Hint", "HintOption", "hint"]
 
@@ -242,10 +242,10 @@ class Hint:
         return asdict(self)
 
     def _repr_svg_(self) -> str:
-        """The hint as a picture (`cribbage_fast.svg.hint`), for Jupyter."""
-        from . import svg
+        """The hint as a picture (`pictures.hint_svg`), for Jupyter."""
+        from .pictures import hint_svg
 
-        return svg.hint(self)
+        return hint_svg(self)
 
     def __repr__(self) -> str:
         return (

@@ -10,9 +10,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._core import Card, CribbageError, Move
-from .game import Game
-from .notation import (
+from ..._core import Card, CribbageError, Move
+from ...games.game import Game
+from .grammar import (
     Deal,
     FilledCard,
     NotationError,

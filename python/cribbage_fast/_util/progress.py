@@ -16,7 +16,7 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from typing import Any, Protocol, TypeVar
 
-from ._args import integer
+from .args import integer
 
 T = TypeVar("T")
 

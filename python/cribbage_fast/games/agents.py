@@ -11,7 +11,7 @@ game won or lost in it counts fully).
 Examples
 --------
 >>> from cribbage_fast import Game, GreedyPlayer
->>> from cribbage_fast.agents import ISMCTSPlayer, play_with_search
+>>> from cribbage_fast.games.agents import ISMCTSPlayer, play_with_search
 >>> winner, points = play_with_search(Game(2, seed=3, target=31),
 ...                                   [ISMCTSPlayer(iterations=20, seed=1), GreedyPlayer()])
 >>> winner in (0, 1)
@@ -25,8 +25,8 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 
-from ._args import integer, real
-from ._core import Move, PlayerView
+from .._core import Move, PlayerView
+from .._util.args import integer, real
 from .game import CardLike, Game, Player, PlayerProtocol, _check_players
 
 __all__ = ["ISMCTSPlayer", "play_with_search"]

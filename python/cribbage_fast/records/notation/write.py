@@ -7,11 +7,11 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from ._args import integer
-from ._core import Card
-from ._names import check_name
-from .game import Game
-from .notation import MARKS, TAGS, UNKNOWN, tag_value_ok
+from ..._core import Card
+from ..._util.args import integer
+from ..._util.names import check_name
+from ...games.game import Game
+from .grammar import MARKS, TAGS, UNKNOWN, tag_value_ok
 
 #: The tags a caller may give; the others come from the record.
 FREE_TAGS = ("Event", "Site", "Date", "Round", "Player0", "Player1", "Player2", "Player3")
@@ -176,7 +176,7 @@ def _play_lines(part: _DealPart, marks: dict[int, str]) -> list[str]:
 
 
 def write_game(game: Game, tags: dict[str, str], view: int | None, marks: dict[int, str]) -> str:
-    """The text of `game` (see `cribbage_fast.notation.write`)."""
+    """The text of `game` (see `cribbage_fast.records.notation.grammar.write`)."""
     _check(game, tags, view, marks)
     moves, events = game.moves(), game.events()
     if moves and not events:

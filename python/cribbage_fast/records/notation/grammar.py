@@ -9,7 +9,7 @@ them with a seeded completion that agrees with everything recorded and lists
 what it filled in `GameText.filled`.
 
 >>> from cribbage_fast import Game, Player
->>> from cribbage_fast.notation import parse, write
+>>> from cribbage_fast.records.notation.grammar import parse, write
 >>> game = Game(2, seed=7)
 >>> _ = game.play([Player(), Player()])
 >>> text = write(game, tags={"Event": "Example"})
@@ -26,14 +26,16 @@ from collections.abc import Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from . import _core, _json
-from ._args import integer as _integer_arg
-from ._core import Card, CribbageError
-from ._names import check_name
-from .game import Game
+from ... import _core
+from ..._core import Card, CribbageError
+from ..._util import json as _json
+from ..._util.args import integer as _integer_arg
+from ..._util.names import check_name
+from ...exceptions import NotationError
+from ...games.game import Game
 
 if TYPE_CHECKING:
-    from .notation_replay import Replayed
+    from .replay import Replayed
 
 __all__ = [
     "MARKS",
@@ -101,30 +103,6 @@ _MAX_SHOWS = 5
 _MAX_PLAY = 64
 
 
-class NotationError(CribbageError):
-    """Text that is not a game record: where (`line`, `column`, both from 1)
-    and what was expected.
-
-    Examples
-    --------
-    >>> try:
-    ...     parse('[NumPlayers "two"]')
-    ... except NotationError as err:
-    ...     print(err.line, err.column)
-    1 1
-    """
-
-    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
-        where = "" if line is None else f"line {line}, column {column}: "
-        super().__init__(f"{where}{message}")
-        self.line = line
-        self.column = column
-        self.reason = message
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        return (type(self), (self.reason, self.line, self.column))
-
-
 class Token(NamedTuple):
     """A word of the text and where it stands (line and column from 1)."""
 
@@ -183,7 +161,7 @@ class GameText:
         return Game.replay(self.record)
 
 
-#: The mark of each mark of the game analysis (`cribbage_fast.analysis.MARKS`).
+#: The mark of each mark of the game analysis (`cribbage_fast.analysis.analyze.MARKS`).
 ANALYSIS_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
@@ -203,7 +181,7 @@ def analysis_marks(analysis: Any) -> dict[int, str]:
     Examples
     --------
     >>> from cribbage_fast import ExpertPlayer, GreedyPlayer
-    >>> from cribbage_fast.analysis import analyze_game
+    >>> from cribbage_fast.analysis.analyze import analyze_game
     >>> g = Game(2, seed=3)
     >>> _ = g.play([ExpertPlayer(), GreedyPlayer()])
     >>> marks = analysis_marks(analyze_game(g, budget=8, precision=0.05))
@@ -607,7 +585,7 @@ def parse(text: str, *, seed: int = 0) -> GameText:
     if not isinstance(text, str):
         raise TypeError(f"the notation is text (str), got {type(text).__name__}")
     seed = _integer_arg(seed, "seed", 0, (1 << 64) - 1)
-    from .notation_replay import replay
+    from .replay import replay
 
     replayed: Replayed = replay(_split(text), seed)
     return GameText(
@@ -675,7 +653,7 @@ def write(
     discard 1 3D 8H
     <BLANKLINE>
     """
-    from .notation_write import write_game
+    from .write import write_game
 
     game = record if isinstance(record, Game) else Game.replay(record)
     return write_game(game, dict(tags or {}), view, dict(marks or {}))

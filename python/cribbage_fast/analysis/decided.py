@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from .analysis import DecisionReview
+    from .analyze import DecisionReview
 
 __all__ = ["DECIDED_BELOW", "OBJECTIVES", "DecidedEarly", "decided_early", "error_rates"]
 
@@ -25,7 +25,7 @@ OBJECTIVES = ("win", "points")
 
 #: A seat whose chance to win (its own view, with its best action) stays
 #: below this to the end is hopeless: the least loss a ``mistake`` mark needs
-#: (`cribbage_fast.analysis.THRESHOLDS`), so no decision of its can earn one.
+#: (`cribbage_fast.analysis.analyze.THRESHOLDS`), so no decision of its can earn one.
 DECIDED_BELOW = 0.04
 
 

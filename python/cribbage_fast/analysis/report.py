@@ -10,11 +10,11 @@ from collections.abc import Sequence
 from itertools import pairwise
 from typing import TYPE_CHECKING, Any
 
-from ._extras import require
-from ._files import save_figure
+from .._util.extras import require
+from .._util.files import save_figure
 
 if TYPE_CHECKING:
-    from .analysis import DecisionReview, GameAnalysis, LuckEvent
+    from .analyze import DecisionReview, GameAnalysis, LuckEvent
 
 __all__ = ["figure", "plot", "render", "to_svg"]
 
@@ -90,7 +90,7 @@ def render(a: GameAnalysis) -> str:
     Examples
     --------
     >>> from cribbage_fast import ExpertPlayer, Game, GreedyPlayer
-    >>> from cribbage_fast.analysis import analyze_game
+    >>> from cribbage_fast.analysis.analyze import analyze_game
     >>> g = Game(2, seed=3, names=["Ann", "Bob"])
     >>> _ = g.play([ExpertPlayer(), GreedyPlayer()])
     >>> render(analyze_game(g, budget=8, precision=0.05)).splitlines()[1]
@@ -129,8 +129,8 @@ def render(a: GameAnalysis) -> str:
 
 
 def _decided_lines(a: GameAnalysis) -> list[str]:
-    """The word on a game decided early (`cribbage_fast.analysis.DecidedEarly`)."""
-    from .analysis_decided import DECIDED_BELOW
+    """The word on a game decided early (`cribbage_fast.analysis.analyze.DecidedEarly`)."""
+    from .decided import DECIDED_BELOW
 
     e = a.decided
     if e is None:
@@ -283,7 +283,7 @@ def _draw_luck(ax: Any, a: GameAnalysis, mids: list[float]) -> None:
 
 
 def _title(a: GameAnalysis) -> str:
-    from .analysis_decided import DECIDED_BELOW
+    from .decided import DECIDED_BELOW
 
     loser = 1 - a.winner
     points = max(a.scores) >= 121 and min(a.scores) < 61
@@ -326,7 +326,7 @@ def figure(a: GameAnalysis) -> Any:
     Examples
     --------
     >>> from cribbage_fast import ExpertPlayer, Game, GreedyPlayer
-    >>> from cribbage_fast.analysis import analyze_game
+    >>> from cribbage_fast.analysis.analyze import analyze_game
     >>> g = Game(2, seed=3, names=["Ann", "Bob"])
     >>> _ = g.play([ExpertPlayer(), GreedyPlayer()])
     >>> fig = figure(analyze_game(g, budget=8, precision=0.05))
@@ -424,7 +424,7 @@ def plot(a: GameAnalysis, path: str | os.PathLike[str]) -> None:
     --------
     >>> import tempfile, pathlib
     >>> from cribbage_fast import ExpertPlayer, Game, GreedyPlayer
-    >>> from cribbage_fast.analysis import analyze_game
+    >>> from cribbage_fast.analysis.analyze import analyze_game
     >>> g = Game(2, seed=3)
     >>> _ = g.play([ExpertPlayer(), GreedyPlayer()])
     >>> a = analyze_game(g, budget=8, precision=0.05)
@@ -461,7 +461,7 @@ def to_svg(a: GameAnalysis) -> str:
     Examples
     --------
     >>> from cribbage_fast import ExpertPlayer, Game, GreedyPlayer
-    >>> from cribbage_fast.analysis import analyze_game
+    >>> from cribbage_fast.analysis.analyze import analyze_game
     >>> g = Game(2, seed=3, names=["Ann", "Bob"])
     >>> _ = g.play([ExpertPlayer(), GreedyPlayer()])
     >>> svg = to_svg(analyze_game(g, budget=8, precision=0.05))

@@ -18,9 +18,10 @@ from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, cast, runtime_checkable
 
-from . import _core, _json
-from ._core import Card, Move, PlayerView
-from ._names import check_names
+from .. import _core
+from .._core import Card, Move, PlayerView
+from .._util import json as _json
+from .._util.names import check_names
 
 CardLike = Card | str
 
@@ -450,7 +451,7 @@ class Game(_core.Game):
 
     def _repr_svg_(self) -> str:
         """The game as a picture (`cribbage_fast.svg.game`), for Jupyter."""
-        from . import svg
+        from .. import svg
 
         return svg.game(self)
 
@@ -535,7 +536,7 @@ class Game(_core.Game):
 
     def to_text(self, *, tags: Mapping[str, str] | None = None, view: int | None = None) -> str:
         """The game in the text notation (docs/notation.md;
-        `cribbage_fast.notation.write`).
+        `cribbage_fast.records.notation.grammar.write`).
 
         Parameters
         ----------
@@ -561,14 +562,14 @@ class Game(_core.Game):
         >>> Game.from_text(game.to_text()).to_record() == game.to_record()
         True
         """
-        from .notation import write
+        from ..records.notation.grammar import write
 
         return write(self, tags=tags, view=view)
 
     @classmethod
     def from_text(cls, text: str) -> Game:
         """Reads a game written in the text notation and replays it
-        (`cribbage_fast.notation.parse`; unknown cards are filled, seed 0).
+        (`cribbage_fast.records.notation.grammar.parse`; unknown cards are filled, seed 0).
 
         Parameters
         ----------
@@ -590,7 +591,7 @@ class Game(_core.Game):
         >>> Game.from_text(Game(2, seed=4).to_text()).hand(0) == Game(2, seed=4).hand(0)
         True
         """
-        from .notation import parse
+        from ..records.notation.grammar import parse
 
         return cls.replay(parse(text).record)
 

@@ -22,7 +22,7 @@ cards laid in order, the starter) with the scores and the dealer.
 Examples
 --------
 >>> import pyspiel
->>> import cribbage_fast.openspiel
+>>> import cribbage_fast.envs.openspiel
 >>> game = pyspiel.load_game("python_cribbage_fast", {"target": 31})
 >>> state = game.new_initial_state()
 >>> state.is_chance_node()
@@ -33,14 +33,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from ._extras import require
+from .._util.extras import require
 
 require("pyspiel", "openspiel")
 
 import numpy as np  # noqa: E402
 import pyspiel  # noqa: E402
 
-from ._core import GO_ACTION, NUM_ACTIONS, OBS_SIZE, ActionGame, Card, Game  # noqa: E402
+from .._core import GO_ACTION, NUM_ACTIONS, OBS_SIZE, ActionGame, Card, Game  # noqa: E402
 
 __all__ = ["CribbageGame", "CribbageObserver", "CribbageState"]
 

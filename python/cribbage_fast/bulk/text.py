@@ -8,7 +8,7 @@ imported through pyarrow (no copy), and the core reads each chunk's offset
 and byte buffers directly.
 
 >>> import numpy as np
->>> from cribbage_fast.bulk_text import card_indices
+>>> from cribbage_fast.bulk.text import card_indices
 >>> card_indices(np.array(["5H 5D 5C JS 5S", "AC 2C 3C 4C 10H"]))
 array([[18, 17, 16, 43, 19],
        [ 0,  4,  8, 12, 38]], dtype=uint8)
@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 from numpy.typing import NDArray
 
-from . import _core
-from ._extras import require
+from .. import _core
+from .._util.extras import require
 
 if TYPE_CHECKING:
     import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
@@ -99,7 +99,7 @@ def card_indices(
     Examples
     --------
     >>> import numpy as np
-    >>> from cribbage_fast.bulk_text import card_indices
+    >>> from cribbage_fast.bulk.text import card_indices
     >>> card_indices(np.array([["5h", "TH"], ["5♥", "10h"]]))
     array([[18, 38],
            [18, 38]], dtype=uint8)

@@ -9,7 +9,7 @@ seat's equity into skill, luck and the opponent's errors, so that, exactly,
 adds the marks, the per-player summary and the report.
 
 >>> from cribbage_fast import Game, ExpertPlayer, GreedyPlayer
->>> from cribbage_fast.analysis import analyze_game
+>>> from cribbage_fast.analysis.analyze import analyze_game
 >>> record = Game(2, seed=3).play([ExpertPlayer(), GreedyPlayer()]).to_json()
 >>> a = analyze_game(record, precision=0.05, budget=8, seed=1)
 >>> p = a.players[0]
@@ -23,12 +23,13 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import asdict, dataclass, field, replace
 from typing import Any
 
-from . import _core, _json
-from ._args import _describe, flag, integer, real
-from ._progress import progress as progress_bar
-from .analysis_decided import DECIDED_BELOW, DecidedEarly, decided_early, error_rates
-from .game import Game
-from .notation import replay_with_view
+from .. import _core
+from .._util import json as _json
+from .._util.args import _describe, flag, integer, real
+from .._util.progress import progress as progress_bar
+from ..games.game import Game
+from ..records.notation.grammar import replay_with_view
+from .decided import DECIDED_BELOW, DecidedEarly, decided_early, error_rates
 
 __all__ = [
     "DECIDED_BELOW",
@@ -219,7 +220,7 @@ class GameAnalysis:
         >>> a.label(0), a.label(1)
         ('Ann', 'seat 1')
         """
-        from ._names import label
+        from .._util.names import label
 
         return label(self.names, seat)
 
@@ -276,15 +277,15 @@ class GameAnalysis:
         >>> analyze_game(g, seed=1, budget=8).report().splitlines()[0][:13]
         'Game analysis'
         """
-        from .analysis_report import render
+        from .report import render
 
         return render(self)
 
     def _repr_svg_(self) -> str:
-        """The analysis as a picture (`cribbage_fast.svg.analysis`), for Jupyter."""
-        from . import svg
+        """The analysis as a picture (`pictures.analysis_svg`), for Jupyter."""
+        from .pictures import analysis_svg
 
-        return svg.analysis(self)
+        return analysis_svg(self)
 
 
 def _decision(d: dict[str, Any], objective: str) -> DecisionReview:
@@ -387,7 +388,7 @@ def analyze_game(
     ----------
     record : dict, str or Game
         A game record (``Game.to_record()``, ``GameResult.to_json()``, or text
-        in the notation of `cribbage_fast.notation`) or a finished `Game`;
+        in the notation of `cribbage_fast.records.notation.grammar`) or a finished `Game`;
         records are replayed and checked by `Game.replay`. A record holding
         one seat's view (a ``View`` tag, a ``view`` key) is analysed from that
         seat only, as with ``seats=[view]``.
@@ -414,7 +415,7 @@ def analyze_game(
         Called with the number of evaluations done.
     seats : sequence of int or None
         Only these seats' decisions (None: both, or the record's view). For a record that holds one
-        seat's view (cards it never saw filled in, `cribbage_fast.notation`):
+        seat's view (cards it never saw filled in, `cribbage_fast.records.notation.grammar`):
         each decision is valued from its mover's view, so the seat's own
         decisions, skill and equity curve are honest; its luck, the
         opponent's errors and the luck-adjusted result need the other seat's
@@ -681,7 +682,7 @@ def analyze_games(
     items = [r.to_record() if isinstance(r, Game) else r for r in records]
     options = {"objective": objective, "precision": precision, "budget": budget, "policy": policy}
     if ray:
-        from . import distributed
+        from .. import distributed
 
         if not items:
             return []

@@ -12,7 +12,7 @@ Examples
 --------
 >>> import json
 >>> from cribbage_fast import Game
->>> from cribbage_fast.engine import answer
+>>> from cribbage_fast.analysis.engine import answer
 >>> query = {"id": "q1", "record": Game(2, seed=7).to_record(), "budget": 46, "seed": 1}
 >>> a = json.loads(answer(query))
 >>> a["id"], a["status"], a["decisions"][0]["best"]["move"]
@@ -31,12 +31,12 @@ from concurrent.futures import Future, ThreadPoolExecutor
 from dataclasses import asdict
 from typing import IO, Any
 
-from . import _json
-from ._core import Cancelled, CancelToken
-from .analysis import DecisionReview, analyze_game
-from .game import Game
+from .._core import Cancelled, CancelToken
+from .._util import json as _json
+from ..games.game import Game
+from ..records.notation.grammar import replay_with_view
+from .analyze import DecisionReview, analyze_game
 from .hints import DEFAULT_BUDGET, DEFAULT_PRECISION, hint
-from .notation import replay_with_view
 
 __all__ = ["Cancelled", "Engine", "answer", "dumps"]
 

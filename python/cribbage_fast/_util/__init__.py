@@ -1,0 +1,8 @@
+"""Private helpers every layer may use: argument converters (`args`), optional
+extras (`extras`), progress and range splitting (`progress`), safe file
+writes (`files`), strict JSON (`json`) and player names (`names`).
+
+Nothing here is public API: import the public names from `cribbage_fast`.
+"""
+
+__all__: list[str] = []

@@ -1,0 +1,80 @@
+"""Every error the package raises on purpose, in one module.
+
+The engine's errors come from the core: `CribbageError` (a ValueError: a
+move or input the rules refuse) with `IllegalMove` and `Misdeal` under it,
+and `Cancelled` (a cancelled analysis). The Python layers add
+`NotationError` (text that is not a game record), `ResetNeeded` (an
+environment used before ``reset``) and `FileError` (a file the command line
+cannot score).
+
+Examples
+--------
+>>> from cribbage_fast import Game
+>>> from cribbage_fast.exceptions import CribbageError, IllegalMove
+>>> try:
+...     Game(2, seed=1).discard(["AS", "2S"])
+... except IllegalMove as err:
+...     isinstance(err, CribbageError)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ._core import Cancelled, CribbageError, IllegalMove, Misdeal
+
+__all__ = [
+    "Cancelled",
+    "CribbageError",
+    "FileError",
+    "IllegalMove",
+    "Misdeal",
+    "NotationError",
+    "ResetNeeded",
+]
+
+
+class NotationError(CribbageError):
+    """Text that is not a game record: where (`line`, `column`, both from 1)
+    and what was expected.
+
+    Examples
+    --------
+    >>> from cribbage_fast.records import parse
+    >>> try:
+    ...     parse('[NumPlayers "two"]')
+    ... except NotationError as err:
+    ...     print(err.line, err.column)
+    1 1
+    """
+
+    def __init__(self, message: str, line: int | None = None, column: int | None = None) -> None:
+        where = "" if line is None else f"line {line}, column {column}: "
+        super().__init__(f"{where}{message}")
+        self.line = line
+        self.column = column
+        self.reason = message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.reason, self.line, self.column))
+
+
+class ResetNeeded(RuntimeError):
+    """An environment used before its first `reset` (a RuntimeError).
+
+    Examples
+    --------
+    >>> issubclass(ResetNeeded, RuntimeError)
+    True
+    """
+
+
+class FileError(ValueError):
+    """Input the command line cannot score: a message for the user.
+
+    Examples
+    --------
+    >>> str(FileError("row 3: no such card"))
+    'row 3: no such card'
+    """
