@@ -1,5 +1,5 @@
-"""The game analysis on games against the opponent panel (docs/analysis-method.md,
-"Against the panel"): its calibration, Brier score and error rates when the
+"""The game analysis on games against the opponent panel (docs/master-method.md,
+"The analysis with the robust model"): its calibration, Brier score and error rates when the
 opponent is not the Expert.
 
 Game ``i`` (of ``--games``, seed ``--seed``) puts player type ``TYPES[i % 4]``

@@ -26,6 +26,7 @@ import argparse
 import json
 import math
 import os
+import statistics
 import time
 from typing import Any
 
@@ -72,22 +73,12 @@ def measure(a: str, b: str, seed: int, index: int, threads: int | None) -> dict[
     }
 
 
-def _var(xs: list[float]) -> float:
-    m = sum(xs) / len(xs)
-    return sum((x - m) ** 2 for x in xs) / (len(xs) - 1)
-
-
-def _cov(xs: list[float], ys: list[float]) -> float:
-    mx, my = sum(xs) / len(xs), sum(ys) / len(ys)
-    return sum((x - mx) * (y - my) for x, y in zip(xs, ys, strict=True)) / (len(xs) - 1)
-
-
 def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
     """Games for plus or minus 0.5 points by each estimator, with the means."""
     result = [r["result"] for r in rows]
     n = len(rows)
     out: dict[str, Any] = {"games": n}
-    plain_var = _var(result)
+    plain_var = statistics.variance(result)
     for name, luck in [
         ("plain", [0.0] * n),
         ("cheap", [r["cheap_luck"] for r in rows]),
@@ -95,7 +86,7 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
         ("analysis + errors", [r["luck"] + r["opponent_errors"] for r in rows]),
     ]:
         adjusted = [x - y for x, y in zip(result, luck, strict=True)]
-        var = _var(adjusted)
+        var = statistics.variance(adjusted)
         row = {
             "mean": sum(adjusted) / n,
             "stderr": math.sqrt(var / n),
@@ -103,8 +94,8 @@ def summary(rows: list[dict[str, Any]]) -> dict[str, Any]:
             "factor": plain_var / var,
         }
         if name != "plain":
-            beta = _cov(result, luck) / _var(luck)
-            best = plain_var - _cov(result, luck) ** 2 / _var(luck)
+            beta = statistics.covariance(result, luck) / statistics.variance(luck)
+            best = plain_var - statistics.covariance(result, luck) ** 2 / statistics.variance(luck)
             row |= {"best_scale": beta, "best_factor": plain_var / best}
         out[name] = row
     out["analysis_cpu_s_per_game"] = sum(r["analysis_cpu_s"] for r in rows) / n

@@ -1,5 +1,5 @@
 """The master's strength with each ingredient switched off, one at a time
-(docs/master.md, "Ablation"), against the Expert and against the opponent
+(docs/master-method.md, "Ablation"), against the Expert and against the opponent
 panel, with common random numbers: every row plays the same seeds.
 
 Each (row, opponent) result is appended to ``--out`` as one JSON line as soon
@@ -21,9 +21,10 @@ import os
 import time
 from typing import Any
 
+from analysis_panel import PANEL
+
 from cribbage_fast import MasterPlayer, master_match
 
-PANEL = ("greedy", "noisy", "pegger", "handmax", "ismcts", "cautious")
 #: The new ingredients first, then the master's older ones.
 ROWS = (
     "default",
