@@ -37,9 +37,11 @@ from .settings import (
     DEFAULTS,
     MAX_BUDGET,
     OBJECTIVES,
+    UNSET,
     Objective,
     Policy,
     Settings,
+    Unset,
 )
 
 __all__ = [
@@ -52,6 +54,8 @@ __all__ = [
     "Objective",
     "Policy",
     "Settings",
+    "UNSET",
+    "Unset",
     # the name of an action (actions.py)
     "action_name",
     # analysis of a whole game (analyze.py, decided.py)

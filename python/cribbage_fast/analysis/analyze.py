@@ -31,7 +31,7 @@ from ..games.game import Game
 from ..records.notation.grammar import replay_with_view
 from .actions import action_name
 from .decided import DECIDED_BELOW, DecidedEarly, decided_early, error_rates
-from .settings import Objective, Policy, Settings
+from .settings import UNSET, Objective, Policy, Settings, Unset
 
 __all__ = [
     "DECIDED_BELOW",
@@ -387,11 +387,11 @@ def analyze_game(
     record: Record,
     *,
     settings: Settings | None = None,
-    objective: Objective | str | None = None,
-    precision: float | None = None,
-    budget: int | None = None,
-    policy: Policy | str | None = None,
-    seed: int | None = None,
+    objective: Objective | str | Unset = UNSET,
+    precision: float | Unset = UNSET,
+    budget: int | Unset = UNSET,
+    policy: Policy | str | Unset = UNSET,
+    seed: int | Unset = UNSET,
     threads: int | None = None,
     progress: Callable[[int], object] | None = None,
     seats: Sequence[int] | None = None,
@@ -412,7 +412,7 @@ def analyze_game(
         The objective, precision, budget, policy and seed (None: `Settings()`,
         the defaults every front end shares).
     objective, precision, budget, policy, seed : optional
-        Each given replaces its setting (`Settings` says what each means and
+        Each given (not `UNSET`) replaces its setting (`Settings` says what each means and
         its default). A decision stopped by the budget keeps its wider
         ``loss_stderr``; the same seed gives the same analysis at any thread
         count.
@@ -634,11 +634,11 @@ def analyze_games(
     records: Iterable[Record],
     *,
     settings: Settings | None = None,
-    objective: Objective | str | None = None,
-    precision: float | None = None,
-    budget: int | None = None,
-    policy: Policy | str | None = None,
-    seed: int | None = None,
+    objective: Objective | str | Unset = UNSET,
+    precision: float | Unset = UNSET,
+    budget: int | Unset = UNSET,
+    policy: Policy | str | Unset = UNSET,
+    seed: int | Unset = UNSET,
     threads: int | None = None,
     ray: bool = False,
     address: str | None = None,
@@ -653,7 +653,7 @@ def analyze_games(
         As for `analyze_game`.
     settings, objective, precision, budget, policy
         As for `analyze_game`.
-    seed : int or None
+    seed : int, optional
         The batch's seed (replacing ``settings.seed``).
     threads : int or None
         In process: threads (None: every core).

@@ -31,7 +31,7 @@ from ..games.game import Game
 from ..records.notation.grammar import replay_with_view
 from ..tables.pegging import keep_index, pegging_table
 from .actions import action_name
-from .settings import Objective, Policy, Settings
+from .settings import UNSET, Objective, Policy, Settings, Unset
 
 __all__ = ["Hint", "HintOption", "hint"]
 
@@ -350,11 +350,11 @@ def hint(
     seat: int | None = None,
     *,
     settings: Settings | None = None,
-    objective: Objective | str | None = None,
-    precision: float | None = None,
-    budget: int | None = None,
-    seed: int | None = None,
-    policy: Policy | str | None = None,
+    objective: Objective | str | Unset = UNSET,
+    precision: float | Unset = UNSET,
+    budget: int | Unset = UNSET,
+    seed: int | Unset = UNSET,
+    policy: Policy | str | Unset = UNSET,
     move_index: int | None = None,
     view: int | None = None,
     cancel: _core.CancelToken | None = None,
@@ -378,7 +378,7 @@ def hint(
         `analysis.analyze_game` (None: `Settings()`, the defaults every
         front end shares).
     objective, precision, budget, seed, policy : optional
-        Each given replaces its setting (`Settings` says what each means and
+        Each given (not `UNSET`) replaces its setting (`Settings` says what each means and
         its default); the seed is the analysis seed, as `analyze_game`'s.
     move_index : int or None
         The decision before this move of the game's record (None: now).

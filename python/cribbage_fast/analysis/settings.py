@@ -6,7 +6,7 @@ plays the samples out (policy) and the seed.
 all read `Settings`, so they share one set of defaults, and every value is
 checked here, once, with an error naming the setting (docs/analysis.md,
 "Settings"). Each front end takes ``settings=`` and the five settings as
-keywords; a keyword given replaces that setting.
+keywords; a keyword given replaces that setting (one left `UNSET` keeps it).
 
 >>> Settings()
 Settings(objective='win', precision=0.005, budget=40960, policy='expert', seed=0)
@@ -19,12 +19,12 @@ True
 from __future__ import annotations
 
 from dataclasses import dataclass, fields
-from enum import StrEnum
-from typing import Any, Self
+from enum import Enum, StrEnum
+from typing import Any, Final, Self
 
 from .. import _core
 from .._util import json as _json
-from .._util.args import _describe, integer, positive
+from .._util.args import _describe, int_text, integer, positive
 
 __all__ = [
     "DEFAULTS",
@@ -35,6 +35,8 @@ __all__ = [
     "Objective",
     "Policy",
     "Settings",
+    "UNSET",
+    "Unset",
 ]
 
 #: The largest budget the core accepts (a longer evaluation would look like a hang).
@@ -137,6 +139,27 @@ class Policy(_Choice):
     MASTER = "master"
 
 
+class Unset(Enum):
+    """The default of a front end's setting keyword: not given, so the
+    setting comes from ``settings=`` (or `Settings()`). None is not a
+    setting, and is refused as any other wrong value is.
+
+    Examples
+    --------
+    >>> UNSET
+    UNSET
+    """
+
+    UNSET = "UNSET"
+
+    def __repr__(self) -> str:
+        return "UNSET"
+
+
+#: A setting keyword left out (`Unset`).
+UNSET: Final = Unset.UNSET
+
+
 #: The objectives by name, in the order the report shows them.
 OBJECTIVES: tuple[str, ...] = tuple(o.value for o in Objective)
 
@@ -201,7 +224,7 @@ class Settings:
     ) -> None:
         checked_seed = integer(seed, "seed")
         if not 0 <= checked_seed <= _LAST_SEED:
-            raise ValueError(f"seed must be 0 to 2**64 - 1, got {checked_seed}")
+            raise ValueError(f"seed must be 0 to 2**64 - 1, got {int_text(checked_seed)}")
         checked = {
             "objective": Objective.parse(objective),
             "precision": positive(precision, "precision", "standard error"),
@@ -214,7 +237,7 @@ class Settings:
 
     @classmethod
     def of(cls, settings: Settings | None = None, **overrides: Any) -> Settings:
-        """`settings` (None: the defaults) with each override that is not None.
+        """`settings` (None: the defaults) with each override that is not `UNSET`.
 
         This is how every front end reads its arguments: ``settings=`` and the
         five settings as keywords, a keyword given replacing its setting.
@@ -225,7 +248,7 @@ class Settings:
             The starting settings.
         **overrides
             ``objective``, ``precision``, ``budget``, ``policy``, ``seed``
-            (None: as in `settings`).
+            (`UNSET`: as in `settings`).
 
         Returns
         -------
@@ -241,8 +264,11 @@ class Settings:
 
         Examples
         --------
-        >>> Settings.of(Settings(budget=46), seed=3, policy=None)
+        >>> Settings.of(Settings(budget=46), seed=3, policy=UNSET)
         Settings(objective='win', precision=0.005, budget=46, policy='expert', seed=3)
+        >>> Settings.of(budget=None)
+        Traceback (most recent call last):
+        TypeError: budget must be an integer, got NoneType None
         """
         if settings is None:
             settings = DEFAULTS
@@ -252,7 +278,7 @@ class Settings:
         unknown = sorted(set(overrides) - set(names))
         if unknown:
             raise TypeError(f"{unknown[0]!r} is not a setting (settings: {', '.join(names)})")
-        given = {k: v for k, v in overrides.items() if v is not None}
+        given = {k: v for k, v in overrides.items() if v is not UNSET}
         return cls(**{**settings.to_dict(), **given}) if given else settings
 
     def to_dict(self) -> dict[str, Any]:
