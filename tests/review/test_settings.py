@@ -76,7 +76,7 @@ def test_the_defaults_are_one_set() -> None:
         "policy": "expert",
         "seed": 0,
     }
-    assert (DEFAULT_PRECISION, DEFAULT_BUDGET) == (s.precision, s.budget)
+    assert (s.precision, s.budget) == (DEFAULT_PRECISION, DEFAULT_BUDGET)
     assert s.objective is Objective.WIN and s.policy is Policy.EXPERT
     with pytest.raises(dataclasses.FrozenInstanceError):
         s.budget = 3  # type: ignore[misc]

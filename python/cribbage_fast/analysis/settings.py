@@ -32,10 +32,10 @@ __all__ = [
     "DEFAULT_PRECISION",
     "MAX_BUDGET",
     "OBJECTIVES",
+    "UNSET",
     "Objective",
     "Policy",
     "Settings",
-    "UNSET",
     "Unset",
 ]
 
