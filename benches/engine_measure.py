@@ -6,7 +6,7 @@ discard query (median, 95th percentile) and queries per second per core.
 
 Each query is the current decision of an Expert-vs-Expert game stopped at a
 discard (game seeds 50,000 on) or at an unforced lay, at the default settings
-(precision 0.005, budget 1024). Latency: each query alone through
+(`Settings()`: precision 0.005, budget 40,960). Latency: each query alone through
 `engine.answer` on one thread (wall and CPU seconds of the process). Queries per
 second per core: queries over the CPU seconds they took. Throughput: all
 queries through `engine.Engine` at 1 and 2 threads, wall clock.
