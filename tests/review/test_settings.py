@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+import re
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -197,3 +198,28 @@ def test_the_names_a_player_reads() -> None:
         action_name({"move": "lay"})
     with pytest.raises(TypeError, match="move must be"):
         action_name("lay 5H")  # type: ignore[arg-type]
+
+
+def test_the_batch_bar_is_the_packages_one(monkeypatch: pytest.MonkeyPatch) -> None:
+    """`analyze_games` shows its games on the package's one progress bar
+    (`_util.progress`), and no other module draws a bar of its own."""
+    import cribbage_fast.analysis.analyze as analyze_module
+    from cribbage_fast._util import progress
+
+    shown: list[tuple[Any, ...]] = []
+
+    def bar(total: float | None, what: str | None, **options: Any) -> Any:
+        shown.append((total, what, options))
+        return progress.progress(total, what, **options)
+
+    monkeypatch.setattr(analyze_module, "progress_bar", bar)
+    analyze_games([finished()], settings=QUICK, progress=False)
+    assert shown == [(1, "games analysed", {"enabled": False, "unit": "game"})]
+    package = Path(cf.__file__).parent
+    imports_tqdm = re.compile(r"^\s*(from|import) tqdm\b", re.MULTILINE)
+    drawing = {
+        path.relative_to(package).as_posix()
+        for path in package.rglob("*.py")
+        if imports_tqdm.search(path.read_text(encoding="utf-8"))
+    }
+    assert drawing == {"_util/progress.py"}
