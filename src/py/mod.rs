@@ -80,6 +80,8 @@ mod _core {
         m.add("OPPONENTS", crate::bots::BotKind::names().to_vec())?;
         m.add("ANALYSIS_PRECISION", crate::review::DEFAULT_PRECISION)?;
         m.add("ANALYSIS_BUDGET", crate::review::DEFAULT_BUDGET)?;
+        m.add("TARGET", crate::rules::game::DEFAULT_TARGET)?;
+        m.add("MAX_SCORE", crate::rules::game::MAX_SCORE)?;
         let profile = if cfg!(debug_assertions) {
             "debug"
         } else {
