@@ -42,6 +42,11 @@ build_profile: Final[str]
 BREAKDOWN_COLUMNS: Final[tuple[str, ...]]
 """Columns of ``score_hands(..., breakdown=True)``:
 ``("fifteens", "pairs", "runs", "flush", "nobs")``."""
+TARGET: Final[int]
+"""The points of the usual game (121)."""
+MAX_SCORE: Final[int]
+"""The most a side can end a usual game with (149): one short of the target,
+then the best show (29)."""
 OBS_SIZE: Final[int]
 """Length of an observation (444): see docs/environments.md."""
 NUM_ACTIONS: Final[int]
@@ -54,11 +59,6 @@ ANALYSIS_PRECISION: Final[float]
 """The game analysis's default precision (0.005): see docs/analysis.md."""
 ANALYSIS_BUDGET: Final[int]
 """The game analysis's default budget of samples a decision (40,960)."""
-TARGET: Final[int]
-"""The points of the usual game (121)."""
-MAX_SCORE: Final[int]
-"""The most a side can end a usual game with (149): one short of the target,
-then the best show (29)."""
 
 _CardLike: TypeAlias = Card | str
 _CardsLike: TypeAlias = str | Iterable[Card | str]
