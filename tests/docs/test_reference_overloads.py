@@ -42,3 +42,6 @@ def test_overloads_become_one_signature() -> None:
     assert output.default == "'numpy'"
     assert "pa.Array" in str(score_hands.returns) and "NDArray" in str(score_hands.returns)
     assert "starter" in score_hands.parameters
+    # Overloads in Python source: the implementation's signature, once.
+    analyze = package["tables"]["discards"]["analyze_discards"]
+    assert not analyze.overloads and "crib_model" in analyze.parameters
