@@ -74,6 +74,8 @@ mod _core {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
         let columns = pyo3::types::PyTuple::new(m.py(), crate::analysis::bulk::BREAKDOWN_COLUMNS)?;
         m.add("BREAKDOWN_COLUMNS", columns)?;
+        m.add("TARGET", crate::rules::game::DEFAULT_TARGET)?;
+        m.add("MAX_SCORE", crate::rules::game::MAX_SCORE)?;
         m.add("OBS_SIZE", crate::learn::encode::OBS_SIZE)?;
         m.add("NUM_ACTIONS", crate::learn::encode::NUM_ACTIONS)?;
         m.add("GO_ACTION", crate::learn::encode::GO)?;
