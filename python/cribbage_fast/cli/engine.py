@@ -29,7 +29,8 @@ def engine(threads: int | None) -> None:
     a line on stdout, matched by id (docs/engine.md).
 
     A query names a game record, the decisions to analyse ("current", "game"
-    or move indexes), and optionally objective, precision, budget, seed;
+    or move indexes), and optionally objective, precision, budget, policy, seed
+    (the analysis's settings and defaults);
     {"id": ..., "action": "terminate", "terminate_id": ...} cancels one.
     """
     try:
