@@ -59,6 +59,8 @@ ANALYSIS_PRECISION: Final[float]
 """The game analysis's default precision (0.005): see docs/analysis.md."""
 ANALYSIS_BUDGET: Final[int]
 """The game analysis's default budget of samples a decision (40,960)."""
+ANALYSIS_MAX_BUDGET: Final[int]
+"""The largest budget the analysis accepts (100,000 samples a decision)."""
 
 _CardLike: TypeAlias = Card | str
 _CardsLike: TypeAlias = str | Iterable[Card | str]

@@ -82,6 +82,7 @@ mod _core {
         m.add("OPPONENTS", crate::bots::BotKind::names().to_vec())?;
         m.add("ANALYSIS_PRECISION", crate::review::DEFAULT_PRECISION)?;
         m.add("ANALYSIS_BUDGET", crate::review::DEFAULT_BUDGET)?;
+        m.add("ANALYSIS_MAX_BUDGET", crate::review::MAX_BUDGET)?;
         let profile = if cfg!(debug_assertions) {
             "debug"
         } else {
