@@ -37,14 +37,17 @@ pub use ground::error::{Error, Result};
 pub use ground::pool::{self, MAX_THREADS};
 pub use ground::rng::Rng;
 pub use rules::game::{
-    mask_text, Game, GameConfig, GameEvent, Move, Phase, SuppliedDeal, DEFAULT_TARGET, MAX_SEATS,
+    mask_text, Game, GameConfig, GameEvent, Move, Phase, SuppliedDeal, DEFAULT_TARGET, MAX_SCORE,
+    MAX_SEATS,
 };
 pub use rules::observe::Observation;
 pub use rules::play::{
     count_of, mask_cards, play_items, random_play_phases, score_play, validate_pile, EventKind,
     Pegging, PlayEvent, PlayItem, PlayItems, PlayKind, PlayMove,
 };
-pub use rules::show::{explain_hand, his_heels, score_hand, Breakdown, Show, ShowItem, ShowKind};
+pub use rules::show::{
+    explain_hand, his_heels, score_hand, Breakdown, Show, ShowItem, ShowKind, BEST_SHOW,
+};
 
 // Analysis of hands and deals.
 pub use analysis::bulk;

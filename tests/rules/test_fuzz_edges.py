@@ -151,8 +151,13 @@ def _python_signatures() -> dict[str, tuple[Callable[..., Any], dict[str, str]]]
     stubs = _stub_signatures()
     for name, kinds in stubs.items():
         fn = getattr(cf, name, None)
-        if fn is not None:
-            out[f"cribbage_fast.{name}"] = (fn, kinds)
+        if fn is None:
+            continue
+        if fn is not getattr(cf._core, name):
+            # A Python function around the compiled one: its own signature.
+            params = inspect.signature(fn).parameters.values()
+            kinds = {p.name: str(p.annotation) for p in params}
+        out[f"cribbage_fast.{name}"] = (fn, kinds)
     return out
 
 
