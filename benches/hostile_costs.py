@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 
 from cribbage_fast import ExpertPlayer, Game, simulate
-from cribbage_fast.records.notation.grammar import NotationError, parse, write
+from cribbage_fast.records import NotationError, read, write_text
 
 
 def _median(fn: Callable[[], object], repeats: int) -> float:
@@ -61,7 +61,7 @@ def simulate_costs(repeats: int) -> dict[str, float]:
 def _game_text(target: int) -> str:
     game = Game(2, seed=11, target=target)
     game.play([ExpertPlayer(), ExpertPlayer()])
-    return write(game)
+    return write_text(game)
 
 
 def parser_costs(repeats: int) -> dict[str, float]:
@@ -69,7 +69,7 @@ def parser_costs(repeats: int) -> dict[str, float]:
     for target in (121, 500, 1000):
         text = _game_text(target)
         lines = text.count("\n")
-        seconds = _median(lambda t=text: parse(t), repeats)
+        seconds = _median(lambda t=text: read(t), repeats)
         out[f"lines_{target}"] = lines
         out[f"ms_per_1000_lines_{target}"] = 1e3 * seconds / lines * 1000
     head = _game_text(121).split("\nshow ", 1)[0]
@@ -82,7 +82,7 @@ def parser_costs(repeats: int) -> dict[str, float]:
 
         def refused(t: str = text) -> None:
             try:
-                parse(t)
+                read(t)
             except NotationError:
                 return
             raise AssertionError("accepted")

@@ -28,7 +28,7 @@ from typing import Any
 from .. import _core
 from .._util.args import integer
 from ..games.game import Game
-from ..records.notation.grammar import replay_with_view
+from ..records.record import RecordLike, read
 from ..tables.pegging import keep_index, pegging_table
 
 __all__ = ["Hint", "HintOption", "hint"]
@@ -302,14 +302,15 @@ def _option(raw: dict[str, Any], i: int, text: str, parts: Any) -> HintOption:
 
 
 def _position(
-    game: Game | dict[str, Any] | str, move_index: int | None, view: int | None
+    game: RecordLike, move_index: int | None, view: int | None
 ) -> tuple[Game, int | None]:
     """The game at the decision (as it is, or before move `move_index`), and
     the seat whose view the record holds (`view`, else the record's own)."""
     if not isinstance(game, Game):
         if isinstance(game, _core.Game):
             raise TypeError("hint needs a cribbage_fast.Game or its record, not a bare core Game")
-        game, held = replay_with_view(game)
+        loaded = read(game)
+        game, held = loaded.game, loaded.view
         if view is not None and held is not None and view != held:
             raise ValueError(f"view is {view}, but the record holds seat {held}'s view")
         view = held if view is None else view
@@ -337,7 +338,7 @@ def _position(
 
 
 def hint(
-    game: Game | dict[str, Any] | str,
+    game: RecordLike,
     seat: int | None = None,
     *,
     objective: str = "win",
@@ -358,9 +359,9 @@ def hint(
 
     Parameters
     ----------
-    game : Game, dict or str
-        A two-player game to 121 without muggins, in progress or finished (or
-        its record, replayed by `Game.replay`).
+    game : Game, GameRecord, dict, str or bytes
+        A two-player game to 121 without muggins, in progress or finished, or
+        its record in any form `cribbage_fast.records.read` takes.
     seat : int or None
         The seat asking (None: the seat to move); it must be the seat to move.
     objective : {"win", "points"}
