@@ -107,7 +107,7 @@ def test_a_hostile_player_tag_is_read_exactly_or_refused_at_its_line(name: str, 
         assert err.line == line, (err, text)
         return
     assert acceptable(name), name
-    assert parsed.game().names == (name, None)
+    assert parsed.game.names == (name, None)
 
 
 def test_the_tag_errors_name_the_tag_and_the_line() -> None:

@@ -25,14 +25,14 @@ def test_the_real_game_parses_and_replays() -> None:
     assert parsed.filled and all(f.seat != 0 for f in parsed.filled)
     game = parsed.game
     assert game.winner == 0 and game.scores == [123, 108]
-    assert all(m["move"] == "deal" for m in parsed.record["moves"] if m["seat"] is None)
+    assert all(m["move"] == "deal" for m in parsed.game.moves() if m["seat"] is None)
     assert set(parsed.marks.values()) == {"?!", "!"}
 
 
 def test_the_real_game_is_analysed_from_the_recording_seat() -> None:
     parsed = read(REAL.read_text(encoding="utf-8"))
     a = analyze_game(parsed.game, seats=[parsed.view], **QUICK)
-    mine = [m for m in parsed.record["moves"] if m["seat"] == 0 and m["move"] != "deal"]
+    mine = [m for m in parsed.game.moves() if m["seat"] == 0 and m["move"] != "deal"]
     assert {d.seat for d in a.decisions} == {0} and len(a.decisions) == len(mine)
     assert a.luck == [] and a.seats == (0,)
     assert a.players[1].decisions == 0

@@ -197,7 +197,7 @@ def test_a_one_seat_text_is_analysed_from_that_seat_only() -> None:
     assert {d["seat"] for d in whole["decisions"]} == {parsed.view}
     other = next(
         i
-        for i, m in enumerate(parsed.record["moves"])
+        for i, m in enumerate(parsed.game.moves())
         if m["seat"] != parsed.view and m["move"] in ("discard", "lay")
     )
     reply = json.loads(answer({"id": 3, "record": text, "decisions": [other], "budget": 24}))

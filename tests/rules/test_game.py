@@ -304,7 +304,7 @@ def test_views_show_only_what_a_seat_may_know() -> None:
 def test_same_seed_same_decisions_same_game_and_replay() -> None:
     first = Game(3, seed=42).play([Player()] * 3)
     second = Game(3, seed=42).play([Player()] * 3)
-    assert first.record == second.log
+    assert first.record == second.record
     text = first.to_json()
     replayed = Game.replay(json.loads(text))
     assert replayed.events() == first.record["events"] and tuple(replayed.scores) == first.scores

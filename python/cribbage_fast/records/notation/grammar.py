@@ -23,16 +23,9 @@ from ..._core import Card, CribbageError
 from ..._util.names import check_name
 from ...exceptions import NotationError
 
-__all__ = [
-    "MARKS",
-    "MAX_TAG_VALUE",
-    "TAGS",
-    "UNKNOWN",
-    "FilledCard",
-    "analysis_marks",
-    "split",
-    "tag_value_ok",
-]
+# The vocabulary `cribbage_fast.records` shows; `split`, `tag_value_ok` and
+# the underscored names are the notation's own (its replay and writer).
+__all__ = ["MARKS", "TAGS", "UNKNOWN", "FilledCard", "analysis_marks"]
 
 #: How an unknown card is written.
 UNKNOWN = "xx"
@@ -79,7 +72,8 @@ _MAX_LINE = 1000
 #: its break.
 _LINE = re.compile(r"([^\r\n]{0,1001})(\r\n|\r|\n|)")
 _WORD = re.compile(r"\S+")
-_NUMBER = re.compile(r"[0-9]{1,6}")
+#: At most 20 digits: a seed (below 2**64) fits, and no word is a huge number.
+_NUMBER = re.compile(r"[0-9]{1,20}")
 #: The most show lines (the hands and the crib) and moves of the play one
 #: deal can hold with four players: more is refused as it is read, so no
 #: text makes the replay slow.
