@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cribbage_fast as cf
+from cribbage_fast import records
 from cribbage_fast.analysis.analyze import analyze_game, analyze_games
 from cribbage_fast.analysis.engine import answer
-from cribbage_fast import records
 
 QUICK = {"precision": 0.5, "budget": 1}
 

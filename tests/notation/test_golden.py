@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from cribbage_fast import Game
 from cribbage_fast.records import load, read, write_text
 
 from .test_roundtrip import ROUND_TRIP

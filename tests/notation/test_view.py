@@ -11,7 +11,7 @@ import pytest
 
 from cribbage_fast import ExpertPlayer, Game, GreedyPlayer
 from cribbage_fast.analysis.analyze import analyze_game
-from cribbage_fast.records import NotationError, read, UNKNOWN, write_text
+from cribbage_fast.records import UNKNOWN, NotationError, read, write_text
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "notation" / "real_game.txt"
 QUICK = {"budget": 8, "precision": 0.05, "seed": 1}
@@ -114,5 +114,7 @@ def test_seats_must_be_seats_of_the_game() -> None:
 def test_a_text_with_a_view_tag_is_analysed_from_that_seat() -> None:
     a = analyze_game(REAL.read_text(encoding="utf-8"), **QUICK)
     assert a.seats == (0,) and {d.seat for d in a.decisions} == {0}
-    both = analyze_game(read(REAL.read_text(encoding="utf-8")).game.to_record(), seats=[0, 1], **QUICK)
+    both = analyze_game(
+        read(REAL.read_text(encoding="utf-8")).game.to_record(), seats=[0, 1], **QUICK
+    )
     assert both.seats == (0, 1) and both.luck

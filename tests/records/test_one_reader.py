@@ -15,7 +15,6 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cribbage_fast as cf
-from cribbage_fast import records
 from cribbage_fast.analysis import analyze_game, hint
 from cribbage_fast.analysis.engine import answer
 from cribbage_fast.cli import main
@@ -278,7 +277,7 @@ def test_truncated_and_mutated_records(which: int, data: st.DataObject) -> None:
     _refused_or_sound(text[:cut])
     at = data.draw(st.integers(0, len(text) - 1))
     size = data.draw(st.integers(0, 8))
-    patch = data.draw(st.text(alphabet="0123456789 xX:{}[]\",-.\n#?!AKQJHDCS", max_size=8))
+    patch = data.draw(st.text(alphabet='0123456789 xX:{}[]",-.\n#?!AKQJHDCS', max_size=8))
     _refused_or_sound(text[:at] + patch + text[at + size :])
 
 
@@ -355,7 +354,10 @@ def test_huge_numbers_and_deep_nesting_in_json() -> None:
 
 def test_huge_numbers_in_text() -> None:
     text = valid_texts()[0]
-    for old, new in (("deal 1 ", "deal " + "9" * 400 + " "), ('[Seed "3"]', '[Seed "' + "9" * 400 + '"]')):
+    for old, new in (
+        ("deal 1 ", "deal " + "9" * 400 + " "),
+        ('[Seed "3"]', '[Seed "' + "9" * 400 + '"]'),
+    ):
         assert old in text
         with pytest.raises(NotationError):
             read(text.replace(old, new, 1))

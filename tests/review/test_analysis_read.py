@@ -146,7 +146,9 @@ def test_names_reach_the_report_the_json_and_the_engine() -> None:
         "win",
         "points",
     }
-    reply = json.loads(answer({"id": 1, "record": write_text(careless()), "decisions": "game", **QUICK}))
+    reply = json.loads(
+        answer({"id": 1, "record": write_text(careless()), "decisions": "game", **QUICK})
+    )
     assert reply["status"] == "ok" and reply["names"] == ["Expert", "Careless"]
     assert reply["decided"]["seat"] == 1
     assert "points_loss" in reply["decisions"][0]

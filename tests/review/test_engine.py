@@ -16,9 +16,8 @@ from typing import Any
 
 import pytest
 
-from cribbage_fast import ExpertPlayer, Game
+from cribbage_fast import ExpertPlayer, Game, records
 from cribbage_fast.analysis.engine import Engine, answer, serve
-from cribbage_fast import records
 
 #: Every decision sampled to a large budget: long enough to be stopped on the way.
 SLOW = {"precision": 1e-4, "budget": 16384}

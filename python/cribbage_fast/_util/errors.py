@@ -4,6 +4,7 @@ from __future__ import annotations
 
 __all__ = ["in_context"]
 
+
 def in_context(err: TypeError | ValueError, where: str) -> TypeError | ValueError:
     """`err` with `where` before its message, of its own type (any subclass
     of CribbageError included) or, for a type that cannot be built from a

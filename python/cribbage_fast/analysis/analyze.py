@@ -61,7 +61,6 @@ DEFAULT_PRECISION: float = _core.ANALYSIS_PRECISION
 DEFAULT_BUDGET: int = _core.ANALYSIS_BUDGET
 
 
-
 def mark_of(loss: float, objective: str = "win") -> str | None:
     """The mark a loss of equity earns, or None below every threshold.
 

@@ -325,16 +325,7 @@ def _position(
             f"move {move_index} supplies the deal's cards: there is no decision before it "
             f"(the first of that deal is before move {move_index + 1})"
         )
-    at = Game(
-        num_players=game.num_players,
-        seed=game.seed,
-        target=game.target,
-        muggins=game.muggins,
-        first_dealer=game.first_dealer,
-    )
-    for entry in moves[:move_index]:
-        at.apply(_core.Move.from_dict(entry))
-    return at, view
+    return game.at_move(move_index), view
 
 
 def hint(

@@ -89,4 +89,3 @@ def convert(source: str, target: str, form: str | None, view: int | None, seed: 
             wrote(target, f"the record as {'JSON' if form == 'json' else 'text'}")
     except (ValueError, TypeError, OSError) as err:
         fail(describe(err))
-

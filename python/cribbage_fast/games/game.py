@@ -21,6 +21,7 @@ from typing import Any, Protocol, Self, cast, runtime_checkable
 from .. import _core
 from .._core import Card, Move, PlayerView
 from .._util import json as _json
+from .._util.args import integer
 from .._util.names import check_names
 
 CardLike = Card | str
@@ -349,6 +350,51 @@ class Game(_core.Game):
     @names.setter
     def names(self, names: Sequence[str | None] | None) -> None:
         self._names = check_names(names, self.num_players)
+
+    def at_move(self, index: int) -> Game:
+        """The game as it stood before move `index` of its record: a new game
+        with the same settings and names, its first `index` moves replayed.
+
+        Parameters
+        ----------
+        index : int
+            0 to ``len(self.moves())``.
+
+        Returns
+        -------
+        Game
+
+        Raises
+        ------
+        ValueError
+            `index` out of range, or a game made with ``record=False`` (it
+            keeps no moves).
+        TypeError
+            `index` is not an integer.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1, deal_seeds=True)
+        >>> game.playout(seed=2)
+        >>> game.at_move(2).hand(0) == Game(2, seed=1, deal_seeds=True).hand(0)
+        True
+        """
+        if not self.record:
+            raise ValueError("a game made with record=False keeps no moves to go back to")
+        moves = self.moves()
+        index = integer(index, "the move index", 0, len(moves))
+        at = Game(
+            num_players=self.num_players,
+            seed=self.seed,
+            target=self.target,
+            muggins=self.muggins,
+            first_dealer=self.first_dealer,
+            deal_seeds=self.deal_seeds,
+            names=self.names,
+        )
+        for entry in moves[:index]:
+            at.apply(Move.from_dict(entry))
+        return at
 
     def clone(self) -> Self:
         """An independent copy (cheap), names included (`_core.Game.clone`).

@@ -54,8 +54,8 @@ class GameRecord:
     >>> g = Game(2, seed=3)
     >>> g.playout(seed=1)
     >>> r = read(write_text(g, view=1))
-    >>> r.view, r.game.scores == g.scores, r.filled[0].role
-    (1, True, 'hand')
+    >>> r.view, r.game.scores == g.scores, {(f.seat, f.role) for f in r.filled}
+    (1, True, {(0, 'discard')})
     """
 
     game: Game
@@ -173,7 +173,7 @@ def read(record: RecordLike, *, seed: int = 0) -> GameRecord:
     ('play', 'deal')
     >>> read(42)
     Traceback (most recent call last):
-    TypeError: a game record is a Game, a dict, or its text (JSON or the notation; str or bytes), got int
+    TypeError: a game record is a Game, a dict or its text (str or bytes), got int
     """
     seed = integer(seed, "seed", 0, (1 << 64) - 1)
     if isinstance(record, GameRecord):
@@ -201,8 +201,7 @@ def read(record: RecordLike, *, seed: int = 0) -> GameRecord:
             "its text"
         )
     raise TypeError(
-        "a game record is a Game, a dict, or its text (JSON or the notation; str or bytes), "
-        f"got {type(record).__name__}"
+        f"a game record is a Game, a dict or its text (str or bytes), got {type(record).__name__}"
     )
 
 
@@ -258,7 +257,9 @@ def _from_dict(data: dict[str, Any]) -> GameRecord:
         raise ValueError("the record's tags and marks must be objects")
     for name, value in tags.items():
         if not isinstance(value, str):
-            raise ValueError(f"the record's tag {name!r:.40} must be text, got {_json.preview(value)}")
+            raise ValueError(
+                f"the record's tag {name!r:.40} must be text, got {_json.preview(value)}"
+            )
     by_move = {}
     for key, mark in marks.items():
         if not (isinstance(key, str) and key.isascii() and key.isdigit() and len(key) < 7):
@@ -384,7 +385,10 @@ def read_all(text: str, *, source: str = "the text") -> list[GameRecord]:
         lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
         if len(lines) < 2:
             raise err from None
-        return [_numbered(_json.loads(t, f"line {n} of {source}"), f"line {n} of {source}") for n, t in lines]
+        return [
+            _numbered(_json.loads(t, f"line {n} of {source}"), f"line {n} of {source}")
+            for n, t in lines
+        ]
     return [_numbered(whole, source)]
 
 
@@ -396,4 +400,3 @@ def _numbered(item: object, where: str) -> GameRecord:
         return read(item)
     except (TypeError, ValueError) as err:
         raise in_context(err, where) from err
-

@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..._core import Card, CribbageError, Move
-from ...games.game import Game
 from ...exceptions import NotationError
+from ...games.game import Game
 from .grammar import FilledCard, _card_of, _Deal, _integer, _Parsed, _Token
 
 #: Completions tried for a deal with unknown cards before the text is refused,
