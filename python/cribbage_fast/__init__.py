@@ -38,7 +38,6 @@ from ._core import (
     ShowItem,
     SimulationStats,
     __version__,
-    analyze_discards,
     best_discard,
     build_profile,
     cards,
@@ -56,67 +55,70 @@ from ._core import (
 from .analysis.hints import Hint, hint
 from .bulk.text import card_indices
 from .games.game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
+from .tables.discards import analyze_discards
 from .tables.positions import PositionTable, expected_game_points, position_table, win_probability
 
+# Grouped as the API reference is: each comment names the page (docs/reference/)
+# that documents the names under it, in the order of its index.
 __all__ = [
-    # the package (API reference: index)
-    "__version__",
-    "build_profile",
-    # cards and scoring (cards)
+    # Cards and scoring: cards.md
     "Card",
-    "HandBreakdown",
-    "ShowItem",
     "cards",
+    "score_hand",
     "explain_hand",
     "his_heels",
-    "score_hand",
-    # the play (play)
+    "HandBreakdown",
+    "ShowItem",
+    # The play: play.md
     "Pegging",
-    "PlayBreakdown",
     "PlayEvent",
-    "PlayItem",
-    "explain_play",
     "score_play",
-    # bulk scoring (bulk; card_indices from bulk/text.py)
-    "BREAKDOWN_COLUMNS",
-    "card_indices",
-    "hand_score_distribution",
+    "explain_play",
+    "PlayBreakdown",
+    "PlayItem",
+    # Bulk scoring: bulk.md
     "score_hands",
     "score_plays",
-    # whole games (games; Game and its results from games/game.py)
-    "CribbageError",
+    "hand_score_distribution",
+    "BREAKDOWN_COLUMNS",
+    "card_indices",
+    # Whole games: games.md
     "Game",
     "GameResult",
-    "IllegalMove",
     "MatchResult",
-    "Misdeal",
-    "Move",
     "Player",
     "PlayerProtocol",
     "PlayerView",
+    "Move",
     "play_match",
-    # discard analysis (discards)
-    "DiscardOption",
+    "CribbageError",
+    "IllegalMove",
+    "Misdeal",
+    # Discard analysis: discards.md
     "analyze_discards",
     "best_discard",
-    # bots and the simulator (bots)
-    "BotPlayer",
-    "ExpertPlayer",
-    "GreedyPlayer",
-    "MasterPlayer",
+    "DiscardOption",
+    # Bots and the simulator: bots.md
     "RandomPlayer",
+    "GreedyPlayer",
+    "ExpertPlayer",
+    "MasterPlayer",
+    "BotPlayer",
+    "simulate",
     "SimulationStats",
     "master_match",
-    "simulate",
-    # stopping a long call (analysis)
+    # Game analysis: analysis.md
     "CancelToken",
     "Cancelled",
-    # hints (hints; from analysis/hints.py)
-    "Hint",
+    # Hints: hints.md
     "hint",
-    # board positions (positions; from tables/positions.py)
-    "PositionTable",
+    "Hint",
+    # Board positions: positions.md
+    "win_probability",
     "expected_game_points",
     "position_table",
-    "win_probability",
+    "PositionTable",
+    # API reference: index.md
+    "__version__",
+    "build_profile",
 ]
