@@ -11,7 +11,7 @@ Reproducing:
   median wall time of a call, against the call's own work: the same games'
   share of one long run of 100,000 games (per game, times the games). Runs
   are interleaved A B A B. The target: 200 games within 2 times its work.
-- **parser**: `parse` of one Expert-vs-Expert game to 121 and of games to
+- **parser**: `records.read` of one Expert-vs-Expert game to 121 and of games to
   500 and 1,000 points (about 4 and 8 times the deals), seconds per
   thousand lines; and the texts that once took seconds or hundreds of
   megabytes (10^5 show lines, 10^6 deal lines), refused at their sixth and

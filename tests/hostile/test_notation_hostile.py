@@ -1,7 +1,7 @@
 """The notation under hostile text (docs/errors.md, "The notation"): every
 input is used or refused (a card twice in a line, a second starter, a deal
 line again, scores on a seeded deal, any line written twice), seeds are
-integers in range, what `write` writes `parse` reads back, and parsing is
+integers in range, what `write_text` writes `read` reads back, and parsing is
 linear in its input (a deal holds at most five shows)."""
 
 from __future__ import annotations

@@ -96,12 +96,13 @@ def analyze(
     seed: int,
     ray_address: str | None,
 ) -> None:
-    """Analyse a recorded two-player game (Game.to_json(), or `play --record`).
+    """Analyse a recorded two-player game (Game.to_json(), a text record, or `play --record`).
 
     Prints each deal's decisions (the move played, the best, the equity lost
     and its mark) and the luck of the deal and the cut, then each player's
-    error rate, skill, luck and luck-adjusted result. A file holding several
-    records (a JSON list or JSON lines) prints one report each.
+    error rate, skill, luck and luck-adjusted result. A record is JSON when
+    it starts with {, else the text notation. A file holding several records
+    (a JSON list or JSON lines) prints one report each.
     """
     try:
         if plot_path is not None:
