@@ -22,6 +22,7 @@ True
 from __future__ import annotations
 
 import os
+from collections.abc import Mapping
 from dataclasses import asdict, dataclass, field
 from typing import Any
 
@@ -190,9 +191,7 @@ def read(record: RecordLike, *, seed: int = 0) -> GameRecord:
     if isinstance(record, str):
         if not is_json(record):
             return _from_text(record, seed)
-        record = _json.loads(record, "the record")
-        if not isinstance(record, dict):
-            raise TypeError(f"a JSON game record is an object, got {type(record).__name__}")
+        record = _json.loads(record, "the record")  # an object: it starts with {
     if isinstance(record, dict):
         return _from_dict(record)
     if isinstance(record, os.PathLike):
@@ -274,9 +273,9 @@ def _from_dict(data: dict[str, Any]) -> GameRecord:
 def write_text(
     record: RecordLike,
     *,
-    tags: dict[str, str] | None = None,
+    tags: Mapping[str, str] | None = None,
     view: int | None = None,
-    marks: dict[int, str] | None = None,
+    marks: Mapping[int, str] | None = None,
 ) -> str:
     """Writes a game record in the text notation.
 
