@@ -297,10 +297,14 @@ def test_a_notation_error_names_the_line() -> None:
     assert info.value.line == deal + 1 and "ZZ" in str(info.value)
 
 
+def _nested(inner: st.SearchStrategy[Any]) -> st.SearchStrategy[Any]:
+    return st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner)
+
+
 @given(
     st.recursive(
         st.none() | st.booleans() | st.integers() | st.floats() | st.text(max_size=5),
-        lambda inner: st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=3), inner),
+        _nested,
         max_leaves=20,
     )
 )

@@ -374,9 +374,11 @@ class Game(_core.Game):
 
         Examples
         --------
-        >>> game = Game(2, seed=1, deal_seeds=True)
+        >>> game = Game(2, seed=1, deal_seeds=True, names=["Ann", "Bob"])
         >>> game.playout(seed=2)
-        >>> game.at_move(2).hand(0) == Game(2, seed=1, deal_seeds=True).hand(0)
+        >>> game.at_move(0) == Game(2, seed=1, deal_seeds=True, names=["Ann", "Bob"])
+        True
+        >>> game.at_move(2).moves() == game.moves()[:2]
         True
         """
         if not self.record:
