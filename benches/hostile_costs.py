@@ -11,7 +11,7 @@ Reproducing:
   median wall time of a call, against the call's own work: the same games'
   share of one long run of 100,000 games (per game, times the games). Runs
   are interleaved A B A B. The target: 200 games within 2 times its work.
-- **parser**: `parse` of one Expert-vs-Expert game to 121 and of games to
+- **parser**: `records.read` of one Expert-vs-Expert game to 121 and of games to
   500 and 1,000 points (about 4 and 8 times the deals), seconds per
   thousand lines; and the texts that once took seconds or hundreds of
   megabytes (10^5 show lines, 10^6 deal lines), refused at their sixth and
@@ -28,7 +28,7 @@ import time
 from collections.abc import Callable
 
 from cribbage_fast import ExpertPlayer, Game, simulate
-from cribbage_fast.records.notation.grammar import NotationError, parse, write
+from cribbage_fast.records import NotationError, read, write_text
 
 
 def _median(fn: Callable[[], object], repeats: int) -> float:
@@ -61,7 +61,7 @@ def simulate_costs(repeats: int) -> dict[str, float]:
 def _game_text(target: int) -> str:
     game = Game(2, seed=11, target=target)
     game.play([ExpertPlayer(), ExpertPlayer()])
-    return write(game)
+    return write_text(game)
 
 
 def parser_costs(repeats: int) -> dict[str, float]:
@@ -69,7 +69,7 @@ def parser_costs(repeats: int) -> dict[str, float]:
     for target in (121, 500, 1000):
         text = _game_text(target)
         lines = text.count("\n")
-        seconds = _median(lambda t=text: parse(t), repeats)
+        seconds = _median(lambda t=text: read(t), repeats)
         out[f"lines_{target}"] = lines
         out[f"ms_per_1000_lines_{target}"] = 1e3 * seconds / lines * 1000
     head = _game_text(121).split("\nshow ", 1)[0]
@@ -82,7 +82,7 @@ def parser_costs(repeats: int) -> dict[str, float]:
 
         def refused(t: str = text) -> None:
             try:
-                parse(t)
+                read(t)
             except NotationError:
                 return
             raise AssertionError("accepted")

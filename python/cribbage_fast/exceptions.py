@@ -41,9 +41,9 @@ class NotationError(CribbageError):
 
     Examples
     --------
-    >>> from cribbage_fast.records import parse
+    >>> from cribbage_fast.records import read
     >>> try:
-    ...     parse('[NumPlayers "two"]')
+    ...     read('[NumPlayers "two"]')
     ... except NotationError as err:
     ...     print(err.line, err.column)
     1 1

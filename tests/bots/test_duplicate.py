@@ -227,10 +227,10 @@ def test_play_match_plays_groups_of_the_same_deals() -> None:
     m = cf.play_match(players, games=10, seed=2, duplicate=True)
     assert m.duplicate and sum(m.wins) == 10 and m.wins[0] > m.wins[1]
     for first, second in zip(m.results[::2], m.results[1::2], strict=True):
-        deals = [[e for e in r.log["events"] if e["event"] == "deal"] for r in (first, second)]
+        deals = [[e for e in r.record["events"] if e["event"] == "deal"] for r in (first, second)]
         n = min(len(deals[0]), len(deals[1]))
         assert n >= 1 and deals[0][:n] == deals[1][:n]
-        assert cf.Game.replay(second.log).deal_seeds
+        assert cf.Game.replay(second.record).deal_seeds
     same = cf.play_match([cf.ExpertPlayer(), cf.ExpertPlayer()], games=6, duplicate=True)
     assert same.wins == (3, 3)
     with pytest.raises(ValueError, match="multiple"):

@@ -40,7 +40,7 @@ DOCUMENTED = [
     "cribbage_fast.distributed",
     "cribbage_fast.analysis.analyze",
     "cribbage_fast.analysis.report",
-    "cribbage_fast.records.notation.grammar",
+    "cribbage_fast.records",
     "cribbage_fast.analysis.hints",
     "cribbage_fast.svg",
     "cribbage_fast.analysis.engine",

@@ -14,9 +14,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import cribbage_fast as cf
+from cribbage_fast import records
 from cribbage_fast.analysis.analyze import analyze_game, analyze_games
 from cribbage_fast.analysis.engine import answer
-from cribbage_fast.records.notation import grammar as notation
 
 QUICK = {"precision": 0.5, "budget": 1}
 
@@ -112,14 +112,14 @@ def test_analyze_games_refuses_a_flag_that_is_not_one_before_any_work() -> None:
         with pytest.raises(TypeError, match=name):
             analyze_games([finished()], **{name: "false"}, **QUICK)  # type: ignore[arg-type]
     with pytest.raises(TypeError, match="records must be a list"):
-        analyze_games(finished().to_text(), **QUICK)  # type: ignore[arg-type]
+        analyze_games(records.write_text(finished()), **QUICK)  # type: ignore[arg-type]
     with pytest.raises(ValueError, match="seed"):
         analyze_games([finished()], seed=-1, **QUICK)
 
 
 def test_a_notation_error_in_a_batch_names_the_game_and_keeps_its_kind() -> None:
-    text = finished().to_text().replace("\ncut ", "\ncut xx ", 1)
-    with pytest.raises(notation.NotationError, match="game 1: line"):
+    text = records.write_text(finished()).replace("\ncut ", "\ncut xx ", 1)
+    with pytest.raises(records.NotationError, match="game 1: line"):
         analyze_games([finished(), text], progress=False, **QUICK)
 
 
@@ -130,7 +130,7 @@ def one_seat() -> tuple[str, dict[str, Any]]:
 
     from cribbage_fast.cli import main
 
-    text = notation.write(finished(), view=0)
+    text = records.write_text(finished(), view=0)
     result = CliRunner().invoke(main, ["convert", "-", "-", "--to", "json"], input=text)
     return text, json.loads(result.output)
 

@@ -27,6 +27,7 @@ from cribbage_fast.builders import save_crib_tables, save_pegging_table
 from cribbage_fast.cli import main
 from cribbage_fast.cli import score_file as cli_score_file
 from cribbage_fast.cli.analyze import after_the_game
+from cribbage_fast.records import write_text
 from cribbage_fast.tables import crib_table, crib_table_info, pegging_table
 
 DECK = [str(cf.Card.from_index(i)) for i in range(52)]
@@ -95,10 +96,10 @@ def test_the_output_may_not_be_the_input(tmp_path: Path) -> None:
         assert code == 2 and "also an input" in output, output
     assert source.read_bytes() == before
     text = tmp_path / "game.txt"
-    text.write_text(cf.Game(2, seed=1).to_text(), encoding="utf-8")
+    text.write_text(write_text(cf.Game(2, seed=1)), encoding="utf-8")
     code, output = run("convert", text, text)
     assert code == 2 and "also an input" in output
-    assert text.read_text(encoding="utf-8") == cf.Game(2, seed=1).to_text()
+    assert text.read_text(encoding="utf-8") == write_text(cf.Game(2, seed=1))
 
 
 @pytest.mark.parametrize("taken", ["score", "error", "fifteens", "nobs"])

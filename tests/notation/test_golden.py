@@ -11,8 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from cribbage_fast import Game
-from cribbage_fast.records.notation.grammar import parse
+from cribbage_fast.records import load, read, write_text
 
 from .test_roundtrip import ROUND_TRIP
 
@@ -27,11 +26,11 @@ GAMES = [0, 3, 4, 5, 8]
 def test_golden_text(index: int) -> None:
     game = ROUND_TRIP.simulated_game(index)
     path = DATA / f"game_{index}.txt"
-    text = game.to_text(tags={"Event": f"benches/notation_roundtrip.py game {index}"})
+    text = write_text(game, tags={"Event": f"benches/notation_roundtrip.py game {index}"})
     if os.environ.get("UPDATE_GOLDEN"):
         path.write_text(text, encoding="utf-8")
     assert text == path.read_text(encoding="utf-8")
-    back = Game.from_text(path.read_text(encoding="utf-8"))
+    back = load(path.read_text(encoding="utf-8"))
     assert json.dumps(back.to_record()) == json.dumps(game.to_record())
 
 
@@ -40,5 +39,5 @@ def test_golden_files_are_the_games_listed() -> None:
 
 
 def test_golden_tags() -> None:
-    tags = parse((DATA / "game_4.txt").read_text(encoding="utf-8")).tags
+    tags = read((DATA / "game_4.txt").read_text(encoding="utf-8")).tags
     assert tags["NumPlayers"] == "3" and tags["Muggins"] == "yes" and tags["Seed"] == "4"

@@ -11,7 +11,7 @@ import pytest
 
 from cribbage_fast import ExpertPlayer, Game, GreedyPlayer
 from cribbage_fast.analysis.analyze import analyze_game
-from cribbage_fast.records.notation.grammar import UNKNOWN, NotationError, parse, write
+from cribbage_fast.records import UNKNOWN, NotationError, read, write_text
 
 REAL = Path(__file__).resolve().parents[1] / "data" / "notation" / "real_game.txt"
 QUICK = {"budget": 8, "precision": 0.05, "seed": 1}
@@ -20,19 +20,19 @@ QUICK = {"budget": 8, "precision": 0.05, "seed": 1}
 def test_the_real_game_parses_and_replays() -> None:
     text = REAL.read_text(encoding="utf-8")
     assert UNKNOWN in text and "Seed" not in text
-    parsed = parse(text)
+    parsed = read(text)
     assert parsed.view == 0 and parsed.tags["Player1"] == "Bob"
     assert parsed.filled and all(f.seat != 0 for f in parsed.filled)
-    game = parsed.game()
+    game = parsed.game
     assert game.winner == 0 and game.scores == [123, 108]
-    assert all(m["move"] == "deal" for m in parsed.record["moves"] if m["seat"] is None)
+    assert all(m["move"] == "deal" for m in parsed.game.moves() if m["seat"] is None)
     assert set(parsed.marks.values()) == {"?!", "!"}
 
 
 def test_the_real_game_is_analysed_from_the_recording_seat() -> None:
-    parsed = parse(REAL.read_text(encoding="utf-8"))
-    a = analyze_game(parsed.record, seats=[parsed.view], **QUICK)
-    mine = [m for m in parsed.record["moves"] if m["seat"] == 0 and m["move"] != "deal"]
+    parsed = read(REAL.read_text(encoding="utf-8"))
+    a = analyze_game(parsed.game, seats=[parsed.view], **QUICK)
+    mine = [m for m in parsed.game.moves() if m["seat"] == 0 and m["move"] != "deal"]
     assert {d.seat for d in a.decisions} == {0} and len(a.decisions) == len(mine)
     assert a.luck == [] and a.seats == (0,)
     assert a.players[1].decisions == 0
@@ -45,8 +45,8 @@ def test_the_view_analysis_does_not_depend_on_the_filling(seat: int) -> None:
     game.play([ExpertPlayer(), GreedyPlayer()])
     full = [d for d in analyze_game(game, **QUICK).decisions if d.seat == seat]
     for fill_seed in (0, 1):
-        parsed = parse(write(game, view=seat), seed=fill_seed)
-        view = analyze_game(parsed.record, seats=[seat], **QUICK).decisions
+        parsed = read(write_text(game, view=seat), seed=fill_seed)
+        view = analyze_game(parsed.game, seats=[seat], **QUICK).decisions
         assert [(d.played, d.equities) for d in view] == [(d.played, d.equities) for d in full]
 
 
@@ -56,7 +56,7 @@ def test_view_texts_keep_the_seats_moves_and_the_result(n: int) -> None:
         game = Game(n, seed=s, muggins=s % 2 == 1)
         game.play([ExpertPlayer() if i % 2 else GreedyPlayer() for i in range(n)])
         seat = s % n
-        record = parse(write(game, view=seat), seed=s).record
+        record = read(write_text(game, view=seat), seed=s).game.to_record()
         ours = [m for m in game.moves() if m["seat"] == seat or m["move"] != "discard"]
         theirs = [m for m in record["moves"] if m["move"] != "deal"]
         theirs = [m for m in theirs if m["seat"] == seat or m["move"] != "discard"]
@@ -67,7 +67,7 @@ def test_view_texts_keep_the_seats_moves_and_the_result(n: int) -> None:
 def test_the_writer_hides_what_the_seat_never_saw() -> None:
     game = Game(2, seed=8)
     game.play([ExpertPlayer(), ExpertPlayer()])
-    text = write(game, view=1)
+    text = write_text(game, view=1)
     for line in text.splitlines():
         if line.startswith("discard 0"):
             assert line == "discard 0 xx xx"
@@ -84,7 +84,7 @@ starter 5S
 play 1:5H 0:KD 1:5D 0:QD 1:go 0:go
 """
     with pytest.raises(NotationError) as err:
-        parse(text)
+        read(text)
     assert err.value.line == 7
 
 
@@ -100,7 +100,7 @@ starter 5S
 crib 0 8D 9D 6H KC
 """
     with pytest.raises(NotationError, match="KC"):
-        parse(text)
+        read(text)
 
 
 def test_seats_must_be_seats_of_the_game() -> None:
@@ -114,5 +114,7 @@ def test_seats_must_be_seats_of_the_game() -> None:
 def test_a_text_with_a_view_tag_is_analysed_from_that_seat() -> None:
     a = analyze_game(REAL.read_text(encoding="utf-8"), **QUICK)
     assert a.seats == (0,) and {d.seat for d in a.decisions} == {0}
-    both = analyze_game(parse(REAL.read_text(encoding="utf-8")).record, seats=[0, 1], **QUICK)
+    both = analyze_game(
+        read(REAL.read_text(encoding="utf-8")).game.to_record(), seats=[0, 1], **QUICK
+    )
     assert both.seats == (0, 1) and both.luck

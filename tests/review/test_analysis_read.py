@@ -25,7 +25,7 @@ from cribbage_fast.analysis.analyze import (
 from cribbage_fast.analysis.decided import decided_early
 from cribbage_fast.analysis.engine import answer
 from cribbage_fast.analysis.pictures import analysis_svg
-from cribbage_fast.records.notation.grammar import write
+from cribbage_fast.records import write_text
 
 QUICK = {"precision": 0.02, "budget": 64, "seed": 1}
 
@@ -146,7 +146,9 @@ def test_names_reach_the_report_the_json_and_the_engine() -> None:
         "win",
         "points",
     }
-    reply = json.loads(answer({"id": 1, "record": write(careless()), "decisions": "game", **QUICK}))
+    reply = json.loads(
+        answer({"id": 1, "record": write_text(careless()), "decisions": "game", **QUICK})
+    )
     assert reply["status"] == "ok" and reply["names"] == ["Expert", "Careless"]
     assert reply["decided"]["seat"] == 1
     assert "points_loss" in reply["decisions"][0]
@@ -218,7 +220,7 @@ def test_one_seats_view_is_drawn_without_luck(tmp_path: Path) -> None:
     pytest.importorskip("matplotlib")
     from cribbage_fast.analysis.report import figure
 
-    a = analyze_game(write(careless(), view=1), **QUICK)
+    a = analyze_game(write_text(careless(), view=1), **QUICK)
     assert a.seats == (1,)
     fig = figure(a)
     assert len(fig.axes) == 1

@@ -16,10 +16,9 @@ from typing import Any
 
 import pytest
 
-from cribbage_fast import ExpertPlayer, Game
+from cribbage_fast import ExpertPlayer, Game, records
 from cribbage_fast.analysis.actions import action_name
 from cribbage_fast.analysis.engine import Engine, answer, serve
-from cribbage_fast.records.notation import grammar as notation
 
 #: Every decision sampled to a large budget: long enough to be stopped on the way.
 SLOW = {"precision": 1e-4, "budget": 16384}
@@ -184,7 +183,7 @@ def test_a_text_record_is_read_by_the_game_notation() -> None:
     game = Game(2, seed=4)
     query = {"id": 1, "budget": 46}
     by_json = json.loads(answer({**query, "record": game.to_record()}))
-    by_text = json.loads(answer({**query, "record": game.to_text()}))
+    by_text = json.loads(answer({**query, "record": records.write_text(game)}))
     assert by_text == by_json
 
 
@@ -192,14 +191,14 @@ def test_a_one_seat_text_is_analysed_from_that_seat_only() -> None:
     """A record typed in by one seat (the View tag) answers for that seat's
     decisions; the other seat's, whose cards were filled in, are refused."""
     text = (DATA.parent / "notation" / "real_game.txt").read_text()
-    parsed = notation.parse(text)
+    parsed = records.read(text)
     assert parsed.view is not None
     whole = json.loads(answer({"id": 2, "record": text, "decisions": "game", "budget": 24}))
     assert whole["status"] == "ok", whole
     assert {d["seat"] for d in whole["decisions"]} == {parsed.view}
     other = next(
         i
-        for i, m in enumerate(parsed.record["moves"])
+        for i, m in enumerate(parsed.game.moves())
         if m["seat"] != parsed.view and m["move"] in ("discard", "lay")
     )
     reply = json.loads(answer({"id": 3, "record": text, "decisions": [other], "budget": 24}))

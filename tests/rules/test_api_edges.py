@@ -164,7 +164,7 @@ PUBLIC = [
     "cribbage_fast.tables",
     "cribbage_fast.builders",
     "cribbage_fast.analysis.analyze",
-    "cribbage_fast.records.notation.grammar",
+    "cribbage_fast.records",
     "cribbage_fast.analysis.hints",
     "cribbage_fast.analysis.engine",
     "cribbage_fast.bulk.text",

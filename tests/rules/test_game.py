@@ -126,12 +126,12 @@ def test_four_players_partners_share_scores() -> None:
     result = game.play([Player()] * 4)
     assert result.winner in (0, 1)
     pegged = [0, 0]
-    for e in result.log["events"]:
+    for e in result.record["events"]:
         if e["event"] == "peg":
             pegged[e["seat"] % 2] += e["points"]
         elif e["event"] == "show":
             pegged[e["seat"] % 2] += e["pegged"]
-    heels = sum(e["his_heels"] for e in result.log["events"] if e["event"] == "starter")
+    heels = sum(e["his_heels"] for e in result.record["events"] if e["event"] == "starter")
     assert sum(pegged) + heels == sum(result.scores)
 
 
@@ -235,7 +235,7 @@ def test_muggins_player_protocol_counts_and_claims() -> None:
             return 0
 
     result = Game(2, seed=3, muggins=True).play([Sloppy(), Player()])
-    claims = [e for e in result.log["events"] if e["event"] == "muggins"]
+    claims = [e for e in result.record["events"] if e["event"] == "muggins"]
     assert claims and all(c["seat"] == 1 and c["pegged"] > 0 for c in claims)
     assert result.winner == 1
 
@@ -304,10 +304,10 @@ def test_views_show_only_what_a_seat_may_know() -> None:
 def test_same_seed_same_decisions_same_game_and_replay() -> None:
     first = Game(3, seed=42).play([Player()] * 3)
     second = Game(3, seed=42).play([Player()] * 3)
-    assert first.log == second.log
+    assert first.record == second.record
     text = first.to_json()
     replayed = Game.replay(json.loads(text))
-    assert replayed.events() == first.log["events"] and tuple(replayed.scores) == first.scores
+    assert replayed.events() == first.record["events"] and tuple(replayed.scores) == first.scores
     assert isinstance(replayed, Game)
 
 

@@ -26,9 +26,10 @@ from typing import Any
 from .. import _core
 from .._util import json as _json
 from .._util.args import _describe, flag, integer
+from .._util.errors import in_context
 from .._util.progress import progress as progress_bar
 from ..games.game import Game
-from ..records.notation.grammar import replay_with_view
+from ..records.record import GameRecord, RecordLike, read
 from .actions import action_name
 from .decided import DECIDED_BELOW, DecidedEarly, decided_early, error_rates
 from .settings import UNSET, Objective, Policy, Settings, Unset
@@ -54,8 +55,6 @@ MARKS = ("inaccuracy", "mistake", "blunder")
 #: The least equity lost (win probability) for each mark. With the
 #: ``"points"`` objective the thresholds are twice these, in game points.
 THRESHOLDS = {"inaccuracy": 0.02, "mistake": 0.04, "blunder": 0.08}
-
-Record = dict[str, Any] | str | Game
 
 
 def mark_of(loss: float, objective: Objective | str = Objective.WIN) -> str | None:
@@ -384,7 +383,7 @@ def _starters(game: Game) -> dict[int, str]:
 
 
 def analyze_game(
-    record: Record,
+    record: RecordLike,
     *,
     settings: Settings | None = None,
     objective: Objective | str | Unset = UNSET,
@@ -402,10 +401,10 @@ def analyze_game(
 
     Parameters
     ----------
-    record : dict, str or Game
-        A game record (``Game.to_record()``, ``GameResult.to_json()``, or text
-        in the notation of `cribbage_fast.records.notation.grammar`) or a finished `Game`;
-        records are replayed and checked by `Game.replay`. A record holding
+    record : Game, GameRecord, dict, str or bytes
+        A finished `Game`, or its record in any form `cribbage_fast.records.read`
+        takes (``Game.to_record()``, ``GameResult.to_json()``, text in the
+        notation), replayed and checked by the rules. A record holding
         one seat's view (a ``View`` tag, a ``view`` key) is analysed from that
         seat only, as with ``seats=[view]``.
     settings : Settings or None
@@ -422,7 +421,7 @@ def analyze_game(
         Called with the number of evaluations done.
     seats : sequence of int or None
         Only these seats' decisions (None: both, or the record's view). For a record that holds one
-        seat's view (cards it never saw filled in, `cribbage_fast.records.notation.grammar`):
+        seat's view (cards it never saw filled in, `cribbage_fast.records.read`):
         each decision is valued from its mover's view, so the seat's own
         decisions, skill and equity curve are honest; its luck, the
         opponent's errors and the luck-adjusted result need the other seat's
@@ -476,7 +475,8 @@ def analyze_game(
         raise TypeError(
             "analyze_game needs a cribbage_fast.Game or its record, not a bare core Game"
         )
-    game, view = replay_with_view(record)
+    loaded = read(record)
+    game, view = loaded.game, loaded.view
     chosen = _seats(seats, view)
     if game.num_players != 2:
         raise ValueError(
@@ -631,7 +631,7 @@ def _one_of_many(record: Any, settings: Settings, i: int, threads: int | None) -
 
 
 def analyze_games(
-    records: Iterable[Record],
+    records: Iterable[RecordLike],
     *,
     settings: Settings | None = None,
     objective: Objective | str | Unset = UNSET,
@@ -685,7 +685,7 @@ def analyze_games(
     >>> len(out)
     2
     """
-    if isinstance(records, str | bytes | bytearray | dict | Game):
+    if isinstance(records, str | bytes | bytearray | dict | Game | GameRecord):
         raise TypeError(
             f"records must be a list of records, got one {type(records).__name__} "
             "(analyze_game takes one)"
@@ -724,23 +724,3 @@ def _in_process(
                 raise in_context(err, f"game {i}") from err
             bar.update(1)
     return out
-
-
-def in_context(err: TypeError | ValueError, where: str) -> TypeError | ValueError:
-    """`err` with `where` before its message, of its own type (any subclass
-    of CribbageError included) or, for a type that cannot be built from a
-    message alone, of its nearest base that can.
-
-    Examples
-    --------
-    >>> in_context(ValueError("bad move"), "game 3")
-    ValueError('game 3: bad move')
-    """
-    message = f"{where}: {err}"
-    for kind in type(err).__mro__:
-        if issubclass(kind, TypeError | ValueError):
-            try:
-                return kind(message)
-            except TypeError:
-                continue
-    return ValueError(message)

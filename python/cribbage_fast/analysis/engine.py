@@ -35,7 +35,7 @@ from typing import IO, Any
 from .._core import Cancelled, CancelToken
 from .._util import json as _json
 from ..games.game import Game
-from ..records.notation.grammar import replay_with_view
+from ..records.record import read
 from .analyze import DecisionReview, analyze_game
 from .hints import hint
 from .settings import DEFAULTS, Settings
@@ -93,8 +93,9 @@ def _check_settings(query: dict[str, Any]) -> Settings:
 
 
 def _game_of(query: dict[str, Any]) -> tuple[Game, int | None]:
-    """The query's game, a JSON record (object) or a text record, and the
-    seat whose view a text record holds (None: every card is known)."""
+    """The query's game, a JSON record (object) or a string read by the rule
+    of `cribbage_fast.records.read`, and the seat whose view the record holds
+    (None: every card is known)."""
     if "record" not in query:
         raise ValueError("the query has no record")
     record = query["record"]
@@ -102,7 +103,8 @@ def _game_of(query: dict[str, Any]) -> tuple[Game, int | None]:
         raise ValueError(
             f"record must be a JSON record (object) or text, got {_json.preview(record)}"
         )
-    return replay_with_view(record)
+    loaded = read(record)  # replayed by the rules once; hint and analyze_game take the game
+    return loaded.game, loaded.view
 
 
 def _decisions(game: Game, wanted: object) -> list[int | None]:

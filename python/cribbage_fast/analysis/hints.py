@@ -28,7 +28,7 @@ from typing import Any
 from .. import _core
 from .._util.args import integer
 from ..games.game import Game
-from ..records.notation.grammar import replay_with_view
+from ..records.record import RecordLike, read
 from ..tables.pegging import keep_index, pegging_table
 from .actions import action_name
 from .settings import UNSET, Objective, Policy, Settings, Unset
@@ -311,14 +311,15 @@ def _option(raw: dict[str, Any], i: int, parts: Any) -> HintOption:
 
 
 def _position(
-    game: Game | dict[str, Any] | str, move_index: int | None, view: int | None
+    game: RecordLike, move_index: int | None, view: int | None
 ) -> tuple[Game, int | None]:
     """The game at the decision (as it is, or before move `move_index`), and
     the seat whose view the record holds (`view`, else the record's own)."""
     if not isinstance(game, Game):
         if isinstance(game, _core.Game):
             raise TypeError("hint needs a cribbage_fast.Game or its record, not a bare core Game")
-        game, held = replay_with_view(game)
+        loaded = read(game)
+        game, held = loaded.game, loaded.view
         if view is not None and held is not None and view != held:
             raise ValueError(f"view is {view}, but the record holds seat {held}'s view")
         view = held if view is None else view
@@ -333,20 +334,11 @@ def _position(
             f"move {move_index} supplies the deal's cards: there is no decision before it "
             f"(the first of that deal is before move {move_index + 1})"
         )
-    at = Game(
-        num_players=game.num_players,
-        seed=game.seed,
-        target=game.target,
-        muggins=game.muggins,
-        first_dealer=game.first_dealer,
-    )
-    for entry in moves[:move_index]:
-        at.apply(_core.Move.from_dict(entry))
-    return at, view
+    return game.at_move(move_index), view
 
 
 def hint(
-    game: Game | dict[str, Any] | str,
+    game: RecordLike,
     seat: int | None = None,
     *,
     settings: Settings | None = None,
@@ -368,9 +360,9 @@ def hint(
 
     Parameters
     ----------
-    game : Game, dict or str
-        A two-player game to 121 without muggins, in progress or finished (or
-        its record, replayed by `Game.replay`).
+    game : Game, GameRecord, dict, str or bytes
+        A two-player game to 121 without muggins, in progress or finished, or
+        its record in any form `cribbage_fast.records.read` takes.
     seat : int or None
         The seat asking (None: the seat to move); it must be the seat to move.
     settings : Settings or None

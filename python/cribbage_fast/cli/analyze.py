@@ -9,7 +9,6 @@ Example::
 
 from __future__ import annotations
 
-import re
 import sys
 from pathlib import Path
 from typing import Any
@@ -22,25 +21,17 @@ from .._util.extras import require
 from .._util.files import read_text, refuse_inputs, write_text
 from ..analysis.settings import DEFAULTS, MAX_BUDGET, Objective, Policy, Settings
 from ..games.game import Game
+from ..records.record import GameRecord, read_all
 from .errors import describe, fail, interrupted, wrote
 from .params import FiniteFloat, OutPath
 from .tables import ray_address_of, ray_option
 
 
-def _records(path: str) -> list[Any]:
-    """One record (a JSON object or the text notation), a JSON list of them,
-    or JSON lines (a line that is not a record is named by its number)."""
-    text = read_text(path)
-    if re.match(r"\s*(\[[A-Za-z]|#|deal\b)", text):
-        return [text]  # the text notation (docs/notation.md)
-    try:
-        data = _json.loads(text, path)
-    except ValueError as whole:
-        lines = [(n, line) for n, line in enumerate(text.splitlines(), 1) if line.strip()]
-        if len(lines) < 2:
-            raise whole from None
-        return [_json.loads(line, f"line {n} of {path}") for n, line in lines]
-    return data if isinstance(data, list) else [data]
+def _records(path: str) -> list[GameRecord]:
+    """The records of a file: one record (JSON or the text notation, by the
+    rule of `records.read`), a JSON list of them, or JSON lines
+    (`records.read_all`; a bad record is named by its place)."""
+    return read_all(read_text(path), source=path)
 
 
 def after_the_game(game: Game, record_path: Path | None) -> None:
@@ -105,12 +96,13 @@ def analyze(
     seed: int,
     ray_address: str | None,
 ) -> None:
-    """Analyse a recorded two-player game (Game.to_json(), or `play --record`).
+    """Analyse a recorded two-player game (Game.to_json(), a text record, or `play --record`).
 
     Prints each deal's decisions (the move played, the best, the equity lost
     and its mark) and the luck of the deal and the cut, then each player's
-    error rate, skill, luck and luck-adjusted result. A file holding several
-    records (a JSON list or JSON lines) prints one report each.
+    error rate, skill, luck and luck-adjusted result. A record is JSON when
+    it starts with {, else the text notation. A file holding several records
+    (a JSON list or JSON lines) prints one report each.
     """
     try:
         if plot_path is not None:

@@ -11,16 +11,13 @@ Example::
 from __future__ import annotations
 
 import sys
-from dataclasses import asdict
 from pathlib import Path
-from typing import Any
 
 import click
 
+from .. import records
 from .._util import json as _json
 from .._util.files import read_text, refuse_inputs, write_text
-from ..records.notation.grammar import parse, replay_with_view, write
-from ..records.notation.write import FREE_TAGS
 from .errors import describe, fail, wrote
 
 
@@ -32,61 +29,6 @@ def _read(path: str) -> str:
         except UnicodeDecodeError as err:
             raise ValueError(f"stdin is not UTF-8 text (byte {err.start})") from None
     return read_text(path)
-
-
-def _is_json(text: str) -> bool:
-    return text.lstrip().startswith("{")
-
-
-def _to_json(text: str, seed: int) -> str:
-    """The record of a text; cards the text left unknown are listed under
-    ``filled`` (with the recording seat under ``view``) so nothing reads them
-    as seen, and the header's free tags and the marks are kept
-    (``tags``, ``marks``). `Game.replay` ignores these keys."""
-    parsed = parse(text, seed=seed)
-    record: dict[str, Any] = dict(parsed.record)
-    tags = {k: v for k, v in parsed.tags.items() if k in FREE_TAGS}
-    if tags:
-        record["tags"] = tags
-    if parsed.view is not None:
-        record["view"] = parsed.view
-    if parsed.filled:
-        record["filled"] = [asdict(f) for f in parsed.filled]
-    if parsed.marks:
-        record["marks"] = {str(k): v for k, v in parsed.marks.items()}
-    return _json.dumps(record)
-
-
-def _checked(text: str) -> str:
-    """JSON to JSON: the record, once the replay accepts it (a ``view`` key
-    included)."""
-    replay_with_view(text)
-    return text
-
-
-def _to_text(text: str, view: int | None) -> str:
-    record = _json.loads(text, "the JSON game record")
-    if not isinstance(record, dict):
-        raise ValueError("not a JSON game record: expected an object")
-    game, held = replay_with_view(record)
-    view = _view(view, held)
-    marks = record.get("marks") or {}
-    tags = record.get("tags") or {}
-    if not isinstance(marks, dict) or not isinstance(tags, dict):
-        raise ValueError("the record's marks and tags must be objects")
-    return write(game, tags=tags, view=view, marks=_marks(marks))
-
-
-def _marks(marks: dict[str, Any]) -> dict[int, str]:
-    """The record's ``marks`` object: move indexes (as JSON keys) to marks."""
-    out = {}
-    for key, mark in marks.items():
-        if not (isinstance(key, str) and key.isascii() and key.isdigit()):
-            raise ValueError(f"the record's marks are keyed by move index, got {key!r:.40}")
-        if not isinstance(mark, str):
-            raise ValueError(f"move {key}'s mark must be text, got {_json.preview(mark)}")
-        out[int(key)] = mark
-    return out
 
 
 @click.command("convert")
@@ -128,22 +70,18 @@ def convert(source: str, target: str, form: str | None, view: int | None, seed: 
             suffix = Path(target).suffix.lower()
             form = {".json": "json", ".txt": "text"}.get(suffix)
         if form is None:
-            form = "text" if _is_json(text) else "json"
+            form = "text" if records.is_json(text) else "json"
         if form == "json" and view is not None:
             raise ValueError("--view goes with text output (--to text or OUT.txt)")
-        if _is_json(text) and seed is not None:
+        if records.is_json(text) and seed is not None:
             raise ValueError("--seed goes with text input (it fills the cards left unknown)")
-        seed = seed or 0
-        if form == "json":
-            out = _checked(text) if _is_json(text) else _to_json(text, seed)
-            out = out.rstrip("\n") + "\n"
-        elif _is_json(text):
-            out = _to_text(text, view)
+        record = records.read(text, seed=seed or 0)
+        if form == "text":
+            out = records.write_text(record, view=view)
+        elif records.is_json(text):
+            out = text.rstrip("\n") + "\n"  # the record as it came, once the replay accepts it
         else:
-            parsed = parse(text, seed=seed)
-            tags = {k: v for k, v in parsed.tags.items() if k in FREE_TAGS}
-            held = _view(view, parsed.view)
-            out = write(parsed.record, tags=tags, view=held, marks=parsed.marks)
+            out = _json.dumps(record.to_dict()) + "\n"
         if target == "-":
             click.echo(out, nl=False)
         else:
@@ -151,11 +89,3 @@ def convert(source: str, target: str, form: str | None, view: int | None, seed: 
             wrote(target, f"the record as {'JSON' if form == 'json' else 'text'}")
     except (ValueError, TypeError, OSError) as err:
         fail(describe(err))
-
-
-def _view(asked: int | None, held: int | None) -> int | None:
-    """The seat to write the view of: the one asked for, which must be the
-    record's own when it holds one seat's view."""
-    if asked is not None and held is not None and asked != held:
-        raise ValueError(f"--view {asked}, but the record holds only seat {held}'s view")
-    return held if asked is None else asked

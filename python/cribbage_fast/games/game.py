@@ -14,13 +14,14 @@ True
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, cast, runtime_checkable
 
 from .. import _core
 from .._core import Card, Move, PlayerView
 from .._util import json as _json
+from .._util.args import integer
 from .._util.names import check_names
 
 CardLike = Card | str
@@ -230,7 +231,7 @@ class GameResult:
     """How a game ended.
 
     `winner` is a seat with 2 or 3 players and a team (0: seats 0 and 2,
-    1: seats 1 and 3) with 4; `scores` is per side likewise. `log`, the
+    1: seats 1 and 3) with 4; `scores` is per side likewise. `record`, the
     game's record, is built from the finished game when first asked for, so
     a game whose record is never read pays nothing for it.
     """
@@ -244,13 +245,13 @@ class GameResult:
     _source: dict[str, Any] | tuple[Game, tuple[str | None, ...]] = field(repr=False)
 
     @property
-    def log(self) -> dict[str, Any]:
+    def record(self) -> dict[str, Any]:
         """The game record: `Game.to_record` of the finished game.
 
         Examples
         --------
         >>> result = Game(2, seed=1).play([Player(), Player()])
-        >>> sorted(result.log)[:3]
+        >>> sorted(result.record)[:3]
         ['events', 'first_dealer', 'moves']
         """
         source = self._source
@@ -262,7 +263,7 @@ class GameResult:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameResult):
             return NotImplemented
-        return self._fields() == other._fields() and self.log == other.log
+        return self._fields() == other._fields() and self.record == other.record
 
     __hash__ = None  # type: ignore[assignment]  # holds a dict, as the record always did
 
@@ -283,7 +284,7 @@ class GameResult:
         >>> Game.replay(result.to_json()).scores == list(result.scores)
         True
         """
-        return json.dumps(self.log)
+        return json.dumps(self.record)
 
 
 class Game(_core.Game):
@@ -350,6 +351,53 @@ class Game(_core.Game):
     def names(self, names: Sequence[str | None] | None) -> None:
         self._names = check_names(names, self.num_players)
 
+    def at_move(self, index: int) -> Game:
+        """The game as it stood before move `index` of its record: a new game
+        with the same settings and names, its first `index` moves replayed.
+
+        Parameters
+        ----------
+        index : int
+            0 to ``len(self.moves())``.
+
+        Returns
+        -------
+        Game
+
+        Raises
+        ------
+        ValueError
+            `index` out of range, or a game made with ``record=False`` (it
+            keeps no moves).
+        TypeError
+            `index` is not an integer.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1, deal_seeds=True, names=["Ann", "Bob"])
+        >>> game.playout(seed=2)
+        >>> game.at_move(0) == Game(2, seed=1, deal_seeds=True, names=["Ann", "Bob"])
+        True
+        >>> game.at_move(2).moves() == game.moves()[:2]
+        True
+        """
+        if not self.record:
+            raise ValueError("a game made with record=False keeps no moves to go back to")
+        moves = self.moves()
+        index = integer(index, "the move index", 0, len(moves))
+        at = Game(
+            num_players=self.num_players,
+            seed=self.seed,
+            target=self.target,
+            muggins=self.muggins,
+            first_dealer=self.first_dealer,
+            deal_seeds=self.deal_seeds,
+            names=self.names,
+        )
+        for entry in moves[:index]:
+            at.apply(Move.from_dict(entry))
+        return at
+
     def clone(self) -> Self:
         """An independent copy (cheap), names included (`_core.Game.clone`).
 
@@ -365,6 +413,28 @@ class Game(_core.Game):
         copy = super().clone()
         copy._names = self.names
         return copy
+
+    def __eq__(self, other: object) -> bool:
+        """Two games are equal when they are the same game so far: the same
+        record (settings, names, moves and events) and the same scores. A game
+        made with ``record=False`` keeps no moves, so it equals only itself.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1)
+        >>> game.playout(seed=2)
+        >>> Game.replay(game.to_record()) == game, Game(2, seed=1) == game
+        (True, False)
+        """
+        if not isinstance(other, Game):
+            return NotImplemented
+        if self is other:
+            return True
+        if not (self.record and other.record):
+            return False
+        return tuple(self.scores) == tuple(other.scores) and self.to_record() == other.to_record()
+
+    __hash__ = None  # type: ignore[assignment]  # a game changes as it is played
 
     def __copy__(self) -> Self:
         return self.clone()
@@ -533,67 +603,6 @@ class Game(_core.Game):
         _first_difference("move", record["moves"], game.moves())
         _first_difference("event", record["events"], game.events())
         return game
-
-    def to_text(self, *, tags: Mapping[str, str] | None = None, view: int | None = None) -> str:
-        """The game in the text notation (docs/notation.md;
-        `cribbage_fast.records.notation.grammar.write`).
-
-        Parameters
-        ----------
-        tags : mapping, optional
-            Header tags such as ``Event``, ``Date``, ``Player0``.
-        view : int, optional
-            Write only what this seat saw (the other seats' unseen cards as ``xx``).
-
-        Returns
-        -------
-        str
-            The text; `from_text` reads it back.
-
-        Raises
-        ------
-        ValueError
-            An unknown tag or a bad value, a seat out of range.
-
-        Examples
-        --------
-        >>> game = Game(2, seed=1)
-        >>> game.playout(seed=2)
-        >>> Game.from_text(game.to_text()).to_record() == game.to_record()
-        True
-        """
-        from ..records.notation.grammar import write
-
-        return write(self, tags=tags, view=view)
-
-    @classmethod
-    def from_text(cls, text: str) -> Game:
-        """Reads a game written in the text notation and replays it
-        (`cribbage_fast.records.notation.grammar.parse`; unknown cards are filled, seed 0).
-
-        Parameters
-        ----------
-        text : str
-            The record's text.
-
-        Returns
-        -------
-        Game
-            The game as the text leaves it (finished or not).
-
-        Raises
-        ------
-        NotationError
-            Text off the grammar or a move the rules refuse (its line and column).
-
-        Examples
-        --------
-        >>> Game.from_text(Game(2, seed=4).to_text()).hand(0) == Game(2, seed=4).hand(0)
-        True
-        """
-        from ..records.notation.grammar import parse
-
-        return cls.replay(parse(text).record)
 
 
 def _record_of(game: Game, names: tuple[str | None, ...]) -> dict[str, Any]:

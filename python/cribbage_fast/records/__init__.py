@@ -1,37 +1,39 @@
 """Game records: a played game as data and as text (the notation), read and
-written in one place.
+written in one place, as ``chess.pgn`` is for chess.
+
+`read` (and `load`, for the game alone) takes a record in any form: a
+`Game`, a record dict, JSON, or text in the notation; a ``str`` is JSON when
+its first character other than blanks and a byte-order mark is ``{``, else
+the notation. `write_text` writes the notation. `Game` itself knows neither.
 
 Examples
 --------
 >>> from cribbage_fast import Game
->>> from cribbage_fast.records import parse, write
+>>> from cribbage_fast.records import load, write_text
 >>> game = Game(2, seed=1)
->>> parse(write(game)).game().num_players
-2
+>>> load(write_text(game)) == game
+True
 """
 
 from ..exceptions import NotationError
-from .notation import (
-    MARKS,
-    TAGS,
-    UNKNOWN,
-    FilledCard,
-    GameText,
-    analysis_marks,
-    parse,
-    replay_with_view,
-    write,
-)
+from .notation.grammar import MARKS, TAGS, UNKNOWN, FilledCard, analysis_marks
+from .record import GameRecord, RecordLike, is_json, load, read, read_all, write_text
 
 __all__ = [
+    # reading and writing a record (record.py)
+    "GameRecord",
+    "RecordLike",
+    "is_json",
+    "load",
+    "read",
+    "read_all",
+    "write_text",
+    # the notation's vocabulary (notation/grammar.py)
     "MARKS",
     "TAGS",
     "UNKNOWN",
     "FilledCard",
-    "GameText",
-    "NotationError",
     "analysis_marks",
-    "parse",
-    "replay_with_view",
-    "write",
+    # its error (exceptions.py)
+    "NotationError",
 ]

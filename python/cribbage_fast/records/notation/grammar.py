@@ -1,54 +1,28 @@
-"""The text notation of cribbage games (docs/notation.md): a game record as
-lines a player can read and type, and back.
+"""The grammar of the text notation (docs/notation.md): the one tag table,
+the annotation marks, and `split`, which reads a text's header and deals as
+written (cards still words, each with its line and column) for the replay
+(`replay.py`) to check against the rules. The reader and the writer a user
+calls are `cribbage_fast.records.read` and `cribbage_fast.records.write_text`.
 
-`write` turns a record (``Game.to_record()``, its JSON, or a `Game`) into
-text; `parse` reads text back into a record, replaying every move through the
-rules engine, so a record the rules do not allow is refused. A record typed in
-by one seat may leave the cards it never saw unknown (``xx``): `parse` fills
-them with a seeded completion that agrees with everything recorded and lists
-what it filled in `GameText.filled`.
-
->>> from cribbage_fast import Game, Player
->>> from cribbage_fast.records.notation.grammar import parse, write
->>> game = Game(2, seed=7)
->>> _ = game.play([Player(), Player()])
->>> text = write(game, tags={"Event": "Example"})
->>> text.splitlines()[0]
-'[Event "Example"]'
->>> parse(text).record == game.to_record()
+>>> from cribbage_fast.records.notation.grammar import TAGS
+>>> TAGS.index("NumPlayers") < TAGS.index("Result")
 True
 """
 
 from __future__ import annotations
 
 import re
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any, NamedTuple
+from typing import Any, NamedTuple
 
-from ... import _core
 from ..._core import Card, CribbageError
-from ..._util import json as _json
-from ..._util.args import integer as _integer_arg
 from ..._util.names import check_name
 from ...exceptions import NotationError
-from ...games.game import Game
 
-if TYPE_CHECKING:
-    from .replay import Replayed
-
-__all__ = [
-    "MARKS",
-    "TAGS",
-    "UNKNOWN",
-    "FilledCard",
-    "GameText",
-    "NotationError",
-    "analysis_marks",
-    "parse",
-    "replay_with_view",
-    "write",
-]
+# The vocabulary `cribbage_fast.records` shows; `split`, `tag_value_ok` and
+# the underscored names are the notation's own (its replay and writer).
+__all__ = ["MARKS", "TAGS", "UNKNOWN", "FilledCard", "analysis_marks"]
 
 #: How an unknown card is written.
 UNKNOWN = "xx"
@@ -58,7 +32,7 @@ UNKNOWN = "xx"
 #: moves; ``!?`` for an interesting one).
 MARKS = ("!!", "!?", "?!", "??", "!", "?")
 
-#: The header tags, in the order `write` gives them.
+#: The header tags, in the order `write_text` writes them.
 TAGS = (
     "Event",
     "Site",
@@ -95,7 +69,8 @@ _MAX_LINE = 1000
 #: its break.
 _LINE = re.compile(r"([^\r\n]{0,1001})(\r\n|\r|\n|)")
 _WORD = re.compile(r"\S+")
-_NUMBER = re.compile(r"[0-9]{1,6}")
+#: At most 20 digits: a seed (below 2**64) fits, and no word is a huge number.
+_NUMBER = re.compile(r"[0-9]{1,20}")
 #: The most show lines (the hands and the crib) and moves of the play one
 #: deal can hold with four players: more is refused as it is read, so no
 #: text makes the replay slow.
@@ -103,7 +78,7 @@ _MAX_SHOWS = 5
 _MAX_PLAY = 64
 
 
-class Token(NamedTuple):
+class _Token(NamedTuple):
     """A word of the text and where it stands (line and column from 1)."""
 
     text: str
@@ -117,7 +92,7 @@ class Token(NamedTuple):
 
 @dataclass(frozen=True)
 class FilledCard:
-    """A card the text left unknown and `parse` filled in: its deal, the seat
+    """A card the text left unknown and the reader filled in: its deal, the seat
     whose card it is (None for the crib card of three players and for the
     starter) and what it is (``hand``, ``discard``, ``crib_card``, ``starter``)."""
 
@@ -127,46 +102,12 @@ class FilledCard:
     card: str
 
 
-@dataclass(frozen=True)
-class GameText:
-    """A parsed text record.
-
-    `record` is the game record (as ``Game.to_record()`` gives it);
-    `tags` the header; `view` the recording seat (the ``View`` tag) or None;
-    `filled` every card the text left unknown, with the card chosen for it;
-    `marks` the annotation marks by move index of the record.
-    """
-
-    record: dict[str, Any]
-    tags: dict[str, str]
-    view: int | None = None
-    filled: tuple[FilledCard, ...] = ()
-    marks: dict[int, str] = field(default_factory=dict)
-
-    def game(self) -> Game:
-        """The game at the end of the record.
-
-        Returns
-        -------
-        Game
-            ``Game.replay(self.record)``.
-
-        Examples
-        --------
-        >>> g = Game(2, seed=3)
-        >>> g.playout(seed=1)
-        >>> parse(write(g)).game().scores == g.scores
-        True
-        """
-        return Game.replay(self.record)
-
-
 #: The mark of each mark of the game analysis (`cribbage_fast.analysis.analyze.MARKS`).
 ANALYSIS_MARKS = {"inaccuracy": "?!", "mistake": "?", "blunder": "??"}
 
 
 def analysis_marks(analysis: Any) -> dict[int, str]:
-    """The marks of a game analysis, by move index, for `write`.
+    """The marks of a game analysis, by move index, for `write_text`.
 
     Parameters
     ----------
@@ -180,14 +121,15 @@ def analysis_marks(analysis: Any) -> dict[int, str]:
 
     Examples
     --------
-    >>> from cribbage_fast import ExpertPlayer, GreedyPlayer
+    >>> from cribbage_fast import ExpertPlayer, Game, GreedyPlayer
     >>> from cribbage_fast.analysis.analyze import analyze_game
+    >>> from cribbage_fast.records import read, write_text
     >>> g = Game(2, seed=3)
     >>> _ = g.play([ExpertPlayer(), GreedyPlayer()])
     >>> marks = analysis_marks(analyze_game(g, budget=8, precision=0.05))
     >>> sorted(set(marks.values()))
     ['?', '?!']
-    >>> parse(write(g, marks=marks)).marks == marks
+    >>> read(write_text(g, marks=marks)).marks == marks
     True
     """
     return {d.move_index: ANALYSIS_MARKS[d.mark] for d in analysis.decisions if d.mark}
@@ -197,56 +139,56 @@ def analysis_marks(analysis: Any) -> dict[int, str]:
 
 
 @dataclass
-class Show:
+class _Show:
     """A show line: whose, crib or hand, the cards, the points the cards hold
     (optional), and with muggins the announced count and a claim."""
 
-    head: Token
+    head: _Token
     seat: int
     crib: bool
-    cards: list[Token]
-    points: Token | None = None
-    count: Token | None = None
-    claim_seat: Token | None = None
-    claim: Token | None = None
+    cards: list[_Token]
+    points: _Token | None = None
+    count: _Token | None = None
+    claim_seat: _Token | None = None
+    claim: _Token | None = None
 
 
 @dataclass
-class Deal:
+class _Deal:
     """One deal of the text, as written (cards still text)."""
 
-    head: Token
+    head: _Token
     number: int
     dealer: int
     supplied: bool
     scores: list[int] | None = None
-    hands: dict[int, list[Token]] = field(default_factory=dict)
-    discards: dict[int, list[Token]] = field(default_factory=dict)
-    crib_card: Token | None = None
-    starter: Token | None = None
+    hands: dict[int, list[_Token]] = field(default_factory=dict)
+    discards: dict[int, list[_Token]] = field(default_factory=dict)
+    crib_card: _Token | None = None
+    starter: _Token | None = None
     starter_drawn: bool = False
-    play: list[tuple[Token, Token]] = field(default_factory=list)
-    shows: list[Show] = field(default_factory=list)
+    play: list[tuple[_Token, _Token]] = field(default_factory=list)
+    shows: list[_Show] = field(default_factory=list)
     marks: dict[tuple[str, int], str] = field(default_factory=dict)
 
 
 @dataclass
-class Parsed:
+class _Parsed:
     """The header as written, and the body's deals, each read when the
     replay asks for it (so a long text is never held as deals at once)."""
 
-    tags: dict[str, tuple[str, Token]]
-    cut: list[Token] | None
-    deals: Iterator[Deal]
+    tags: dict[str, tuple[str, _Token]]
+    cut: list[_Token] | None
+    deals: Iterator[_Deal]
 
 
-def _words(line: str, number: int) -> list[Token]:
+def _words(line: str, number: int) -> list[_Token]:
     """The words of a body line, comments (``#`` to the end) left out."""
     line = line.split("#", 1)[0]
-    return [Token(m.group(), number, m.start() + 1) for m in _WORD.finditer(line)]
+    return [_Token(m.group(), number, m.start() + 1) for m in _WORD.finditer(line)]
 
 
-def _mark(tok: Token) -> tuple[Token, str | None]:
+def _mark(tok: _Token) -> tuple[_Token, str | None]:
     """A word without its trailing annotation mark, and the mark."""
     stem = tok.text.rstrip("?!")
     suffix = tok.text[len(stem) :]
@@ -254,17 +196,17 @@ def _mark(tok: Token) -> tuple[Token, str | None]:
         return tok, None
     if suffix not in MARKS:
         raise tok.error(f"{suffix!r} is not an annotation mark (expected one of {' '.join(MARKS)})")
-    return Token(stem, tok.line, tok.column), suffix
+    return _Token(stem, tok.line, tok.column), suffix
 
 
-def integer(tok: Token, what: str, low: int, high: int) -> int:
+def _integer(tok: _Token, what: str, low: int, high: int) -> int:
     """The integer a word holds, between `low` and `high`."""
     if not _NUMBER.fullmatch(tok.text) or not low <= int(tok.text) <= high:
         raise tok.error(f"expected {what} ({low} to {high}), got {tok.text!r}")
     return int(tok.text)
 
 
-def card_of(tok: Token, unknown: bool = True) -> Card | None:
+def _card_of(tok: _Token, unknown: bool = True) -> Card | None:
     """The card a word names, or None for ``xx`` (when allowed)."""
     if tok.text == UNKNOWN:
         if not unknown:
@@ -282,7 +224,7 @@ MAX_TAG_VALUE = 200
 
 
 def tag_value_ok(value: object) -> bool:
-    """What a tag line holds and `parse` reads back: printable text (so no
+    """What a tag line holds and the reader reads back: printable text (so no
     line break or control character of any kind), no quote or backslash, at
     most `MAX_TAG_VALUE` characters."""
     return (
@@ -293,8 +235,8 @@ def tag_value_ok(value: object) -> bool:
     )
 
 
-def _tag(line: str, number: int, tags: dict[str, tuple[str, Token]]) -> None:
-    tok = Token(line.strip(), number, len(line) - len(line.lstrip()) + 1)
+def _tag(line: str, number: int, tags: dict[str, tuple[str, _Token]]) -> None:
+    tok = _Token(line.strip(), number, len(line) - len(line.lstrip()) + 1)
     found = _TAG_LINE.fullmatch(line.strip())
     if not found:
         raise tok.error('expected a tag line [Name "value"]')
@@ -332,7 +274,7 @@ def _lines(text: str) -> Iterator[tuple[int, str]]:
         yield number, line
 
 
-def _body_words(lines: Iterator[tuple[int, str]]) -> Iterator[list[Token]]:
+def _body_words(lines: Iterator[tuple[int, str]]) -> Iterator[list[_Token]]:
     """The words of each body line (blank lines and comments left out), the
     line's keyword checked."""
     for number, line in lines:
@@ -347,11 +289,37 @@ def _body_words(lines: Iterator[tuple[int, str]]) -> Iterator[list[Token]]:
         yield words
 
 
-def _split(text: str) -> Parsed:
-    """The header tags and the cut, read now; the deals, read as replayed."""
-    tags: dict[str, tuple[str, Token]] = {}
+def split(text: str) -> _Parsed:
+    """The header tags and the cut of a text in the notation, read now; its
+    deals, read one at a time as the replay asks for them.
+
+    Parameters
+    ----------
+    text : str
+        The record's text (docs/notation.md).
+
+    Returns
+    -------
+    Parsed
+        ``tags`` (name to value and where it stands), ``cut`` and ``deals``
+        (an iterator), not yet checked against the rules.
+
+    Raises
+    ------
+    NotationError
+        A line off the grammar (an unknown tag or keyword, a tag given twice,
+        a line too long), with its line and column; the deals' lines are
+        checked as they are read.
+
+    Examples
+    --------
+    >>> split('[NumPlayers "2"]\\n[Seed "x" ]]')
+    Traceback (most recent call last):
+    cribbage_fast.exceptions.NotationError: line 2, column 1: expected a tag line [Name "value"]
+    """
+    tags: dict[str, tuple[str, _Token]] = {}
     lines = _lines(text)
-    body: list[Token] | None = None
+    body: list[_Token] | None = None
     for number, line in lines:
         stripped = line.strip()
         if not stripped or stripped.startswith("#"):
@@ -367,15 +335,15 @@ def _split(text: str) -> Parsed:
         if len(body) == 1:
             raise body[0].error("expected the cards cut for the first deal after 'cut'")
         cut, body = body[1:], next(words, None)
-    return Parsed(tags, cut, _deals(body, words))
+    return _Parsed(tags, cut, _deals(body, words))
 
 
-def _deals(first: list[Token] | None, lines: Iterator[list[Token]]) -> Iterator[Deal]:
+def _deals(first: list[_Token] | None, lines: Iterator[list[_Token]]) -> Iterator[_Deal]:
     """Each deal of the body with its lines, in order: a deal number once,
     one more than the last; the lines of a deal in the order of its steps."""
     if first is None:
         return
-    deal: Deal | None = None
+    deal: _Deal | None = None
     phase = -1
     for words in _chain(first, lines):
         key = words[0]
@@ -403,18 +371,18 @@ def _deals(first: list[Token] | None, lines: Iterator[list[Token]]) -> Iterator[
         yield deal
 
 
-def _chain(first: list[Token], rest: Iterator[list[Token]]) -> Iterator[list[Token]]:
+def _chain(first: list[_Token], rest: Iterator[list[_Token]]) -> Iterator[list[_Token]]:
     yield first
     yield from rest
 
 
-def _deal_line(words: list[Token]) -> Deal:
+def _deal_line(words: list[_Token]) -> _Deal:
     """``deal N dealer S [supplied] [scores A-B]``."""
     head = words[0]
     if len(words) < 4 or words[2].text != "dealer":
         raise head.error("expected 'deal NUMBER dealer SEAT [supplied] [scores A-B]'")
-    deal = Deal(head, integer(words[1], "a deal number", 1, 999_999), 0, False)
-    deal.dealer = integer(words[3], "the dealer's seat", 0, 3)
+    deal = _Deal(head, _integer(words[1], "a deal number", 1, 999_999), 0, False)
+    deal.dealer = _integer(words[3], "the dealer's seat", 0, 3)
     rest = words[4:]
     if rest and rest[0].text == "supplied":
         deal.supplied = True
@@ -422,7 +390,7 @@ def _deal_line(words: list[Token]) -> Deal:
     if rest and rest[0].text == "scores" and len(rest) == 2:
         parts = rest[1].text.split("-")
         deal.scores = [
-            integer(Token(p, rest[1].line, rest[1].column), "a score", 0, 999_999) for p in parts
+            _integer(_Token(p, rest[1].line, rest[1].column), "a score", 0, 999_999) for p in parts
         ]
         rest = []
     if rest:
@@ -430,12 +398,12 @@ def _deal_line(words: list[Token]) -> Deal:
     return deal
 
 
-def _deal_item(deal: Deal, key: Token, words: list[Token]) -> None:
+def _deal_item(deal: _Deal, key: _Token, words: list[_Token]) -> None:
     """One line of a deal after its ``deal`` line."""
     if not words and key.text != "play":
         raise key.error(f"expected more after {key.text!r}")
     if key.text in ("hand", "discard"):
-        seat = integer(words[0], "a seat", 0, 3)
+        seat = _integer(words[0], "a seat", 0, 3)
         table = deal.hands if key.text == "hand" else deal.discards
         if seat in table:
             raise key.error(f"a second {key.text} line for seat {seat}")
@@ -469,13 +437,13 @@ def _deal_item(deal: Deal, key: Token, words: list[Token]) -> None:
         deal.shows.append(_show_line(deal, key, words))
 
 
-def _once(cards: list[Token]) -> list[Token]:
+def _once(cards: list[_Token]) -> list[_Token]:
     """The cards of one line, each at most once (``xx`` aside)."""
-    seen: dict[Card, Token] = {}
+    seen: dict[Card, _Token] = {}
     for tok in cards:
         if tok.text == UNKNOWN:
             continue
-        card = card_of(tok)
+        card = _card_of(tok)
         assert card is not None
         if card in seen:
             raise tok.error(f"{card} is twice in this line (column {seen[card].column} too)")
@@ -483,7 +451,7 @@ def _once(cards: list[Token]) -> list[Token]:
     return cards
 
 
-def _play_words(deal: Deal, words: list[Token]) -> None:
+def _play_words(deal: _Deal, words: list[_Token]) -> None:
     """``SEAT:CARD`` or ``SEAT:go``, each with an optional mark."""
     for word in words:
         word, mark = _mark(word)
@@ -494,17 +462,17 @@ def _play_words(deal: Deal, words: list[Token]) -> None:
         seat, colon, move = word.text.partition(":")
         if not colon or not move:
             raise word.error(f"expected SEAT:CARD or SEAT:go in the play, got {word.text!r}")
-        seat_tok = Token(seat, word.line, word.column)
-        integer(seat_tok, "a seat", 0, 3)
-        move_tok = Token(move, word.line, word.column + len(seat) + 1)
+        seat_tok = _Token(seat, word.line, word.column)
+        _integer(seat_tok, "a seat", 0, 3)
+        move_tok = _Token(move, word.line, word.column + len(seat) + 1)
         if mark is not None:
             deal.marks[("play", len(deal.play))] = mark
         deal.play.append((seat_tok, move_tok))
 
 
-def _show_line(deal: Deal, key: Token, words: list[Token]) -> Show:
+def _show_line(deal: _Deal, key: _Token, words: list[_Token]) -> _Show:
     """``show SEAT CARDS [= N] [count N] [claim SEAT:N]`` (``crib`` alike)."""
-    show = Show(key, integer(words[0], "a seat", 0, 3), key.text == "crib", [])
+    show = _Show(key, _integer(words[0], "a seat", 0, 3), key.text == "crib", [])
     number = len(deal.shows)
     rest = iter(words[1:])
     word = next(rest, None)
@@ -525,8 +493,8 @@ def _show_line(deal: Deal, key: Token, words: list[Token]) -> Show:
             seat, colon, points = value.text.partition(":")
             if not colon:
                 raise value.error(f"expected SEAT:POINTS after 'claim', got {value.text!r}")
-            show.claim_seat = Token(seat, value.line, value.column)
-            show.claim = Token(points, value.line, value.column + len(seat) + 1)
+            show.claim_seat = _Token(seat, value.line, value.column)
+            show.claim = _Token(points, value.line, value.column + len(seat) + 1)
         else:
             raise word.error(f"expected '=', 'count' or 'claim' (each once), got {word.text!r}")
         if mark is not None:
@@ -535,178 +503,3 @@ def _show_line(deal: Deal, key: Token, words: list[Token]) -> Show:
             deal.marks[(word.text, number)] = mark
         word = next(rest, None)
     return show
-
-
-# ---------------------------------------------------------------- the API
-
-
-def parse(text: str, *, seed: int = 0) -> GameText:
-    """Reads a game written in the notation and replays it.
-
-    Parameters
-    ----------
-    text : str
-        The record's text (docs/notation.md).
-    seed : int, default 0
-        Seeds the completion of the cards the text leaves unknown (``xx``):
-        an integer 0 to 2**64 - 1, so the same text and seed give the same
-        record.
-
-    Returns
-    -------
-    GameText
-        The record (as ``Game.to_record()`` gives it), the header tags, the
-        recording seat, the cards filled in and the marks.
-
-    Raises
-    ------
-    NotationError
-        Text that does not follow the grammar, or a move the rules refuse
-        (a card twice, a lay past 31, a wrong count, a move out of turn):
-        the line and column of the word, and what was expected.
-    TypeError
-        `text` is not a string, or `seed` is not an integer.
-    ValueError
-        `seed` is out of range.
-
-    Examples
-    --------
-    >>> g = parse('''[NumPlayers "2"]
-    ... [FirstDealer "1"]
-    ... deal 1 dealer 1
-    ... hand 0 5H 5D 5C JS 6H 7H
-    ... hand 1 AS 2S 3S 4S 8D 9D
-    ... discard 0 6H 7H
-    ... discard 1 8D 9D
-    ... starter 5S''')
-    >>> g.game().phase, g.record["moves"][0]["move"]
-    ('play', 'deal')
-    """
-    if not isinstance(text, str):
-        raise TypeError(f"the notation is text (str), got {type(text).__name__}")
-    seed = _integer_arg(seed, "seed", 0, (1 << 64) - 1)
-    from .replay import replay
-
-    replayed: Replayed = replay(_split(text), seed)
-    return GameText(
-        record=replayed.game.to_record(),
-        tags={k: v for k, (v, _) in replayed.tags.items()},
-        view=replayed.view,
-        filled=tuple(replayed.filled),
-        marks=dict(replayed.marks),
-    )
-
-
-def write(
-    record: dict[str, Any] | str | Game,
-    *,
-    tags: Mapping[str, str] | None = None,
-    view: int | None = None,
-    marks: Mapping[int, str] | None = None,
-) -> str:
-    """Writes a game record in the notation.
-
-    Parameters
-    ----------
-    record : dict, str or Game
-        A record (``Game.to_record()``, its JSON) or a `Game`; a record is
-        replayed and checked first.
-    tags : mapping, optional
-        Header tags to add (``Event``, ``Site``, ``Date``, ``Round``,
-        ``Player0`` to ``Player3``); the others come from the record.
-    view : int, optional
-        Write only what this seat saw at the table: the other seats' cards
-        that were never laid or shown, their discards and the crib card
-        become ``xx``, and the deals are written as supplied (no seed).
-    marks : mapping, optional
-        Annotation marks (`MARKS`) by move index of the record.
-
-    Returns
-    -------
-    str
-        The text, ending with a newline.
-
-    Raises
-    ------
-    ValueError
-        A record the replay refuses, an unknown tag, a tag value with a quote
-        or a line break, a seat out of range, or an unknown mark.
-    TypeError
-        A record that is not a dict, JSON text or `Game`.
-
-    Examples
-    --------
-    >>> g = Game(2, seed=1, first_dealer=0)
-    >>> g.discard("3D 8H")
-    >>> print(write(g, tags={"Event": "Example"}))
-    [Event "Example"]
-    [NumPlayers "2"]
-    [Target "121"]
-    [Muggins "no"]
-    [FirstDealer "0"]
-    [Seed "1"]
-    [Result "*"]
-    <BLANKLINE>
-    deal 1 dealer 0
-    hand 0 3S 6H 7C 7S 9C KH
-    hand 1 3D 8H 10C 10D QH KD
-    discard 1 3D 8H
-    <BLANKLINE>
-    """
-    from .write import write_game
-
-    game = record if isinstance(record, Game) else Game.replay(record)
-    return write_game(game, dict(tags or {}), view, dict(marks or {}))
-
-
-def replay_with_view(record: dict[str, Any] | str | bytes | Game) -> tuple[Game, int | None]:
-    """The game a record holds, and the seat whose view it holds: a text's
-    ``View`` tag, or the ``view`` key that ``cribbage-fast convert`` writes
-    into a JSON record (None: every card is known).
-
-    Parameters
-    ----------
-    record : dict, str, bytes or Game
-        A record (``Game.to_record()``, its JSON, text in the notation) or a
-        `Game` (whose cards are all known).
-
-    Returns
-    -------
-    (Game, int or None)
-        The replayed game and the recording seat.
-
-    Raises
-    ------
-    NotationError, ValueError, TypeError
-        As `parse` and `Game.replay`; a ``view`` that is not a seat of the game.
-
-    Examples
-    --------
-    >>> g = Game(2, seed=3)
-    >>> g.playout(seed=1)
-    >>> replay_with_view(write(g, view=1))[1]
-    1
-    """
-    if isinstance(record, Game):
-        return record, None
-    if isinstance(record, _core.Game):
-        raise TypeError("expected a cribbage_fast.Game or its record, not a bare core Game")
-    if isinstance(record, bytes | bytearray):
-        try:
-            record = bytes(record).decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise ValueError(f"the record is not UTF-8 text (byte {err.start})") from None
-    if isinstance(record, str) and not _is_json(record):
-        parsed = parse(record)
-        return Game.replay(parsed.record), parsed.view
-    data = _json.loads(record, "the record") if isinstance(record, str) else record
-    game = Game.replay(data)
-    view = data.get("view") if isinstance(data, dict) else None
-    if view is not None:
-        view = _integer_arg(view, "the record's view", 0, game.num_players - 1)
-    return game, view
-
-
-def _is_json(text: str) -> bool:
-    """Whether record text is JSON (it starts with ``{``) rather than the notation."""
-    return text.lstrip("\ufeff \t\r\n").startswith("{")

@@ -11,16 +11,9 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..._core import Card, CribbageError, Move
+from ...exceptions import NotationError
 from ...games.game import Game
-from .grammar import (
-    Deal,
-    FilledCard,
-    NotationError,
-    Parsed,
-    Token,
-    card_of,
-    integer,
-)
+from .grammar import FilledCard, _card_of, _Deal, _integer, _Parsed, _Token
 
 #: Completions tried for a deal with unknown cards before the text is refused,
 #: and for the whole text (so hostile text cannot make parsing slow).
@@ -35,7 +28,7 @@ class Replayed:
     """The game a text replays to, with what was filled and marked."""
 
     game: Game
-    tags: dict[str, tuple[str, Token]]
+    tags: dict[str, tuple[str, _Token]]
     view: int | None
     filled: list[FilledCard] = field(default_factory=list)
     marks: dict[int, str] = field(default_factory=dict)
@@ -43,16 +36,16 @@ class Replayed:
     tries: int = 0
 
 
-def _tag_int(parsed: Parsed, name: str, low: int, high: int) -> int | None:
+def _tag_int(parsed: _Parsed, name: str, low: int, high: int) -> int | None:
     if name not in parsed.tags:
         return None
     value, tok = parsed.tags[name]
-    return integer(Token(value, tok.line, tok.column), f"the {name} tag's value", low, high)
+    return _integer(_Token(value, tok.line, tok.column), f"the {name} tag's value", low, high)
 
 
-def _settings(parsed: Parsed) -> dict[str, object]:
+def _settings(parsed: _Parsed) -> dict[str, object]:
     """The `Game` settings the header gives."""
-    top = Token("", 1, 1)
+    top = _Token("", 1, 1)
     n = _tag_int(parsed, "NumPlayers", 2, 4)
     if n is None:
         raise top.error('expected a [NumPlayers "2"] tag (2, 3 or 4) in the header')
@@ -66,7 +59,7 @@ def _settings(parsed: Parsed) -> dict[str, object]:
             raise tok.error("without a Seed tag the first dealer must be a seat (FirstDealer)")
         first_dealer = None
     else:
-        first_dealer = integer(Token(first, tok.line, tok.column), "the first dealer", 0, n - 1)
+        first_dealer = _integer(_Token(first, tok.line, tok.column), "the first dealer", 0, n - 1)
     if parsed.cut is not None and first_dealer is not None:
         raise parsed.cut[0].error('a cut line goes with [FirstDealer "cut"] and a Seed tag')
     return {
@@ -78,7 +71,7 @@ def _settings(parsed: Parsed) -> dict[str, object]:
     }
 
 
-def _names(parsed: Parsed, num_players: int) -> list[str | None]:
+def _names(parsed: _Parsed, num_players: int) -> list[str | None]:
     """The players' names the ``Player`` tags give (checked as they were read)."""
     names: list[str | None] = [None] * num_players
     for name, (value, tok) in parsed.tags.items():
@@ -90,13 +83,13 @@ def _names(parsed: Parsed, num_players: int) -> list[str | None]:
     return names
 
 
-def replay(parsed: Parsed, seed: int) -> Replayed:
+def replay(parsed: _Parsed, seed: int) -> Replayed:
     """The game the parsed text describes, checked move by move."""
     settings = _settings(parsed)
     try:
         game = Game(**settings)  # type: ignore[arg-type]
     except (CribbageError, ValueError) as err:
-        raise Token("", 1, 1).error(f"the header's settings: {err}") from None
+        raise _Token("", 1, 1).error(f"the header's settings: {err}") from None
     view = _tag_int(parsed, "View", 0, int(str(settings["num_players"])) - 1)
     game.names = _names(parsed, game.num_players)
     out = Replayed(game, parsed.tags, view)
@@ -108,7 +101,7 @@ def replay(parsed: Parsed, seed: int) -> Replayed:
         _check_result(parsed, out.game)
     else:
         _check_start(out.game, deal)
-    shows: list[tuple[int, Deal]] = []
+    shows: list[tuple[int, _Deal]] = []
     while deal is not None:
         after = next(parsed.deals, None)
         _deal(out, parsed, deal, after, seeded, rng)
@@ -121,22 +114,22 @@ def replay(parsed: Parsed, seed: int) -> Replayed:
     return out
 
 
-def _shows_only(deal: Deal) -> Deal:
+def _shows_only(deal: _Deal) -> _Deal:
     """What the final check of the shows needs of a replayed deal (the rest
     of it is let go)."""
-    return Deal(deal.head, deal.number, deal.dealer, deal.supplied, shows=deal.shows)
+    return _Deal(deal.head, deal.number, deal.dealer, deal.supplied, shows=deal.shows)
 
 
-def _check_cut(parsed: Parsed, game: Game) -> None:
+def _check_cut(parsed: _Parsed, game: Game) -> None:
     if parsed.cut is None:
         return
     cuts = next((e.get("cuts") for e in game.events() if e["event"] == "cut_for_deal"), None)
-    written = " ".join(str(card_of(t, unknown=False)) for t in parsed.cut)
+    written = " ".join(str(_card_of(t, unknown=False)) for t in parsed.cut)
     if written != cuts:
         raise parsed.cut[0].error(f"the seed cuts {cuts} for the first deal, not {written}")
 
 
-def _check_start(game: Game, deal: Deal) -> None:
+def _check_start(game: Game, deal: _Deal) -> None:
     """A deal line must come where the game starts that deal."""
     if game.is_over:
         raise deal.head.error(f"the game is over (side {game.winner} won): no deal {deal.number}")
@@ -152,7 +145,7 @@ def _check_start(game: Game, deal: Deal) -> None:
         )
 
 
-def _check_result(parsed: Parsed, game: Game) -> None:
+def _check_result(parsed: _Parsed, game: Game) -> None:
     if "Result" not in parsed.tags:
         return
     value, tok = parsed.tags["Result"]
@@ -178,11 +171,11 @@ class _Known:
     discards and which were kept (laid or shown). Contradictions are refused
     here, before any completion is tried."""
 
-    def __init__(self, game: Game, deal: Deal, supplied: bool) -> None:
+    def __init__(self, game: Game, deal: _Deal, supplied: bool) -> None:
         n = game.num_players
         self.deal, self.supplied, self.n = deal, supplied, n
         self.size, self.dsize = (6, 2) if n == 2 else (5, 1)
-        self.owner: dict[Card, tuple[str, Token]] = {}
+        self.owner: dict[Card, tuple[str, _Token]] = {}
         self.seeded = None if supplied else {s: set(game.hand(s)) for s in range(n)}
         self.hand_cards = {s: self._hand(s) for s in range(n)}
         self.dealt = {s: {c for c in self.hand_cards[s] if c is not None} for s in range(n)}
@@ -197,12 +190,12 @@ class _Known:
             s = self._seat(int(seat_tok.text), seat_tok)
             if move.text != "go":
                 self.kept[s] |= self._own([move], s, self.dealt[s], unknown=False)
-        self.crib_shown: list[tuple[Card, Token]] = []
+        self.crib_shown: list[tuple[Card, _Token]] = []
         for show in deal.shows:
             if len(show.cards) != 4:
                 raise show.head.error(f"expected the 4 cards of the {show.head.text}")
             if show.crib:
-                self.crib_shown += [(c, t) for t in show.cards if (c := card_of(t)) is not None]
+                self.crib_shown += [(c, t) for t in show.cards if (c := _card_of(t)) is not None]
             else:
                 s = self._seat(show.seat, show.head)
                 self.kept[s] |= self._own(show.cards, s, self.dealt[s])
@@ -212,7 +205,7 @@ class _Known:
             self._seeded(game)
         self._attribute()
 
-    def _seat(self, seat: int, tok: Token) -> int:
+    def _seat(self, seat: int, tok: _Token) -> int:
         if seat >= self.n:
             raise tok.error(f"expected a seat 0 to {self.n - 1}, got {seat}")
         return seat
@@ -226,10 +219,10 @@ class _Known:
             raise toks[0].error(f"expected {self.size} cards in seat {seat}'s hand (xx if unknown)")
         return [c for c in self._list(toks, seat)]
 
-    def _list(self, toks: list[Token], seat: int, unknown: bool = True) -> list[Card | None]:
+    def _list(self, toks: list[_Token], seat: int, unknown: bool = True) -> list[Card | None]:
         out = []
         for tok in toks:
-            card = card_of(tok, unknown)
+            card = _card_of(tok, unknown)
             if card is not None:
                 self._claim(card, f"seat {seat}", tok)
                 if self.seeded is not None and card not in self.seeded[seat]:
@@ -240,7 +233,7 @@ class _Known:
         return out
 
     def _own(
-        self, toks: list[Token], seat: int, dealt: set[Card], unknown: bool = True
+        self, toks: list[_Token], seat: int, dealt: set[Card], unknown: bool = True
     ) -> set[Card]:
         cards = {c for c in self._list(toks, seat, unknown) if c is not None}
         dealt |= cards
@@ -248,17 +241,17 @@ class _Known:
             raise toks[0].error(f"seat {seat} would hold more than {self.size} cards")
         return cards
 
-    def _claim(self, card: Card, owner: str, tok: Token) -> None:
+    def _claim(self, card: Card, owner: str, tok: _Token) -> None:
         """A card belongs to one seat (or is the starter, or the crib card)."""
         seen = self.owner.setdefault(card, (owner, tok))
         if seen[0] != owner:
             where = f"line {seen[1].line}, column {seen[1].column}"
             raise tok.error(f"{card} is already {seen[0]}'s card ({where})")
 
-    def _single(self, tok: Token | None, owner: str) -> Card | None:
+    def _single(self, tok: _Token | None, owner: str) -> Card | None:
         if tok is None:
             return None
-        card = card_of(tok, unknown=owner != "starter")
+        card = _card_of(tok, unknown=owner != "starter")
         if card is not None:
             self._claim(card, owner if owner == "starter" else "the crib's", tok)
         return card
@@ -275,7 +268,7 @@ class _Known:
 
     def _attribute(self) -> None:
         """The crib's shown cards: a seat's discard when the seat is known."""
-        self.loose: list[tuple[Card, Token]] = []
+        self.loose: list[tuple[Card, _Token]] = []
         for card, tok in self.crib_shown:
             if card == self.crib_card or any(card in d for d in self.disc.values()):
                 continue
@@ -367,9 +360,9 @@ def _index(card: Card) -> int:
 
 def _deal(
     out: Replayed,
-    parsed: Parsed,
-    deal: Deal,
-    after: Deal | None,
+    parsed: _Parsed,
+    deal: _Deal,
+    after: _Deal | None,
     seeded: bool,
     rng: random.Random,
 ) -> None:
@@ -419,14 +412,14 @@ def _deal(
     )
 
 
-def _do(game: Game, move: Move, tok: Token) -> None:
+def _do(game: Game, move: Move, tok: _Token) -> None:
     try:
         game.apply(move)
     except (CribbageError, ValueError) as err:
         raise tok.error(str(err)) from None
 
 
-def _turn(game: Game, seat_tok: Token, phase: str, what: str) -> None:
+def _turn(game: Game, seat_tok: _Token, phase: str, what: str) -> None:
     """The seat written must be the seat to move, in the phase written."""
     seat = int(seat_tok.text)
     if game.is_over:
@@ -437,7 +430,7 @@ def _turn(game: Game, seat_tok: Token, phase: str, what: str) -> None:
         )
 
 
-def _apply(game: Game, deal: Deal, fill: _Fill, index: int, marks: dict[int, str]) -> int:
+def _apply(game: Game, deal: _Deal, fill: _Fill, index: int, marks: dict[int, str]) -> int:
     """The deal's moves on `game` from move `index` on; fills `marks` (by
     move index) and returns the number of moves after the deal."""
     if fill.hands is not None:
@@ -470,14 +463,14 @@ def _apply(game: Game, deal: Deal, fill: _Fill, index: int, marks: dict[int, str
     return index
 
 
-def _seen(tok: Token) -> Card:
+def _seen(tok: _Token) -> Card:
     """A card laid face up (never ``xx``)."""
-    card = card_of(tok, unknown=False)
+    card = _card_of(tok, unknown=False)
     assert card is not None
     return card
 
 
-def _check_starter(game: Game, deal: Deal) -> None:
+def _check_starter(game: Game, deal: _Deal) -> None:
     if deal.starter is None or game.starter is None:
         return
     card = _seen(deal.starter)
@@ -485,7 +478,7 @@ def _check_starter(game: Game, deal: Deal) -> None:
         raise deal.starter.error(f"the starter is {game.starter}, not {card}")
 
 
-def _show_moves(game: Game, deal: Deal, i: int, index: int, marks: dict[int, str]) -> int:
+def _show_moves(game: Game, deal: _Deal, i: int, index: int, marks: dict[int, str]) -> int:
     """With muggins, a show's announced count and its claim are moves."""
     show = deal.shows[i]
     if not game.muggins:
@@ -494,16 +487,16 @@ def _show_moves(game: Game, deal: Deal, i: int, index: int, marks: dict[int, str
         return index
     if show.count is None:
         raise show.head.error("with muggins a show needs 'count N', the points announced")
-    seat = Token(str(show.seat), show.head.line, show.head.column)
+    seat = _Token(str(show.seat), show.head.line, show.head.column)
     _turn(game, seat, "count", "count")
-    _do(game, Move.count(integer(show.count, "the points announced", 0, 29)), show.count)
+    _do(game, Move.count(_integer(show.count, "the points announced", 0, 29)), show.count)
     if ("count", i) in deal.marks:
         marks[index] = deal.marks[("count", i)]
     index += 1
     if show.claim is not None and show.claim_seat is not None:
-        integer(show.claim_seat, "a seat", 0, 3)
+        _integer(show.claim_seat, "a seat", 0, 3)
         _turn(game, show.claim_seat, "claim", "claim")
-        _do(game, Move.claim(integer(show.claim, "the points claimed", 0, 29)), show.claim)
+        _do(game, Move.claim(_integer(show.claim, "the points claimed", 0, 29)), show.claim)
         if ("claim", i) in deal.marks:
             marks[index] = deal.marks[("claim", i)]
         index += 1
@@ -521,7 +514,7 @@ def _by_deal(events: list[Any]) -> dict[int, list[Any]]:
     return out
 
 
-def _check_shows(events: list[Any], deal: Deal) -> None:
+def _check_shows(events: list[Any], deal: _Deal) -> None:
     """The shows written must be the shows the engine counted in the deal
     (its `events`), in order."""
     shows = [e for e in events if e["event"] == "show"]
@@ -537,10 +530,10 @@ def _check_shows(events: list[Any], deal: Deal) -> None:
             raise show.head.error(f"expected the {whose} of seat {seat} here")
         cards = {Card(c) for c in str(event.get("cards")).split()}
         for tok in show.cards:
-            card = card_of(tok)
+            card = _card_of(tok)
             if card is not None and card not in cards:
                 raise tok.error(f"{card} is not in this show ({event.get('cards')})")
         if show.points is not None:
-            points = integer(show.points, "the points", 0, 29)
+            points = _integer(show.points, "the points", 0, 29)
             if points != event.get("points"):
                 raise show.points.error(f"the cards hold {event.get('points')}, not {points}")

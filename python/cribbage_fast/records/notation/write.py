@@ -29,7 +29,9 @@ class _DealPart:
     shows: list[tuple[dict[str, Any], list[tuple[str, int, int]]]] = field(default_factory=list)
 
 
-def _check(game: Game, tags: dict[str, str], view: int | None, marks: dict[int, str]) -> None:
+def check(game: Game, tags: dict[str, str], view: int | None, marks: dict[int, str]) -> None:
+    """What may be written of `game`: the caller's tags (`FREE_TAGS`, good
+    values), the seat of the view, and marks on moves a mark may go on."""
     for name, value in tags.items():
         if name not in FREE_TAGS:
             raise ValueError(f"the tag {name!r} is not one to give (give {', '.join(FREE_TAGS)})")
@@ -176,8 +178,8 @@ def _play_lines(part: _DealPart, marks: dict[int, str]) -> list[str]:
 
 
 def write_game(game: Game, tags: dict[str, str], view: int | None, marks: dict[int, str]) -> str:
-    """The text of `game` (see `cribbage_fast.records.notation.grammar.write`)."""
-    _check(game, tags, view, marks)
+    """The text of `game` (see `cribbage_fast.records.write_text`)."""
+    check(game, tags, view, marks)
     moves, events = game.moves(), game.events()
     if moves and not events:
         raise ValueError("the game keeps no events (record=False): it cannot be written")
