@@ -194,6 +194,21 @@ pub fn best_discard(hand: &[Card], dealer: bool) -> Result<DiscardOption> {
         .ok_or_else(|| Error::Invalid("no discard is possible".into()))
 }
 
+/// The deals of a blind crib ([`blind_crib_total`]): every two other crib
+/// cards from the 50 cards besides the discard, and every starter of the 48
+/// left.
+pub const BLIND_CRIB_DEALS: u64 = binomial(50, 2) * 48;
+
+/// The exact sum of the crib's show over every [`BLIND_CRIB_DEALS`] deal of
+/// a crib whose only known cards are its two discards: the expected crib of
+/// a discard when nothing else is known (the hands' cards counted as
+/// unseen). Refused unless the two cards are distinct.
+pub fn blind_crib_total(discard: [Card; 2]) -> Result<u64> {
+    let setup = Setup::seen(&discard, 2)?;
+    let sets = setup.unknown_rank_multisets();
+    Ok(setup.crib_total_fast(rank_table(), &sets, &discard))
+}
+
 /// The same analysis by plain enumeration: every starter for the hand, every
 /// crib completion and starter for the crib, each scored by
 /// [`score_hand`]. About 683,100 crib shows for a 6-card hand; used by tests
@@ -388,6 +403,12 @@ impl Setup {
                 })
             }
         };
+        Setup::seen(hand, discard_len)
+    }
+
+    /// The setup of a holder who has seen only `seen`, of which
+    /// `discard_len` go to the crib.
+    fn seen(hand: &[Card], discard_len: usize) -> Result<Setup> {
         check_distinct(hand)?;
         let unseen: Vec<Card> = Card::deck().filter(|c| !hand.contains(c)).collect();
         let mut rank_counts = [0u8; 13];
@@ -605,6 +626,30 @@ mod tests {
         assert!(seen.iter().all(|&s| s));
         let table = rank_table();
         assert_eq!(table[multiset_index([4, 4, 4, 4, 10])], 28);
+    }
+
+    #[test]
+    fn the_blind_crib_is_every_completion_and_starter() {
+        // A suited jack (flush and nobs), a pair, fives, and court cards.
+        for text in ["JH 5H", "7C 7D", "5S 5C", "KD QS", "AH 2H"] {
+            let discard = cards(text);
+            let rest: Vec<Card> = Card::deck().filter(|c| !discard.contains(c)).collect();
+            let mut total = 0u64;
+            let mut deals = 0u64;
+            for_each_subset(rest.len(), 2, &mut |picked| {
+                let crib = [discard[0], discard[1], rest[picked[0]], rest[picked[1]]];
+                for (i, &starter) in rest.iter().enumerate() {
+                    if !picked.contains(&i) {
+                        total += u64::from(score_hand(crib, starter, true));
+                        deals += 1;
+                    }
+                }
+            });
+            assert_eq!(deals, BLIND_CRIB_DEALS);
+            let fast = blind_crib_total([discard[0], discard[1]]).unwrap();
+            assert_eq!(fast, total, "{text}");
+        }
+        assert!(blind_crib_total([cards("5H")[0]; 2]).is_err());
     }
 
     #[test]
