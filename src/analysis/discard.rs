@@ -202,11 +202,40 @@ pub const BLIND_CRIB_DEALS: u64 = binomial(50, 2) * 48;
 /// The exact sum of the crib's show over every [`BLIND_CRIB_DEALS`] deal of
 /// a crib whose only known cards are its two discards: the expected crib of
 /// a discard when nothing else is known (the hands' cards counted as
-/// unseen). Refused unless the two cards are distinct.
+/// unseen). A table lookup; refused unless the two cards are distinct.
 pub fn blind_crib_total(discard: [Card; 2]) -> Result<u64> {
-    let setup = Setup::seen(&discard, 2)?;
+    check_distinct(&discard)?;
+    Ok(blind_crib_table()[blind_class(discard)])
+}
+
+/// With every other card unseen the suits are interchangeable, so a blind
+/// crib depends only on the discard's two ranks and whether it is suited.
+fn blind_class(discard: [Card; 2]) -> usize {
+    let [a, b] = discard.map(|c| usize::from(c.rank() - 1));
+    let suited = discard[0].suit() == discard[1].suit();
+    2 * (13 * a.min(b) + a.max(b)) + usize::from(suited)
+}
+
+/// [`blind_crib_total`] of every class of discard, computed once.
+fn blind_crib_table() -> &'static [u64; 338] {
+    static TABLE: OnceLock<[u64; 338]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let deck: Vec<Card> = Card::deck().collect();
+        let mut table = [None; 338];
+        for (i, &a) in deck.iter().enumerate() {
+            for &b in &deck[i + 1..] {
+                table[blind_class([a, b])].get_or_insert_with(|| blind_crib_direct([a, b]));
+            }
+        }
+        table.map(|t| t.unwrap_or(0))
+    })
+}
+
+/// [`blind_crib_total`] of two distinct cards, computed.
+fn blind_crib_direct(discard: [Card; 2]) -> u64 {
+    let setup = Setup::unchecked(&discard, 2);
     let sets = setup.unknown_rank_multisets();
-    Ok(setup.crib_total_fast(rank_table(), &sets, &discard))
+    setup.crib_total_fast(rank_table(), &sets, &discard)
 }
 
 /// The same analysis by plain enumeration: every starter for the hand, every
@@ -325,10 +354,16 @@ fn keep_table() -> &'static [[u8; 13]] {
 }
 
 /// The exact sum of the show of the hand `keep` over every unseen starter,
-/// in closed form: one table row for fifteens, pairs and runs per starter
-/// rank, then flush and nobs by suit counts. The one home of the expected
-/// hand (the discard analysis and the greedy bot).
+/// in closed form ([`show_total_closed`] of a hand). The one home of the
+/// expected hand (the discard analysis, the greedy bot, the luck terms).
 pub fn hand_total_closed(keep: [Card; 4], unseen: &UnseenCounts) -> u32 {
+    show_total_closed(keep, unseen, false)
+}
+
+/// The exact sum of the show of four cards (a hand, or the crib if `crib`)
+/// over every unseen starter, in closed form: one table row for fifteens,
+/// pairs and runs per starter rank, then flush and nobs by suit counts.
+pub fn show_total_closed(keep: [Card; 4], unseen: &UnseenCounts, crib: bool) -> u32 {
     let mut ranks = keep.map(|c| c.rank() - 1);
     ranks.sort_unstable();
     let row = &keep_table()[keep_index(ranks)];
@@ -337,11 +372,17 @@ pub fn hand_total_closed(keep: [Card; 4], unseen: &UnseenCounts) -> u32 {
         .zip(&unseen.rank)
         .map(|(&p, &n)| u32::from(p) * n)
         .sum();
-    // Flush: 4 for every starter, 5 when the starter matches the suit.
+    // Flush: 5 when the starter matches the suit; a hand's four score 4
+    // with any starter, a crib's only with a fifth.
     let suit = keep[0].suit();
     if keep.iter().all(|c| c.suit() == suit) {
-        let starters: u32 = unseen.suit.iter().sum();
-        total += 4 * starters + unseen.suit[usize::from(suit)];
+        let matching = unseen.suit[usize::from(suit)];
+        if crib {
+            total += 5 * matching;
+        } else {
+            let starters: u32 = unseen.suit.iter().sum();
+            total += 4 * starters + matching;
+        }
     }
     // Nobs: a kept jack scores with every unseen starter of its suit.
     for card in keep.iter().filter(|c| c.rank() == JACK) {
@@ -403,13 +444,13 @@ impl Setup {
                 })
             }
         };
-        Setup::seen(hand, discard_len)
+        check_distinct(hand)?;
+        Ok(Setup::unchecked(hand, discard_len))
     }
 
-    /// The setup of a holder who has seen only `seen`, of which
-    /// `discard_len` go to the crib.
-    fn seen(hand: &[Card], discard_len: usize) -> Result<Setup> {
-        check_distinct(hand)?;
+    /// The setup of a holder who has seen only `hand` (distinct cards), of
+    /// which `discard_len` go to the crib.
+    fn unchecked(hand: &[Card], discard_len: usize) -> Setup {
         let unseen: Vec<Card> = Card::deck().filter(|c| !hand.contains(c)).collect();
         let mut rank_counts = [0u8; 13];
         let mut suit_counts = [0u8; 4];
@@ -422,7 +463,7 @@ impl Setup {
             }
         }
         let starters = UnseenCounts::of(unseen.iter().copied());
-        Ok(Setup {
+        Setup {
             hand: hand.to_vec(),
             discard_len,
             unseen,
@@ -430,7 +471,7 @@ impl Setup {
             suit_counts,
             jack_unseen,
             starters,
-        })
+        }
     }
 
     /// Unknown crib cards besides the discard: 2 or 3.
@@ -650,6 +691,41 @@ mod tests {
             assert_eq!(fast, total, "{text}");
         }
         assert!(blind_crib_total([cards("5H")[0]; 2]).is_err());
+        // The table by ranks and suitedness is the direct sum for every pair.
+        let deck: Vec<Card> = Card::deck().collect();
+        for (i, &a) in deck.iter().enumerate() {
+            for &b in &deck[i + 1..] {
+                let direct = blind_crib_direct([a, b]);
+                assert_eq!(blind_crib_total([a, b]).unwrap(), direct, "{a:?} {b:?}");
+                assert_eq!(blind_crib_total([b, a]).unwrap(), direct);
+            }
+        }
+    }
+
+    #[test]
+    fn the_closed_show_total_is_every_starter_scored() {
+        // Flushes with and without a fifth, nobs, his jack seen, pairs.
+        let mut rng = crate::ground::rng::Rng::new(3);
+        let mut fixed: Vec<u64> = ["JH 5H 6H 4H", "JC JD 5S 5C", "2D 3D 4D KD", "AS AC AH AD"]
+            .iter()
+            .map(|t| cards(t).iter().fold(0, |m, c| m | c.bit()))
+            .collect();
+        fixed.extend((0..300).map(|_| rng.draw((1u64 << 52) - 1, 4)));
+        for four in fixed {
+            let keep: Vec<Card> = Card::deck().filter(|c| four & c.bit() != 0).collect();
+            let keep = [keep[0], keep[1], keep[2], keep[3]];
+            // Some other cards seen too: the starters are the rest.
+            let seen = four | rng.draw(((1u64 << 52) - 1) & !four, 8);
+            let unseen: Vec<Card> = Card::deck().filter(|c| seen & c.bit() == 0).collect();
+            let counts = UnseenCounts::of(unseen.iter().copied());
+            for crib in [false, true] {
+                let direct: u32 = unseen
+                    .iter()
+                    .map(|&s| u32::from(score_hand(keep, s, crib)))
+                    .sum();
+                assert_eq!(show_total_closed(keep, &counts, crib), direct, "{keep:?}");
+            }
+        }
     }
 
     #[test]

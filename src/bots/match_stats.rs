@@ -500,7 +500,7 @@ mod tests {
             }
             sums.mean_luck().unwrap()
         };
-        let (luck, se) = luck_of(crate::bots::luck::mean_best_net());
+        let (luck, se) = luck_of(crate::bots::luck::mean_deal_value());
         assert!(luck.abs() < 3.5 * se, "{luck} {se}");
         let (luck, se) = luck_of([13.3010, 3.9179]);
         assert!(
