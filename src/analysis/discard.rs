@@ -167,24 +167,6 @@ pub fn analyze_discards(hand: &[Card], dealer: bool) -> Result<Vec<DiscardOption
     Ok(options)
 }
 
-/// The one option of [`analyze_discards`] that lays away `discard` (a card
-/// mask of cards of `hand`): a fifteenth of the work when the discard is
-/// already known.
-pub fn analyze_discard(hand: &[Card], discard: u64, dealer: bool) -> Result<DiscardOption> {
-    let setup = Setup::new(hand)?;
-    let split = setup
-        .splits()
-        .into_iter()
-        .find(|s| s.discard().iter().fold(0, |m, c| m | c.bit()) == discard)
-        .ok_or_else(|| {
-            Error::Invalid("the discard is not two (or one) cards of the hand".into())
-        })?;
-    let hand_total = u64::from(hand_total_closed(split.keep, &setup.starters));
-    let multisets = setup.unknown_rank_multisets();
-    let crib_total = setup.crib_total_fast(rank_table(), &multisets, split.discard());
-    Ok(setup.option(&split, dealer, hand_total, crib_total))
-}
-
 /// The best discard of [`analyze_discards`], for bots.
 pub fn best_discard(hand: &[Card], dealer: bool) -> Result<DiscardOption> {
     let options = analyze_discards(hand, dealer)?;
@@ -834,20 +816,6 @@ mod tests {
             a.iter().map(key).collect::<Vec<_>>(),
             b.iter().map(key).collect::<Vec<_>>()
         );
-    }
-
-    #[test]
-    fn one_split_is_analysed_as_in_the_whole_analysis() {
-        for text in ["5H 5C JD 6S 4C KH", "AS 2D 3C 9H 10S QD"] {
-            let hand = cards(text);
-            for dealer in [false, true] {
-                for o in analyze_discards(&hand, dealer).unwrap() {
-                    let mask = o.discard().iter().fold(0, |m, c| m | c.bit());
-                    assert_eq!(analyze_discard(&hand, mask, dealer).unwrap(), o);
-                }
-            }
-            assert!(analyze_discard(&hand, 1, false).is_err() || hand[0].bit() == 1);
-        }
     }
 
     #[test]

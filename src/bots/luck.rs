@@ -38,6 +38,9 @@ use crate::rules::show::{his_heels, score_hand};
 use crate::tables::discards::modelled_discard;
 use crate::tables::positions::shipped_win;
 
+/// The terms a game's luck is measured by: the deal and the starter.
+pub const TERMS: usize = 2;
+
 /// Every card.
 const DECK: u64 = (1u64 << 52) - 1;
 
@@ -165,9 +168,10 @@ impl LuckLedger {
         }
     }
 
-    /// Seat 0's luck in the game so far.
-    pub fn luck(&self) -> f64 {
-        self.deal_luck + self.starter_luck
+    /// Seat 0's luck in the game so far, term by term: the deals, the
+    /// starters.
+    pub fn terms(&self) -> [f64; TERMS] {
+        [self.deal_luck, self.starter_luck]
     }
 
     /// Seat 0's share of points to the dealer.

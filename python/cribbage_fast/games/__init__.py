@@ -12,6 +12,7 @@ from .agents import ISMCTSPlayer, play_with_search
 from .game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
 from .stats import (
     DealerPoints,
+    LuckFold,
     LuckSums,
     PonePoints,
     RolePoints,
@@ -33,6 +34,7 @@ __all__ = [
     "play_with_search",
     # simulation statistics as text and typed dicts (stats.py)
     "DealerPoints",
+    "LuckFold",
     "LuckSums",
     "PonePoints",
     "RolePoints",
