@@ -83,14 +83,12 @@ impl FoldSums {
     fn scaled(&self) -> ([f64; TERMS], [f64; TERMS], [[f64; TERMS]; TERMS]) {
         let luck = self.luck.map(|s| s as f64 / LUCK_SCALE);
         let wins = self.luck_wins.map(|s| s as f64 / LUCK_SCALE);
-        let mut products = [[0.0; TERMS]; TERMS];
-        for j in 0..TERMS {
-            for k in j..TERMS {
-                let p = self.luck_products[product(j, k)] as f64 / (LUCK_SCALE * LUCK_SCALE);
-                products[j][k] = p;
-                products[k][j] = p;
-            }
-        }
+        let products = std::array::from_fn(|j| {
+            std::array::from_fn(|k| {
+                let sum = self.luck_products[product(j.min(k), j.max(k))];
+                sum as f64 / (LUCK_SCALE * LUCK_SCALE)
+            })
+        });
         (luck, wins, products)
     }
 
