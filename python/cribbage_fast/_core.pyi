@@ -2687,6 +2687,9 @@ class SimulationStats:
     def variance_reduction(self) -> float | None:
         """How many times fewer games the adjusted estimate needs, measured on this run."""
     @property
+    def luck_coefficients(self) -> list[list[float]] | None:
+        """The luck terms' (deal, starter) coefficients fitted on each fold of units (even, odd)."""
+    @property
     def luck_sums(self) -> LuckSums:
         """Exact integer sums of player 0's luck per unit (2**-24 of a game)."""
     def to_dict(self) -> SimulationStatsDict:

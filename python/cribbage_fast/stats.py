@@ -20,6 +20,7 @@ from typing import TypedDict
 
 __all__ = [
     "DealerPoints",
+    "LuckFold",
     "LuckSums",
     "PonePoints",
     "RolePoints",
@@ -72,14 +73,25 @@ class WinEstimate(TypedDict):
     games_for_half_point: float
 
 
-class LuckSums(TypedDict):
-    """Exact sums of player 0's luck over the units (games, or duplicate
-    pairs), in units of 2**-24 of a game: they merge exactly."""
+class LuckFold(TypedDict):
+    """Exact sums over the units of one fold: the units, player 0's wins in
+    them and their squares, each luck term's sum (deal, starter), each term
+    times the wins, and the terms' products ((deal, deal), (deal, starter),
+    (starter, starter)); luck in units of 2**-24 of a game."""
 
     units: int
-    sum: int
-    sum_sq: int
-    sum_wins: int
+    wins: int
+    wins_sq: int
+    luck: list[int]
+    luck_wins: list[int]
+    luck_products: list[int]
+
+
+class LuckSums(TypedDict):
+    """Exact sums of player 0's luck over the units (games, or duplicate
+    pairs) of even and of odd index (``folds``): they merge exactly."""
+
+    folds: list[LuckFold]
 
 
 class SimulationStatsDict(TypedDict):
@@ -114,3 +126,4 @@ class SimulationStatsDict(TypedDict):
     adjusted_estimate: WinEstimate | None
     mean_luck: tuple[float, float] | None
     variance_reduction: float | None
+    luck_coefficients: list[list[float]] | None

@@ -167,24 +167,6 @@ pub fn analyze_discards(hand: &[Card], dealer: bool) -> Result<Vec<DiscardOption
     Ok(options)
 }
 
-/// The one option of [`analyze_discards`] that lays away `discard` (a card
-/// mask of cards of `hand`): a fifteenth of the work when the discard is
-/// already known.
-pub fn analyze_discard(hand: &[Card], discard: u64, dealer: bool) -> Result<DiscardOption> {
-    let setup = Setup::new(hand)?;
-    let split = setup
-        .splits()
-        .into_iter()
-        .find(|s| s.discard().iter().fold(0, |m, c| m | c.bit()) == discard)
-        .ok_or_else(|| {
-            Error::Invalid("the discard is not two (or one) cards of the hand".into())
-        })?;
-    let hand_total = u64::from(hand_total_closed(split.keep, &setup.starters));
-    let multisets = setup.unknown_rank_multisets();
-    let crib_total = setup.crib_total_fast(rank_table(), &multisets, split.discard());
-    Ok(setup.option(&split, dealer, hand_total, crib_total))
-}
-
 /// The best discard of [`analyze_discards`], for bots.
 pub fn best_discard(hand: &[Card], dealer: bool) -> Result<DiscardOption> {
     let options = analyze_discards(hand, dealer)?;
@@ -192,6 +174,50 @@ pub fn best_discard(hand: &[Card], dealer: bool) -> Result<DiscardOption> {
         .into_iter()
         .next()
         .ok_or_else(|| Error::Invalid("no discard is possible".into()))
+}
+
+/// The deals of a blind crib ([`blind_crib_total`]): every two other crib
+/// cards from the 50 cards besides the discard, and every starter of the 48
+/// left.
+pub const BLIND_CRIB_DEALS: u64 = binomial(50, 2) * 48;
+
+/// The exact sum of the crib's show over every [`BLIND_CRIB_DEALS`] deal of
+/// a crib whose only known cards are its two discards: the expected crib of
+/// a discard when nothing else is known (the hands' cards counted as
+/// unseen). A table lookup; refused unless the two cards are distinct.
+pub fn blind_crib_total(discard: [Card; 2]) -> Result<u64> {
+    check_distinct(&discard)?;
+    Ok(blind_crib_table()[blind_class(discard)])
+}
+
+/// With every other card unseen the suits are interchangeable, so a blind
+/// crib depends only on the discard's two ranks and whether it is suited.
+fn blind_class(discard: [Card; 2]) -> usize {
+    let [a, b] = discard.map(|c| usize::from(c.rank() - 1));
+    let suited = discard[0].suit() == discard[1].suit();
+    2 * (13 * a.min(b) + a.max(b)) + usize::from(suited)
+}
+
+/// [`blind_crib_total`] of every class of discard, computed once.
+fn blind_crib_table() -> &'static [u64; 338] {
+    static TABLE: OnceLock<[u64; 338]> = OnceLock::new();
+    TABLE.get_or_init(|| {
+        let deck: Vec<Card> = Card::deck().collect();
+        let mut table = [None; 338];
+        for (i, &a) in deck.iter().enumerate() {
+            for &b in &deck[i + 1..] {
+                table[blind_class([a, b])].get_or_insert_with(|| blind_crib_direct([a, b]));
+            }
+        }
+        table.map(|t| t.unwrap_or(0))
+    })
+}
+
+/// [`blind_crib_total`] of two distinct cards, computed.
+fn blind_crib_direct(discard: [Card; 2]) -> u64 {
+    let setup = Setup::unchecked(&discard, 2);
+    let sets = setup.unknown_rank_multisets();
+    setup.crib_total_fast(rank_table(), &sets, &discard)
 }
 
 /// The same analysis by plain enumeration: every starter for the hand, every
@@ -310,10 +336,16 @@ fn keep_table() -> &'static [[u8; 13]] {
 }
 
 /// The exact sum of the show of the hand `keep` over every unseen starter,
-/// in closed form: one table row for fifteens, pairs and runs per starter
-/// rank, then flush and nobs by suit counts. The one home of the expected
-/// hand (the discard analysis and the greedy bot).
+/// in closed form ([`show_total_closed`] of a hand). The one home of the
+/// expected hand (the discard analysis, the greedy bot, the luck terms).
 pub fn hand_total_closed(keep: [Card; 4], unseen: &UnseenCounts) -> u32 {
+    show_total_closed(keep, unseen, false)
+}
+
+/// The exact sum of the show of four cards (a hand, or the crib if `crib`)
+/// over every unseen starter, in closed form: one table row for fifteens,
+/// pairs and runs per starter rank, then flush and nobs by suit counts.
+pub fn show_total_closed(keep: [Card; 4], unseen: &UnseenCounts, crib: bool) -> u32 {
     let mut ranks = keep.map(|c| c.rank() - 1);
     ranks.sort_unstable();
     let row = &keep_table()[keep_index(ranks)];
@@ -322,11 +354,17 @@ pub fn hand_total_closed(keep: [Card; 4], unseen: &UnseenCounts) -> u32 {
         .zip(&unseen.rank)
         .map(|(&p, &n)| u32::from(p) * n)
         .sum();
-    // Flush: 4 for every starter, 5 when the starter matches the suit.
+    // Flush: 5 when the starter matches the suit; a hand's four score 4
+    // with any starter, a crib's only with a fifth.
     let suit = keep[0].suit();
     if keep.iter().all(|c| c.suit() == suit) {
-        let starters: u32 = unseen.suit.iter().sum();
-        total += 4 * starters + unseen.suit[usize::from(suit)];
+        let matching = unseen.suit[usize::from(suit)];
+        if crib {
+            total += 5 * matching;
+        } else {
+            let starters: u32 = unseen.suit.iter().sum();
+            total += 4 * starters + matching;
+        }
     }
     // Nobs: a kept jack scores with every unseen starter of its suit.
     for card in keep.iter().filter(|c| c.rank() == JACK) {
@@ -389,6 +427,12 @@ impl Setup {
             }
         };
         check_distinct(hand)?;
+        Ok(Setup::unchecked(hand, discard_len))
+    }
+
+    /// The setup of a holder who has seen only `hand` (distinct cards), of
+    /// which `discard_len` go to the crib.
+    fn unchecked(hand: &[Card], discard_len: usize) -> Setup {
         let unseen: Vec<Card> = Card::deck().filter(|c| !hand.contains(c)).collect();
         let mut rank_counts = [0u8; 13];
         let mut suit_counts = [0u8; 4];
@@ -401,7 +445,7 @@ impl Setup {
             }
         }
         let starters = UnseenCounts::of(unseen.iter().copied());
-        Ok(Setup {
+        Setup {
             hand: hand.to_vec(),
             discard_len,
             unseen,
@@ -409,7 +453,7 @@ impl Setup {
             suit_counts,
             jack_unseen,
             starters,
-        })
+        }
     }
 
     /// Unknown crib cards besides the discard: 2 or 3.
@@ -608,6 +652,65 @@ mod tests {
     }
 
     #[test]
+    fn the_blind_crib_is_every_completion_and_starter() {
+        // A suited jack (flush and nobs), a pair, fives, and court cards.
+        for text in ["JH 5H", "7C 7D", "5S 5C", "KD QS", "AH 2H"] {
+            let discard = cards(text);
+            let rest: Vec<Card> = Card::deck().filter(|c| !discard.contains(c)).collect();
+            let mut total = 0u64;
+            let mut deals = 0u64;
+            for_each_subset(rest.len(), 2, &mut |picked| {
+                let crib = [discard[0], discard[1], rest[picked[0]], rest[picked[1]]];
+                for (i, &starter) in rest.iter().enumerate() {
+                    if !picked.contains(&i) {
+                        total += u64::from(score_hand(crib, starter, true));
+                        deals += 1;
+                    }
+                }
+            });
+            assert_eq!(deals, BLIND_CRIB_DEALS);
+            let fast = blind_crib_total([discard[0], discard[1]]).unwrap();
+            assert_eq!(fast, total, "{text}");
+        }
+        assert!(blind_crib_total([cards("5H")[0]; 2]).is_err());
+        // The table by ranks and suitedness is the direct sum for every pair.
+        let deck: Vec<Card> = Card::deck().collect();
+        for (i, &a) in deck.iter().enumerate() {
+            for &b in &deck[i + 1..] {
+                let direct = blind_crib_direct([a, b]);
+                assert_eq!(blind_crib_total([a, b]).unwrap(), direct, "{a:?} {b:?}");
+                assert_eq!(blind_crib_total([b, a]).unwrap(), direct);
+            }
+        }
+    }
+
+    #[test]
+    fn the_closed_show_total_is_every_starter_scored() {
+        // Flushes with and without a fifth, nobs, his jack seen, pairs.
+        let mut rng = crate::ground::rng::Rng::new(3);
+        let mut fixed: Vec<u64> = ["JH 5H 6H 4H", "JC JD 5S 5C", "2D 3D 4D KD", "AS AC AH AD"]
+            .iter()
+            .map(|t| cards(t).iter().fold(0, |m, c| m | c.bit()))
+            .collect();
+        fixed.extend((0..300).map(|_| rng.draw((1u64 << 52) - 1, 4)));
+        for four in fixed {
+            let keep: Vec<Card> = Card::deck().filter(|c| four & c.bit() != 0).collect();
+            let keep = [keep[0], keep[1], keep[2], keep[3]];
+            // Some other cards seen too: the starters are the rest.
+            let seen = four | rng.draw(((1u64 << 52) - 1) & !four, 8);
+            let unseen: Vec<Card> = Card::deck().filter(|c| seen & c.bit() == 0).collect();
+            let counts = UnseenCounts::of(unseen.iter().copied());
+            for crib in [false, true] {
+                let direct: u32 = unseen
+                    .iter()
+                    .map(|&s| u32::from(score_hand(keep, s, crib)))
+                    .sum();
+                assert_eq!(show_total_closed(keep, &counts, crib), direct, "{keep:?}");
+            }
+        }
+    }
+
+    #[test]
     fn six_card_fast_equals_brute_force() {
         // Fives and a jack; a flush with a jack in the discard; a run-heavy
         // hand; pairs of court cards.
@@ -713,20 +816,6 @@ mod tests {
             a.iter().map(key).collect::<Vec<_>>(),
             b.iter().map(key).collect::<Vec<_>>()
         );
-    }
-
-    #[test]
-    fn one_split_is_analysed_as_in_the_whole_analysis() {
-        for text in ["5H 5C JD 6S 4C KH", "AS 2D 3C 9H 10S QD"] {
-            let hand = cards(text);
-            for dealer in [false, true] {
-                for o in analyze_discards(&hand, dealer).unwrap() {
-                    let mask = o.discard().iter().fold(0, |m, c| m | c.bit());
-                    assert_eq!(analyze_discard(&hand, mask, dealer).unwrap(), o);
-                }
-            }
-            assert!(analyze_discard(&hand, 1, false).is_err() || hand[0].bit() == 1);
-        }
     }
 
     #[test]

@@ -3,11 +3,13 @@
 //!
 //! Each deal gives two terms, both as points to the dealer:
 //!
-//! - **the deal**: the best net expectation of the dealer's six cards (exact
-//!   discard analysis: hand plus crib) minus its exact mean over every deal,
-//!   less the same for the pone (hand minus crib). Each seat's six cards are
-//!   uniform over all C(52, 6) deals whatever happened before, so each part
-//!   has mean zero.
+//! - **the deal**: the value of the dealer's six cards minus its exact mean
+//!   over every deal, less the same for the pone. A six's value is the
+//!   Expert's keep's exact expected show over the 46 starters the holder
+//!   cannot see, plus (dealer) or minus (pone) the blind crib of its discard
+//!   (the crib's expected show when only those two cards are known). Each
+//!   seat's six cards are uniform over all C(52, 6) deals whatever happened
+//!   before, so each part has mean zero.
 //! - **the starter**: the dealer's show (hand, crib, his heels) less the
 //!   pone's, scored with the starter turned, minus its mean over the 40
 //!   cards neither dealt nor in the crib. Given the twelve dealt cards the
@@ -20,11 +22,15 @@
 //! before either chance event, so a weighted term keeps mean zero, and the
 //! game's luck (their sum) has mean zero for any players: subtracting it
 //! from a result leaves an unbiased estimate with less noise.
+//!
+//! Every sum is in closed form (a table row per kept hand, a table entry per
+//! discard), so measuring a deal costs about a microsecond.
 
-use crate::analysis::deal_analysis::{CRIB_DEALS, HAND_DEALS};
 use crate::analysis::deals::{ALL_DEALS, DEAL_CARDS};
-use crate::analysis::discard::analyze_discard;
-use crate::ground::card::Card;
+use crate::analysis::discard::{
+    blind_crib_total, hand_total_closed, show_total_closed, UnseenCounts, BLIND_CRIB_DEALS,
+};
+use crate::ground::card::{Card, JACK};
 use crate::ground::error::Result;
 use crate::rules::game::{Game, DEFAULT_TARGET};
 use crate::rules::play::mask_cards;
@@ -32,30 +38,50 @@ use crate::rules::show::{his_heels, score_hand};
 use crate::tables::discards::modelled_discard;
 use crate::tables::positions::shipped_win;
 
-/// The sum over all C(52, 6) deals of the best discard's net expectation
-/// times 46 x 45,540 (an exact integer), as pone and as dealer: computed by
-/// a test over every canonical deal (`cargo test --release --
-/// --ignored the_mean_deal_values_are_exact`, about 3 minutes on 2 cores):
-/// 3.9179 points as pone, 13.3010 as dealer.
-pub const BEST_NET_SUMS: [i128; 2] = [167_088_292_791_888, 567_257_740_771_788];
+/// The terms a game's luck is measured by: the deal and the starter.
+pub const TERMS: usize = 2;
 
-/// The exact mean of the best net expectation of six dealt cards, as pone
-/// (index 0) and as dealer (1), in points.
-pub fn mean_best_net() -> [f64; 2] {
-    let scale = (ALL_DEALS * HAND_DEALS * CRIB_DEALS) as f64;
-    BEST_NET_SUMS.map(|s| s as f64 / scale)
+/// Every card.
+const DECK: u64 = (1u64 << 52) - 1;
+
+/// The starters a holder of six cards cannot see.
+const STARTERS: u64 = 46;
+
+/// A six's value times this is an exact integer ([`deal_value_scaled`]).
+pub const DEAL_SCALE: u64 = STARTERS * BLIND_CRIB_DEALS;
+
+/// The sum of [`deal_value_scaled`] over all C(52, 6) deals, as pone and as
+/// dealer: computed by a test over every canonical deal
+/// (`the_mean_deal_values_are_exact`): 3.9926 points as pone, 13.1324 as
+/// dealer.
+pub const DEAL_VALUE_SUMS: [i128; 2] = [219_857_240_351_928, 723_143_545_846_560];
+
+/// The exact mean of a six's value ([`deal_value_scaled`]), as pone (index
+/// 0) and as dealer (1), in points.
+pub fn mean_deal_value() -> [f64; 2] {
+    let scale = (ALL_DEALS * DEAL_SCALE) as f64;
+    DEAL_VALUE_SUMS.map(|s| s as f64 / scale)
 }
 
-/// The best net expectation of six cards (a card mask) for a role, in
-/// points: the Expert's discard read from its table, then that one split
-/// analysed exactly (a tied discard has the best net too).
-fn best_net(hand: u64, dealer: bool) -> Result<f64> {
-    let mut cards = [Card::MIN; DEAL_CARDS];
-    for (slot, c) in cards.iter_mut().zip(mask_cards(hand)) {
-        *slot = c;
-    }
+/// The value of six cards (a card mask) to a role, times [`DEAL_SCALE`]:
+/// the Expert's keep (read from its table) with its exact show summed over
+/// the 46 unseen starters, plus or minus the blind crib of its discard.
+pub fn deal_value_scaled(hand: u64, dealer: bool) -> Result<i64> {
     let discard = modelled_discard(hand, dealer)?;
-    Ok(analyze_discard(&cards, discard, dealer)?.net())
+    let hand_total = hand_total_closed(four(hand & !discard), &counts(DECK & !hand));
+    let mut laid = mask_cards(discard);
+    let (a, b) = (laid.next(), laid.next());
+    let crib = match (a, b) {
+        (Some(a), Some(b)) => blind_crib_total([a, b])?,
+        _ => 0,
+    };
+    let hand = i64::from(hand_total) * BLIND_CRIB_DEALS as i64;
+    let crib = crib as i64 * STARTERS as i64;
+    Ok(if dealer { hand + crib } else { hand - crib })
+}
+
+fn counts(mask: u64) -> UnseenCounts {
+    UnseenCounts::of(mask_cards(mask))
 }
 
 /// Points apart on the board over which [`point_value`] measures a point.
@@ -82,6 +108,18 @@ pub fn point_value(dealer: u16, pone: u16) -> f64 {
 fn show_margin(kept: [[Card; 4]; 2], crib: [Card; 4], starter: Card) -> i32 {
     let [pone, dealer] = kept.map(|h| i32::from(score_hand(h, starter, false)));
     dealer + i32::from(score_hand(crib, starter, true)) + i32::from(his_heels(starter)) - pone
+}
+
+/// [`show_margin`] summed over every starter in `stock` (a card mask).
+fn show_margin_total(kept: [[Card; 4]; 2], crib: [Card; 4], stock: u64) -> i64 {
+    let starters = counts(stock);
+    let [pone, dealer] = kept.map(|h| i64::from(hand_total_closed(h, &starters)));
+    let crib = i64::from(show_total_closed(crib, &starters, true));
+    let heels: i64 = mask_cards(stock)
+        .filter(|c| c.rank() == JACK)
+        .map(|c| i64::from(his_heels(c)))
+        .sum();
+    dealer + crib + heels - pone
 }
 
 fn four(mask: u64) -> [Card; 4] {
@@ -111,7 +149,7 @@ pub struct LuckLedger {
 
 impl Default for LuckLedger {
     fn default() -> LuckLedger {
-        LuckLedger::with_means(mean_best_net())
+        LuckLedger::with_means(mean_deal_value())
     }
 }
 
@@ -130,9 +168,10 @@ impl LuckLedger {
         }
     }
 
-    /// Seat 0's luck in the game so far.
-    pub fn luck(&self) -> f64 {
-        self.deal_luck + self.starter_luck
+    /// Seat 0's luck in the game so far, term by term: the deals, the
+    /// starters.
+    pub fn terms(&self) -> [f64; TERMS] {
+        [self.deal_luck, self.starter_luck]
     }
 
     /// Seat 0's share of points to the dealer.
@@ -171,8 +210,11 @@ impl LuckLedger {
         if game.hand(self.dealer).count_ones() as usize != DEAL_CARDS {
             return Ok(());
         }
-        let d = best_net(game.hand(self.dealer), true)? - self.means[1];
-        let p = best_net(game.hand(pone), false)? - self.means[0];
+        let value = |seat: usize, role: usize| -> Result<f64> {
+            let scaled = deal_value_scaled(game.hand(seat), role == 1)?;
+            Ok(scaled as f64 / DEAL_SCALE as f64 - self.means[role])
+        };
+        let (d, p) = (value(self.dealer, 1)?, value(pone, 0)?);
         self.deal_luck += self.sign() * self.weight * (d - p);
         Ok(())
     }
@@ -181,10 +223,8 @@ impl LuckLedger {
         let pone = 1 - self.dealer;
         let kept = [four(game.kept(pone)), four(game.kept(self.dealer))];
         let crib = four(game.crib());
-        let dealt = game.kept(0) | game.kept(1) | game.crib();
-        let stock = !dealt & ((1u64 << 52) - 1);
-        let total: i32 = mask_cards(stock).map(|c| show_margin(kept, crib, c)).sum();
-        let mean = f64::from(total) / f64::from(stock.count_ones());
+        let stock = DECK & !(game.kept(0) | game.kept(1) | game.crib());
+        let mean = show_margin_total(kept, crib, stock) as f64 / f64::from(stock.count_ones());
         let term = f64::from(show_margin(kept, crib, starter)) - mean;
         self.starter_luck += self.sign() * self.weight * term;
     }
@@ -193,13 +233,11 @@ impl LuckLedger {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::analysis::deal_analysis::deal_cards;
     use crate::analysis::deals::canonical_deals;
-    use crate::analysis::discard::best_discard;
 
-    /// [`BEST_NET_SUMS`] over canonical deals `range`, each counted for the real
-    /// deals it stands for.
-    fn best_net_sums(range: std::ops::Range<usize>) -> Result<[i128; 2]> {
+    /// [`DEAL_VALUE_SUMS`] over canonical deals `range`, each counted for the
+    /// real deals it stands for.
+    fn deal_value_sums(range: std::ops::Range<usize>) -> Result<[i128; 2]> {
         use rayon::prelude::*;
         let deals = canonical_deals();
         let end = range.end.min(deals.len());
@@ -207,20 +245,18 @@ mod tests {
         (start..end)
             .into_par_iter()
             .map(|i| {
-                let cards = deal_cards(deals.masks[i]);
                 let w = i128::from(deals.weights[i]);
-                let pone = best_discard(&cards, false)?.net_scaled();
-                let dealer = best_discard(&cards, true)?.net_scaled();
-                Ok([w * pone, w * dealer])
+                let [pone, dealer] =
+                    [false, true].map(|role| deal_value_scaled(deals.masks[i], role));
+                Ok([w * i128::from(pone?), w * i128::from(dealer?)])
             })
             .try_reduce(|| [0, 0], |a, b| Ok([a[0] + b[0], a[1] + b[1]]))
     }
 
     #[test]
-    #[ignore = "every canonical deal: minutes in release"]
     fn the_mean_deal_values_are_exact() {
-        let all = best_net_sums(0..canonical_deals().len()).unwrap();
-        assert_eq!(all, BEST_NET_SUMS, "{all:?}");
+        let all = deal_value_sums(0..canonical_deals().len()).unwrap();
+        assert_eq!(all, DEAL_VALUE_SUMS, "{all:?}");
     }
 
     #[test]
@@ -231,21 +267,28 @@ mod tests {
             .map(|&w| u64::from(w))
             .sum();
         assert_eq!(all, ALL_DEALS);
-        let [pone, dealer] = mean_best_net();
+        let [pone, dealer] = mean_deal_value();
         assert!(
-            (pone - 3.9179).abs() < 1e-4 && (dealer - 13.3010).abs() < 1e-4,
+            (pone - PONE_MEAN).abs() < 1e-4 && (dealer - DEALER_MEAN).abs() < 1e-4,
             "{pone} {dealer}"
         );
     }
 
+    /// The means in points, as the docs give them.
+    const PONE_MEAN: f64 = 3.9926;
+    const DEALER_MEAN: f64 = 13.1324;
+
     #[test]
     fn a_sample_of_deals_agrees_with_the_exact_means() {
         let mut rng = crate::ground::rng::Rng::new(37);
-        let means = mean_best_net();
+        let means = mean_deal_value();
         for (role, dealer) in [(0, false), (1, true)] {
             let n = 3000;
             let values: Vec<f64> = (0..n)
-                .map(|_| best_net(rng.draw((1u64 << 52) - 1, 6), dealer).unwrap())
+                .map(|_| {
+                    let hand = rng.draw(DECK, 6);
+                    deal_value_scaled(hand, dealer).unwrap() as f64 / DEAL_SCALE as f64
+                })
                 .collect();
             let mean = values.iter().sum::<f64>() / f64::from(n);
             let var = values.iter().map(|v| (v - mean).powi(2)).sum::<f64>() / f64::from(n - 1);
@@ -259,15 +302,40 @@ mod tests {
     }
 
     #[test]
-    fn the_fast_best_net_is_the_full_analysis_best() {
+    fn a_deal_value_is_its_keep_scored_with_every_starter_and_its_blind_crib() {
         let mut rng = crate::ground::rng::Rng::new(5);
         for _ in 0..200 {
-            let hand = rng.draw((1u64 << 52) - 1, 6);
-            let cards = deal_cards(hand);
+            let hand = rng.draw(DECK, 6);
             for dealer in [false, true] {
-                let full = best_discard(&cards, dealer).unwrap().net();
-                assert!((best_net(hand, dealer).unwrap() - full).abs() < 1e-12);
+                let discard = modelled_discard(hand, dealer).unwrap();
+                let keep = four(hand & !discard);
+                let shows: i64 = mask_cards(DECK & !hand)
+                    .map(|s| i64::from(score_hand(keep, s, false)))
+                    .sum();
+                let laid: Vec<Card> = mask_cards(discard).collect();
+                let crib = blind_crib_total([laid[0], laid[1]]).unwrap() as i64;
+                let sign = if dealer { 1 } else { -1 };
+                let want = shows * BLIND_CRIB_DEALS as i64 + sign * crib * STARTERS as i64;
+                assert_eq!(deal_value_scaled(hand, dealer).unwrap(), want);
             }
+        }
+    }
+
+    #[test]
+    fn the_starter_mean_is_every_stock_card_turned() {
+        let mut rng = crate::ground::rng::Rng::new(8);
+        for _ in 0..200 {
+            let pone = rng.draw(DECK, 4);
+            let dealer = rng.draw(DECK & !pone, 4);
+            let crib = rng.draw(DECK & !pone & !dealer, 4);
+            // Some seen cards besides: the dealt ones that went to the crib.
+            let stock =
+                DECK & !pone & !dealer & !crib & !rng.draw(DECK & !pone & !dealer & !crib, 4);
+            let kept = [four(pone), four(dealer)];
+            let direct: i64 = mask_cards(stock)
+                .map(|c| i64::from(show_margin(kept, four(crib), c)))
+                .sum();
+            assert_eq!(show_margin_total(kept, four(crib), stock), direct);
         }
     }
 

@@ -4,6 +4,9 @@
 //! with their intervals, luck-adjusted rates, rating differences and the games
 //! a result needs (docs/duplicate.md).
 
+pub use crate::bots::luck_fit::LuckSums;
+
+use crate::bots::luck::TERMS;
 use crate::bots::summary::{GameSummary, RoleTotals};
 use crate::ground::error::{Error, Result};
 
@@ -28,45 +31,8 @@ pub struct SimStats {
     pub pairs: [u64; 3],
     /// Whether the games were played in duplicate pairs.
     pub duplicate: bool,
-    /// Player 0's luck (luck-adjusted matches only).
+    /// Player 0's luck term by term (luck-adjusted matches only).
     pub luck: LuckSums,
-}
-
-/// Exact sums of player 0's luck over the units of a match (a game, or a
-/// duplicate pair): each unit's luck is rounded to a multiple of
-/// 1 / [`LUCK_SCALE`] and summed as integers, so the sums do not depend on
-/// the order of addition.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct LuckSums {
-    /// Units whose luck was measured.
-    pub units: u64,
-    /// Sum of the rounded luck.
-    pub sum: i128,
-    /// Sum of its squares.
-    pub sum_sq: i128,
-    /// Sum of player 0's wins in the unit times its luck.
-    pub sum_wins: i128,
-}
-
-/// Luck is counted in units of 2^-24 of a game.
-pub const LUCK_SCALE: f64 = 16_777_216.0;
-
-impl LuckSums {
-    /// Adds one unit: player 0 won `wins` of its games with `luck`.
-    pub fn add(&mut self, wins: u64, luck: f64) {
-        let q = (luck * LUCK_SCALE).round() as i128;
-        self.units += 1;
-        self.sum += q;
-        self.sum_sq += q * q;
-        self.sum_wins += i128::from(wins) * q;
-    }
-
-    fn merge(&mut self, o: &LuckSums) {
-        self.units += o.units;
-        self.sum += o.sum;
-        self.sum_sq += o.sum_sq;
-        self.sum_wins += o.sum_wins;
-    }
 }
 
 /// A win rate with its 95% interval and standard error, and the rating
@@ -136,25 +102,25 @@ pub fn wilson_interval(successes: u64, n: u64) -> (f64, f64) {
 }
 
 impl SimStats {
-    /// Adds one plain game, `luck` (player 0's) if measured.
-    pub fn add_game(&mut self, g: &GameSummary, luck: Option<f64>) {
+    /// Adds plain game `unit`, with player 0's luck `terms` if measured.
+    pub fn add_game(&mut self, unit: u64, g: &GameSummary, terms: Option<[f64; TERMS]>) {
         self.add(g);
-        if let Some(luck) = luck {
-            self.luck.add(u64::from(g.winner == 0), luck);
+        if let Some(terms) = terms {
+            self.luck.add(unit, u64::from(g.winner == 0), terms);
         }
     }
 
-    /// Adds a duplicate pair, each game given from player 0's seat (winner
-    /// 0 is player 0), with player 0's luck in both if measured.
-    pub fn add_pair(&mut self, games: [&GameSummary; 2], luck: Option<f64>) {
+    /// Adds duplicate pair `unit`, each game given from player 0's seat
+    /// (winner 0 is player 0), with player 0's luck in both if measured.
+    pub fn add_pair(&mut self, unit: u64, games: [&GameSummary; 2], terms: Option<[f64; TERMS]>) {
         self.duplicate = true;
         for g in games {
             self.add(g);
         }
         let wins = games.iter().filter(|g| g.winner == 0).count();
         self.pairs[2 - wins] += 1;
-        if let Some(luck) = luck {
-            self.luck.add(wins as u64, luck);
+        if let Some(terms) = terms {
+            self.luck.add(unit, wins as u64, terms);
         }
     }
 
@@ -232,10 +198,17 @@ impl SimStats {
         } else {
             self.games
         };
-        if self.luck.units != 0 && self.luck.units != units {
+        let Some((measured, wins, wins_sq)) = self.luck.totals() else {
+            return bad("impossible luck sums");
+        };
+        if measured != 0 && measured != units {
             return bad("luck measured in some units only");
         }
-        if self.luck.sum_sq < 0 || self.luck.sum.checked_mul(self.luck.sum).is_none() {
+        let (_, s, ss) = self.unit_wins();
+        if measured != 0 && (wins as f64, wins_sq as f64) != (s, ss) {
+            return bad("the luck's wins do not match the wins");
+        }
+        if !self.luck.within_limits() {
             return bad("impossible luck sums");
         }
         Ok(())
@@ -308,36 +281,45 @@ impl SimStats {
         }
     }
 
-    /// Player 0's luck-adjusted win rate (wins less luck, per game), if the
-    /// luck was measured.
+    /// Player 0's luck-adjusted win rate, if the luck was measured: each
+    /// unit's wins less its luck terms scaled by the coefficients fitted on
+    /// the other fold (cross-fitted, [`crate::bots::luck_fit`]), per game.
+    /// Its standard error adds the two folds' spreads of the adjusted
+    /// results, the coefficients taken as fixed.
     pub fn adjusted(&self) -> Option<Estimate> {
-        let l = &self.luck;
-        if l.units == 0 {
+        let n = self.luck.units();
+        if n == 0 {
             return None;
         }
-        let (n, s, ss) = self.unit_wins();
         let k = self.unit_games() as f64;
-        let sum = s - l.sum as f64 / LUCK_SCALE;
-        let sum_sq =
-            ss - 2.0 * l.sum_wins as f64 / LUCK_SCALE + l.sum_sq as f64 / (LUCK_SCALE * LUCK_SCALE);
-        let stderr = (variance(n, sum, sum_sq) / n as f64).sqrt() / k;
+        let folds = self.luck.cross_fitted();
+        let sum: f64 = folds.iter().map(|f| f.1).sum();
+        let spread: f64 = folds
+            .iter()
+            .map(|&(m, s, ss)| m as f64 * variance(m, s, ss))
+            .sum();
+        let stderr = spread.sqrt() / (n as f64 * k);
         Some(Estimate::normal(sum / (n as f64 * k), stderr))
     }
 
-    /// Player 0's mean luck per game, with its standard error: near zero
-    /// for any players, as every luck term has mean zero.
+    /// The coefficients of the luck terms (deal, starter) fitted on each fold
+    /// of units (even, odd index), if the luck was measured: the adjusted
+    /// rate takes each fold's luck with the other fold's.
+    pub fn luck_coefficients(&self) -> Option<[[f64; TERMS]; 2]> {
+        (self.luck.units() > 0).then(|| self.luck.coefficients())
+    }
+
+    /// Player 0's mean luck per game (every term at weight one), with its
+    /// standard error: near zero for any players, as every luck term has
+    /// mean zero.
     pub fn mean_luck(&self) -> Option<(f64, f64)> {
-        let l = &self.luck;
-        if l.units == 0 {
+        let (n, s, ss) = self.luck.total_luck();
+        if n == 0 {
             return None;
         }
-        let (s, ss) = (
-            l.sum as f64 / LUCK_SCALE,
-            l.sum_sq as f64 / (LUCK_SCALE * LUCK_SCALE),
-        );
         let k = self.unit_games() as f64;
-        let stderr = (variance(l.units, s, ss) / l.units as f64).sqrt() / k;
-        Some((s / (l.units as f64 * k), stderr))
+        let stderr = (variance(n, s, ss) / n as f64).sqrt() / k;
+        Some((s / (n as f64 * k), stderr))
     }
 
     /// How many times fewer games the adjusted rate needs than the plain
@@ -370,6 +352,7 @@ impl SimStats {
 mod tests {
     use super::*;
     use crate::bots::luck::LuckLedger;
+    use crate::bots::luck_fit::LUCK_SCALE;
     use crate::bots::simulate::{Mode, Simulator, Start};
     use crate::bots::{Bot, BotKind};
 
@@ -462,12 +445,29 @@ mod tests {
         .unwrap();
         assert_eq!(plain.wins, measured.wins);
         assert_eq!(plain.points, measured.points);
-        assert_eq!(measured.luck.units, 200);
+        assert_eq!(measured.luck.units(), 200);
+    }
+
+    /// The mean of each luck term per unit, in standard errors from zero.
+    fn term_z(s: &SimStats) -> [f64; TERMS] {
+        let mut z = [0.0; TERMS];
+        for (t, slot) in z.iter_mut().enumerate() {
+            let (mut n, mut sum, mut sum_sq) = (0, 0.0, 0.0);
+            for f in &s.luck.folds {
+                n += f.units;
+                sum += f.luck[t] as f64 / LUCK_SCALE;
+                // The squares: products (0, 0) and (1, 1).
+                sum_sq += f.luck_products[2 * t] as f64 / (LUCK_SCALE * LUCK_SCALE);
+            }
+            let se = (variance(n, sum, sum_sq) / n as f64).sqrt();
+            *slot = sum / n as f64 / se;
+        }
+        z
     }
 
     /// A luck term of non-zero mean would move the adjusted rate of equal
-    /// players away from 50%: within 3.5 standard errors here, and a
-    /// deliberately biased term is caught.
+    /// players away from 50%: each term's mean stays within 3.5 standard
+    /// errors of zero, and a deliberately biased term is caught.
     #[test]
     fn luck_has_mean_zero_for_equal_players_and_a_biased_term_is_caught() {
         let mode = Mode {
@@ -481,31 +481,49 @@ mod tests {
         assert!((a.rate - 0.5).abs() < 3.5 * a.stderr, "{a:?}");
         let (luck, se) = s.mean_luck().unwrap();
         assert!(luck.abs() < 3.5 * se, "{luck} {se}");
+        assert!(term_z(&s).iter().all(|z| z.abs() < 3.5), "{:?}", term_z(&s));
         assert!(s.variance_reduction().unwrap() > 1.05, "{s:?}");
         // Near the end, seat 0 dealing first: the first deal weighs most, so a
         // term biased towards the dealer (the roles' means swapped: about
-        // +9.4 points a deal) shows in seat 0's luck; the exact means do not.
+        // +18 points a deal) shows in seat 0's luck; the exact means do not.
+        // (With the first dealer alternating such a bias would cancel.)
         let start = Start::new(&[100, 100], Some(0)).unwrap();
-        let luck_of = |means: [f64; 2]| {
-            let mut sums = SimStats::default();
+        let measured = |means: [f64; 2]| {
+            let mut stats = SimStats::default();
             for u in 0..2000 {
                 let mut game = start.game(11, u).unwrap();
                 let mut ledger = LuckLedger::with_means(means);
                 let mut bots = [Bot::new(BotKind::Random, u), Bot::new(BotKind::Random, !u)];
-                crate::bots::simulate::play_out_watched(&mut game, &mut bots, &mut |g| {
-                    ledger.observe(g)
-                })
-                .unwrap();
-                sums.luck.add(0, ledger.luck());
+                let summary =
+                    crate::bots::simulate::play_out_watched(&mut game, &mut bots, &mut |g| {
+                        ledger.observe(g)
+                    })
+                    .unwrap();
+                stats.add_game(u, &summary, Some(ledger.terms()));
             }
-            sums.mean_luck().unwrap()
+            stats
         };
-        let (luck, se) = luck_of(crate::bots::luck::mean_best_net());
+        let exact = measured(crate::bots::luck::mean_deal_value());
+        let (luck, se) = exact.mean_luck().unwrap();
         assert!(luck.abs() < 3.5 * se, "{luck} {se}");
-        let (luck, se) = luck_of([13.3010, 3.9179]);
+        assert!(
+            term_z(&exact).iter().all(|z| z.abs() < 3.5),
+            "{:?}",
+            term_z(&exact)
+        );
+        let [pone, dealer] = crate::bots::luck::mean_deal_value();
+        let biased = measured([dealer, pone]);
+        let (luck, se) = biased.mean_luck().unwrap();
         assert!(
             luck.abs() > 3.5 * se,
             "a biased term went unseen: {luck} {se}"
+        );
+        assert!(term_z(&biased)[0].abs() > 3.5, "{:?}", term_z(&biased));
+        // The same games: only the deal term moved.
+        assert_eq!(biased.wins, exact.wins);
+        assert_eq!(
+            biased.luck.folds.map(|f| f.luck[1]),
+            exact.luck.folds.map(|f| f.luck[1])
         );
     }
 

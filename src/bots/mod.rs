@@ -32,6 +32,7 @@ pub mod greedy;
 pub mod handmax;
 pub mod ismcts;
 pub mod luck;
+pub mod luck_fit;
 pub mod master;
 pub mod master_lays;
 pub mod match_stats;

@@ -16,7 +16,7 @@ use std::ops::Range;
 
 use rayon::prelude::*;
 
-use crate::bots::luck::LuckLedger;
+use crate::bots::luck::{LuckLedger, TERMS};
 use crate::bots::master::MasterConfig;
 pub use crate::bots::match_stats::SimStats;
 pub use crate::bots::summary::{GameSummary, RoleTotals};
@@ -200,7 +200,7 @@ pub fn play_unit<S: Seat>(
         &[unit]
     };
     let mut summaries = [GameSummary::default(); 2];
-    let mut luck = 0.0;
+    let mut luck = [0.0; TERMS];
     for (k, &index) in games.iter().enumerate() {
         let mut game = if mode.duplicate {
             start.duplicate_game(seed, index)?
@@ -216,14 +216,16 @@ pub fn play_unit<S: Seat>(
         };
         // Player 0's side: the seats are swapped in a pair's second game.
         let sign = if k == 0 { 1.0 } else { -1.0 };
-        luck += sign * ledger.luck();
+        for (total, term) in luck.iter_mut().zip(ledger.terms()) {
+            *total += sign * term;
+        }
         summaries[k] = if k == 0 { summary } else { summary.swapped() };
     }
     let luck = mode.adjusted.then_some(luck);
     if mode.duplicate {
-        stats.add_pair([&summaries[0], &summaries[1]], luck);
+        stats.add_pair(unit, [&summaries[0], &summaries[1]], luck);
     } else {
-        stats.add_game(&summaries[0], luck);
+        stats.add_game(unit, &summaries[0], luck);
     }
     Ok(())
 }

@@ -133,7 +133,7 @@ impl PySimStats {
     fn mode(&self) -> Mode {
         Mode {
             duplicate: self.stats.duplicate,
-            adjusted: self.stats.luck.units > 0,
+            adjusted: self.stats.luck.units() > 0,
         }
     }
 }
@@ -284,7 +284,7 @@ impl PySimStats {
     /// Whether each game's luck was measured (`adjusted_estimate`).
     #[getter]
     fn luck_adjusted(&self) -> bool {
-        self.stats.luck.units > 0
+        self.stats.luck.units() > 0
     }
 
     /// Duplicate pairs won twice by player 0, split, won twice by player 1
@@ -322,6 +322,14 @@ impl PySimStats {
     #[getter]
     fn variance_reduction(&self) -> Option<f64> {
         self.stats.variance_reduction()
+    }
+
+    /// The coefficients of the luck terms (deal, starter) fitted on each fold
+    /// of units (even, odd index); the adjusted rate takes each fold's luck
+    /// with the other fold's (None if not measured).
+    #[getter]
+    fn luck_coefficients(&self) -> Option<[[f64; 2]; 2]> {
+        self.stats.luck_coefficients()
     }
 
     /// Exact integer sums of player 0's luck per unit (in 2**-24 of a game).
@@ -363,6 +371,7 @@ impl PySimStats {
             "adjusted_estimate",
             "mean_luck",
             "variance_reduction",
+            "luck_coefficients",
         ] {
             d.set_item(key, slf.getattr(key)?)?;
         }
