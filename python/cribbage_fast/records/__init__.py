@@ -10,7 +10,7 @@ Examples
 2
 """
 
-from ..exceptions import NotationError
+from ..exceptions import NotationError, PositionError
 from .notation import (
     MARKS,
     TAGS,
@@ -22,8 +22,10 @@ from .notation import (
     replay_with_view,
     write,
 )
+from .position import FIELDS, parse_position, write_position
 
 __all__ = [
+    # records.notation: a whole game as text
     "MARKS",
     "TAGS",
     "UNKNOWN",
@@ -34,4 +36,9 @@ __all__ = [
     "parse",
     "replay_with_view",
     "write",
+    # records.position: one situation as one line
+    "FIELDS",
+    "PositionError",
+    "parse_position",
+    "write_position",
 ]

@@ -788,6 +788,55 @@ impl PyGame {
         Ok(copy)
     }
 
+    /// A game continued from `position`: the cards its seat has not seen are
+    /// dealt at random (seeded) consistently with what it saw, then the game
+    /// goes on under the ordinary rules (later deals from `seed`).
+    ///
+    /// Parameters
+    /// ----------
+    /// position : Position
+    /// seed : int, optional
+    ///     The same seed gives the same hidden cards and the same game.
+    ///
+    /// Returns
+    /// -------
+    /// Game
+    ///     Its first dealer is the position's dealer; it records its moves
+    ///     from the position's deal on.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game, Position
+    /// >>> p = Position("discard", "5H 5C 6D JS QH KD", seat=1, dealer=0, scores=(112, 118))
+    /// >>> g = Game.from_position(p, seed=3)
+    /// >>> g.scores, g.hand(1) == p.hand, g.position() == p
+    /// ([112, 118], True, True)
+    #[classmethod]
+    #[pyo3(signature = (position, seed = None))]
+    fn from_position<'py>(
+        cls: &Bound<'py, pyo3::types::PyType>,
+        position: PyRef<'py, super::position::PyPosition>,
+        #[pyo3(from_py_with = seed_arg)] seed: Option<u64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let seed = seed.unwrap_or_else(fresh_seed);
+        let game = position.to_game(cls.py(), Some(seed))?;
+        let config = game.config();
+        let args = (
+            config.players,
+            seed,
+            config.target,
+            config.muggins,
+            game.dealer(),
+        );
+        let made = cls.call1(args)?;
+        {
+            let mut target = made.cast::<PyGame>()?.borrow_mut();
+            target.game = game;
+            target.first_dealer = Some(target.game.dealer());
+        }
+        Ok(made)
+    }
+
     /// Plays uniformly random legal moves to the end of the game (or of the
     /// current deal with `end_of_deal`), e.g. for search playouts.
     ///
