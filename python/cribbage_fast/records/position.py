@@ -95,7 +95,7 @@ def parse_position(text: str) -> Position:
     ...     parse_position("0-0/121 d1 v1 m1 play 5C,5H,6D,JS QH,KD 7C 10S 12")
     ... except PositionError as err:
     ...     print(err.field, err.column, err.reason)
-    count 46 count: the play so far makes a count of 10, not 12
+    count 48 the play so far makes a count of 10, not 12
     """
     if not isinstance(text, str):
         raise TypeError(f"a position is text, got {type(text).__name__}")
@@ -119,9 +119,10 @@ def parse_position(text: str) -> Position:
     except CribbageError as err:
         name, _, reason = str(err).partition(": ")
         field = _CORE_FIELDS.get(name.split(",")[0], "text")
-        raise PositionError(
-            str(err) if field == "text" else f"{name}: {reason}", field, columns.get(field, 1)
-        ) from None
+        # "play, step 3 (KH): ..." keeps its step; a bare field name goes.
+        if field == "text" or name not in _CORE_FIELDS:
+            reason = str(err)
+        raise PositionError(reason, field, columns.get(field, 1)) from None
 
 
 def write_position(position: Position) -> str:
