@@ -6,6 +6,8 @@ file says differently from Python source:
   with one signature, the docstring of its last overload, and each parameter
   and the return typed by the union of what the overloads say (so the page
   shows the call once, not once per overload);
+- an overloaded function of Python source is shown by its implementation's
+  signature alone (the union of its overloads), not once per overload too;
 - a compiled class is built by ``__new__`` (there is no ``__init__``): its
   parameters become the class's signature, which the class docstring documents.
 """
@@ -56,6 +58,9 @@ def _merged(overloads: list[griffe.Function]) -> griffe.Function:
 class StubOverloads(griffe.Extension):
     def on_module_members(self, *, mod: griffe.Module, **kwargs: Any) -> None:
         if not _in_stub(mod):
+            for member in mod.members.values():
+                if isinstance(member, griffe.Function) and member.overloads:
+                    member.overloads = None
             return
         for name, overloads in list(mod.overloads.items()):
             if name not in mod.members and overloads:

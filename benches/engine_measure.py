@@ -3,10 +3,11 @@
 discard query (median, 95th percentile) and queries per second per core.
 
     python benches/engine_measure.py --queries 40
+    python benches/engine_measure.py --queries 40 --budget 1024   # a smaller budget
 
 Each query is the current decision of an Expert-vs-Expert game stopped at a
 discard (game seeds 50,000 on) or at an unforced lay, at the default settings
-(precision 0.005, budget 1024). Latency: each query alone through
+(`Settings()`: precision 0.005, budget 40,960). Latency: each query alone through
 `engine.answer` on one thread (wall and CPU seconds of the process). Queries per
 second per core: queries over the CPU seconds they took. Throughput: all
 queries through `engine.Engine` at 1 and 2 threads, wall clock.
@@ -23,16 +24,18 @@ from typing import Any
 
 from cribbage_fast import ExpertPlayer, Game
 from cribbage_fast.analysis.engine import Engine, answer
+from cribbage_fast.analysis.settings import DEFAULTS
 
 
-def _query(kind: str, seed: int) -> dict[str, Any]:
+def _query(kind: str, seed: int, budget: int | None) -> dict[str, Any]:
     """The first decision of `kind` with a choice in game `seed`."""
     game, expert = Game(2, seed=seed), ExpertPlayer()
     while game.phase == "discard" and kind == "lay":
         game.step(expert)
     while kind == "lay" and len({m.card.rank for m in game.legal_moves() if m.card}) < 2:
         game.step(expert)
-    return {"id": f"{kind}-{seed}", "record": game.to_record(), "seed": 1}
+    query = {"id": f"{kind}-{seed}", "record": game.to_record(), "seed": 1}
+    return query if budget is None else {**query, "budget": budget}
 
 
 def _percentile(values: list[float], q: float) -> float:
@@ -73,10 +76,12 @@ def throughput(queries: list[dict[str, Any]], threads: int) -> dict[str, Any]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--queries", type=int, default=40, help="queries of each kind")
+    parser.add_argument("--budget", type=int, default=None, help="(default: the engine's)")
     args = parser.parse_args()
     result: dict[str, Any] = {"load_before": os.getloadavg(), "cpus": os.cpu_count()}
+    result["budget"] = args.budget or DEFAULTS.budget
     for kind in ("lay", "discard"):
-        queries = [_query(kind, 50_000 + i) for i in range(args.queries)]
+        queries = [_query(kind, 50_000 + i, args.budget) for i in range(args.queries)]
         result[kind] = latency(queries)
         result[kind]["engine"] = [throughput(queries, t) for t in (1, 2)]
     result["load_after"] = os.getloadavg()

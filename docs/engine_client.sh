@@ -16,5 +16,5 @@ jq -c --argjson seed "$seed" \
     else .decisions[] |
       "seat \(.seat) to move: \(.why)",
       (.actions[] |
-        "  \(.text)\t\(.equity * 1000 | round / 10)% ± \(.stderr * 1000 | round / 10)  (\(.samples) samples)")
+        "  \(.action)\t\(.equity * 1000 | round / 10)% ± \(.stderr * 1000 | round / 10)  (\(.samples) samples)")
     end'

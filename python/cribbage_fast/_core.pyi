@@ -25,8 +25,7 @@ import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 from numpy.typing import NDArray
 from typing_extensions import disjoint_base
 
-from cribbage_fast.games.stats import LuckSums, RolePoints, SimulationStatsDict, WinEstimate
-from cribbage_fast.tables import TableDiscardOption
+from cribbage_fast.stats import LuckSums, RolePoints, SimulationStatsDict, WinEstimate
 
 class _ArrowStream(Protocol):
     """An Arrow column by the PyCapsule interface (pyarrow, polars, pandas)."""
@@ -43,6 +42,11 @@ build_profile: Final[str]
 BREAKDOWN_COLUMNS: Final[tuple[str, ...]]
 """Columns of ``score_hands(..., breakdown=True)``:
 ``("fifteens", "pairs", "runs", "flush", "nobs")``."""
+TARGET: Final[int]
+"""The points of the usual game (121)."""
+MAX_SCORE: Final[int]
+"""The most a side can end a usual game with (149): one short of the target,
+then the best show (29)."""
 OBS_SIZE: Final[int]
 """Length of an observation (444): see docs/environments.md."""
 NUM_ACTIONS: Final[int]
@@ -55,6 +59,8 @@ ANALYSIS_PRECISION: Final[float]
 """The game analysis's default precision (0.005): see docs/analysis.md."""
 ANALYSIS_BUDGET: Final[int]
 """The game analysis's default budget of samples a decision (40,960)."""
+ANALYSIS_MAX_BUDGET: Final[int]
+"""The largest budget the analysis accepts (100,000 samples a decision)."""
 
 _CardLike: TypeAlias = Card | str
 _CardsLike: TypeAlias = str | Iterable[Card | str]
@@ -1392,26 +1398,10 @@ class DiscardOption:
     def __copy__(self) -> Self: ...
     def __deepcopy__(self, memo: Any, /) -> Self: ...
 
-@overload
-def analyze_discards(
-    hand: _CardsLike,
-    dealer: bool,
-    crib_model: Literal["uniform"] = "uniform",
-    pegging: Literal[False] = False,
-) -> list[DiscardOption]: ...
-@overload
-def analyze_discards(
-    hand: _CardsLike, dealer: bool, crib_model: str = "uniform", pegging: bool = False
-) -> list[TableDiscardOption]:
-    """Every discard of a hand with its exact expected points, best first.
-
-    A 6-card hand (2 players) discards 2; a 5-card hand (3 or 4 players) discards 1.
-    ``hand_ev`` averages the kept cards' show over every unseen starter. ``crib_ev``
-    averages the crib over every deal of the crib's other cards (an unordered set drawn
-    uniformly from the unseen cards: the opponent's 2 discards in 2-player, the other 3
-    crib cards for a 5-card hand) and every remaining starter. ``net`` adds the crib for
-    the dealer and subtracts it for the pone. Sorted by exact net, then hand EV, then the
-    discarded cards' indices. The GIL is released while computing (well under 1 ms).
+def analyze_discards(hand: _CardsLike, dealer: bool) -> list[DiscardOption]:
+    """Every discard of a hand with the exact expectations of a uniform crib,
+    best first: the compiled part of `cribbage_fast.analyze_discards`, which
+    adds the table models.
 
     Parameters
     ----------
@@ -1419,17 +1409,11 @@ def analyze_discards(
         Six cards (2 players) or five (3 or 4 players).
     dealer : bool
         Whether the crib is the player's own.
-    crib_model : {"uniform", "fixed_point"}, default "uniform"
-        ``"fixed_point"`` values the crib by the shipped fixed-point crib table.
-    pegging : bool, default False
-        Add the kept hand's expected pegging from the shipped pegging table.
 
     Returns
     -------
     list of DiscardOption
-        Every discard, best first; with ``crib_model="fixed_point"`` or
-        ``pegging=True``, `cribbage_fast.tables.TableDiscardOption` objects from
-        `cribbage_fast.tables.table_discards`.
+        Every discard, best first.
 
     Raises
     ------
@@ -1440,10 +1424,8 @@ def analyze_discards(
 
     Examples
     --------
-    >>> for option in analyze_discards("5H 5D JC 4S 6H KD", dealer=True)[:2]:
-    ...     print(" ".join(map(str, option.discard)), round(option.net, 4))
-    JC KD 19.9263
-    4S 6H 16.8401
+    >>> analyze_discards("5H 5D JC 4S 6H KD", dealer=True)[0].hand_total
+    734
     """
 
 def best_discard(hand: _CardsLike, dealer: bool) -> DiscardOption:

@@ -285,7 +285,7 @@ fn as_output<'py>(
         Output::Arrow => result
             .py()
             .import("cribbage_fast.bulk.text")?
-            .call_method1("_to_arrow", (&result, fields)),
+            .call_method1("to_arrow", (&result, fields)),
     }
 }
 
@@ -374,7 +374,7 @@ pub fn score_hands<'py>(
         Some(starter) => {
             joined = py
                 .import("cribbage_fast.bulk.text")?
-                .call_method1("_with_starter", (cards, starter, threads))?;
+                .call_method1("with_starter", (cards, starter, threads))?;
             &joined
         }
         None => cards,

@@ -463,7 +463,7 @@ pub fn scores_if_text<'py>(
     let scores = obj
         .py()
         .import("cribbage_fast.bulk.text")?
-        .call_method1("_scores_if_text", (obj, crib, breakdown, threads))?;
+        .call_method1("scores_if_text", (obj, crib, breakdown, threads))?;
     Ok((!scores.is_none()).then_some(scores))
 }
 
@@ -484,7 +484,7 @@ pub fn codes_if_text<'py>(
     let codes = obj
         .py()
         .import("cribbage_fast.bulk.text")?
-        .call_method1("_codes_if_text", (obj, what, threads))?;
+        .call_method1("codes_if_text", (obj, what, threads))?;
     if codes.is_none() {
         Ok(None)
     } else {

@@ -6,7 +6,7 @@ use pyo3::prelude::*;
 use pyo3::types::{PyDict, PyTuple, PyType};
 
 use super::card::{card_tuple, cards_from_py, cards_repr};
-use super::convert::{dealer_flag, flag, Reduce};
+use super::convert::{dealer_flag, Reduce};
 use crate::analysis::discard::{self, DiscardOption};
 use crate::ground::card::{format_cards, Card};
 
@@ -147,7 +147,9 @@ impl PyDiscardOption {
     }
 }
 
-/// Every discard of a 6-card or 5-card hand, best first (exact expectations).
+/// Every discard of a 6-card or 5-card hand, best first, with the exact
+/// expectations of a uniform crib: the compiled part of
+/// `cribbage_fast.analyze_discards`, which adds the table models.
 ///
 /// Parameters
 /// ----------
@@ -155,58 +157,35 @@ impl PyDiscardOption {
 ///     Six cards (2 players: discard 2) or five (3 or 4 players: discard 1).
 /// dealer : bool
 ///     Whether the crib is yours (its points are added) or not (subtracted).
-/// crib_model : str, default "uniform"
-///     ``"uniform"``: the crib's other cards are uniformly random (exact).
-///     ``"fixed_point"``: they follow the shipped crib tables (see
-///     `cribbage_fast.tables.table_discards`).
-/// pegging : bool, default False
-///     Add the kept cards' expected net pegging (own points minus the
-///     opponent's) from the shipped pegging table (six cards only; see
-///     `cribbage_fast.tables.table_discards`).
 ///
 /// Returns
 /// -------
 /// list of DiscardOption
 ///     Best first: by net (hand +/- crib), then hand EV, then the discarded
-///     cards' indices; with a table model or pegging,
-///     `TableDiscardOption` objects by ``total`` (net plus net pegging), then the same.
+///     cards' indices.
 ///
 /// Raises
 /// ------
 /// ValueError
-///     Not 5 or 6 distinct cards, unknown card text, or five cards with the
-///     fixed-point model or pegging (the tables are for two players).
+///     Not 5 or 6 distinct cards, or unknown card text.
 /// TypeError
-///     Not cards, or ``dealer`` or ``pegging`` not True or False.
+///     Not cards, or ``dealer`` not True or False.
 ///
 /// Examples
 /// --------
-/// >>> from cribbage_fast import analyze_discards
+/// >>> from cribbage_fast._core import analyze_discards
 /// >>> best = analyze_discards("5H 5D JC 4S 6H KD", dealer=True)[0]
 /// >>> [str(c) for c in best.discard], best.hand_total, best.hand_deals
 /// (['JC', 'KD'], 734, 46)
 #[pyfunction]
-#[pyo3(signature = (hand, dealer, crib_model = "uniform", pegging = false))]
 pub fn analyze_discards<'py>(
     py: Python<'py>,
     hand: &Bound<'py, PyAny>,
     #[pyo3(from_py_with = dealer_flag)] dealer: bool,
-    crib_model: &str,
-    #[pyo3(from_py_with = pegging_flag)] pegging: bool,
-) -> PyResult<Bound<'py, PyAny>> {
-    // The table-backed models are presented by the Python layer.
-    if crib_model != "uniform" || pegging {
-        let tables = py.import("cribbage_fast.tables")?;
-        return tables.call_method1("table_discards", (hand, dealer, crib_model, pegging));
-    }
+) -> PyResult<Vec<PyDiscardOption>> {
     let cards = cards_from_py(hand)?;
     let options = py.detach(|| discard::analyze_discards(&cards, dealer))?;
-    let options: Vec<PyDiscardOption> = options.into_iter().map(PyDiscardOption).collect();
-    options.into_pyobject(py).map(|list| list.into_any())
-}
-
-fn pegging_flag(obj: &Bound<'_, PyAny>) -> PyResult<bool> {
-    flag(obj, "pegging")
+    Ok(options.into_iter().map(PyDiscardOption).collect())
 }
 
 /// The best discard of `analyze_discards`.

@@ -77,12 +77,15 @@ mod _core {
         m.add("__version__", env!("CARGO_PKG_VERSION"))?;
         let columns = pyo3::types::PyTuple::new(m.py(), crate::analysis::bulk::BREAKDOWN_COLUMNS)?;
         m.add("BREAKDOWN_COLUMNS", columns)?;
+        m.add("TARGET", crate::rules::game::DEFAULT_TARGET)?;
+        m.add("MAX_SCORE", crate::rules::game::MAX_SCORE)?;
         m.add("OBS_SIZE", crate::learn::encode::OBS_SIZE)?;
         m.add("NUM_ACTIONS", crate::learn::encode::NUM_ACTIONS)?;
         m.add("GO_ACTION", crate::learn::encode::GO)?;
         m.add("OPPONENTS", crate::bots::BotKind::names().to_vec())?;
         m.add("ANALYSIS_PRECISION", crate::review::DEFAULT_PRECISION)?;
         m.add("ANALYSIS_BUDGET", crate::review::DEFAULT_BUDGET)?;
+        m.add("ANALYSIS_MAX_BUDGET", crate::review::MAX_BUDGET)?;
         let profile = if cfg!(debug_assertions) {
             "debug"
         } else {

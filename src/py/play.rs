@@ -201,7 +201,7 @@ impl PyPlayBreakdown {
 
     /// Pickles (and copies) as `explain_play(pile)`.
     fn __reduce__<'py>(&self, py: Python<'py>) -> Reduce<'py, (String,)> {
-        let explain = py.import("cribbage_fast._core")?.getattr("explain_play")?;
+        let explain = py.import("cribbage_fast")?.getattr("explain_play")?;
         Ok((explain, (format_cards(&self.pile),)))
     }
 }

@@ -209,7 +209,7 @@ impl PyHandBreakdown {
 
     /// Pickles (and copies) as `explain_hand(hand, starter, crib)`.
     fn __reduce__<'py>(&self, py: Python<'py>) -> Reduce<'py, (String, String, bool)> {
-        let explain = py.import("cribbage_fast._core")?.getattr("explain_hand")?;
+        let explain = py.import("cribbage_fast")?.getattr("explain_hand")?;
         let show = &self.0.show;
         let args = (
             format_cards(&show.hand),

@@ -113,6 +113,10 @@ pub fn his_heels(starter: Card) -> u8 {
     }
 }
 
+/// The most one show scores: three fives and the jack of the fourth five's
+/// suit, that five the starter.
+pub const BEST_SHOW: u8 = 29;
+
 /// The show total. Assumes distinct cards (see [`Show::new`]).
 pub fn score_hand(hand: [Card; 4], starter: Card, crib: bool) -> u8 {
     let [a, b, c, d] = hand.map(Card::rank);
@@ -467,6 +471,26 @@ impl fmt::Display for Breakdown {
 mod tests {
     use super::*;
     use crate::ground::card::parse_cards;
+
+    #[test]
+    fn the_best_show_is_29() {
+        let cards = parse_cards("5H 5D 5C JS 5S").unwrap();
+        let hand = [cards[0], cards[1], cards[2], cards[3]];
+        assert_eq!(score_hand(hand, cards[4], false), BEST_SHOW);
+        // No ranks score more than 28 (and a 28 cannot flush): 29 with nobs.
+        let mut most = 0;
+        for code in 0..13u32.pow(5) {
+            let ranks: [u8; 5] =
+                std::array::from_fn(|i| (code / 13u32.pow(i as u32) % 13) as u8 + 1);
+            if ranks
+                .iter()
+                .all(|r| ranks.iter().filter(|s| *s == r).count() <= 4)
+            {
+                most = most.max(rank_points(ranks));
+            }
+        }
+        assert_eq!(most + 1, BEST_SHOW);
+    }
 
     fn show(text: &str, crib: bool) -> Show {
         let cards = parse_cards(text).unwrap();

@@ -11,7 +11,7 @@ import pyarrow as pa
 import pytest
 
 import cribbage_fast as cf
-from cribbage_fast.bulk.text import _to_arrow, card_indices
+from cribbage_fast.bulk.text import card_indices, to_arrow
 
 SHOWS = ["5H 5D 5C JS 5S", "4S 5H 5D 6C KS", "AC 2C 3C 4C 10C"]
 
@@ -26,7 +26,7 @@ def test_totals_are_the_numpy_result_without_a_copy() -> None:
     assert plays.type == pa.uint8() and plays.to_pylist() == [5, 12, 2]
     # The Arrow array is made on the NumPy result's buffer, not a copy of it.
     totals = np.arange(5, dtype=np.uint8)
-    assert _to_arrow(totals, None).buffers()[1].address == totals.ctypes.data
+    assert to_arrow(totals, None).buffers()[1].address == totals.ctypes.data
 
 
 def test_a_breakdown_is_a_struct_array_of_the_parts() -> None:

@@ -47,8 +47,8 @@ def test_the_tutor_warns_before_a_blunder_and_takes_it_back() -> None:
         child.expect_exact("go is for the play: first lay away 2 cards to the crib. Try again.")
         child.expect_exact("Lay away 2 cards")
         child.sendline(worst.move["cards"])
-        child.expect(r"Careful: to keep (.+) gives up ([\d.]+) points of your chance to win")
-        assert child.match.group(1) == worst.keep
+        child.expect(r"Careful: to (.+) gives up ([\d.]+) points of your chance to win")
+        assert child.match.group(1) == worst.action
         assert float(child.match.group(2)) == pytest.approx(100 * h.loss(worst), abs=0.05)
         child.expect_exact(f"I would {best.why()}")
         child.expect_exact("Take it back? [Y/n]")
@@ -77,7 +77,7 @@ def test_the_tutor_lets_a_blunder_stand_when_asked() -> None:
     args = ["play", "--seed", str(seed), "--tutor", "--budget", str(BUDGET)]
     result = CliRunner().invoke(main, args, input=answers)
     assert result.exit_code == 0, result.output
-    assert "Careful: to keep" in result.output
+    assert f"Careful: to {worst.action} gives up" in result.output
     assert f"You lay away {worst.move['cards']}." in result.output
 
 

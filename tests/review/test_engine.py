@@ -17,6 +17,7 @@ from typing import Any
 import pytest
 
 from cribbage_fast import ExpertPlayer, Game
+from cribbage_fast.analysis.actions import action_name
 from cribbage_fast.analysis.engine import Engine, answer, serve
 from cribbage_fast.records.notation import grammar as notation
 
@@ -72,7 +73,8 @@ def test_an_answer_carries_every_action_and_the_best() -> None:
     a = json.loads(answer({"id": 1, "record": game.to_record(), "budget": 46}))
     (decision,) = a["decisions"]
     actions = decision["actions"]
-    assert len(actions) == 15 and decision["best"] == actions[0]["move"]
+    assert len(actions) == 15 and decision["best_move"] == actions[0]["move"]
+    assert decision["best"] == actions[0]["action"] == action_name(actions[0]["move"])
     for action in actions:
         assert {"equity", "stderr", "samples", "pegging", "hand", "crib"} <= set(action)
     assert actions[0]["equity"] == max(x["equity"] for x in actions)
@@ -167,8 +169,8 @@ def test_the_shell_client_prints_the_best_move_and_the_alternatives(tmp_path: Pa
     )
     assert result.returncode == 0, result.stderr
     lines = result.stdout.splitlines()
-    assert lines[0].startswith("seat 0 to move: keep ") and len(lines) == 16
-    assert re.fullmatch(r"  keep( \S+){4}\t\d+\.\d% ± \d+\.\d  \(\d+ samples\)", lines[1])
+    assert lines[0].startswith("seat 0 to move: discard ") and len(lines) == 16
+    assert re.fullmatch(r"  discard( \S+){2}\t\d+\.\d% ± \d+\.\d  \(\d+ samples\)", lines[1])
     bad = tmp_path / "bad.json"
     bad.write_text("{}", encoding="utf-8")
     result = subprocess.run(

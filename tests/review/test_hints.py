@@ -12,10 +12,6 @@ from cribbage_fast.tables.pegging import keep_index, pegging_table
 CHEAP = {"seed": 1, "budget": 46, "precision": 0.02}
 
 
-def _text(move: dict[str, str]) -> str:
-    return move.get("cards") or move.get("card") or move["move"]
-
-
 @pytest.fixture(scope="module")
 def finished() -> Game:
     game = Game(2, seed=3)
@@ -32,7 +28,7 @@ def test_hint_agrees_with_the_analysis_at_every_decision(finished: Game) -> None
     for d in unforced:
         h = hint(finished, move_index=d.move_index, **CHEAP)
         assert (h.seat, h.kind) == (d.seat, d.kind)
-        assert _text(h.best.move) == d.best, d.move_index
+        assert h.best.action == d.best, d.move_index
         if d.played == d.best:
             assert sorted(o.equity for o in h.options) == sorted(d.equities)
 
@@ -61,7 +57,7 @@ def test_a_discard_hint_shows_hand_crib_and_net_pegging() -> None:
         assert option.pegging == pytest.approx(own[row] - against[row])
         assert (option.crib > 0) == dealer
     assert [o.equity for o in h.options] == sorted((o.equity for o in h.options), reverse=True)
-    assert h.why().startswith(f"keep {h.best.keep}: hand ")
+    assert h.why().startswith(f"discard {h.best.move['cards']}: keep {h.best.keep}, hand ")
     assert "crib" in h.why() and "net, win " in h.why()
 
 

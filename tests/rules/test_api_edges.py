@@ -239,7 +239,7 @@ def attribute(obj: Any, path: str) -> Any:
 @pytest.mark.parametrize("obj", _game_objects(), ids=lambda o: type(o).__name__)
 def test_a_repr_shows_what_each_attribute_holds(obj: Any) -> None:
     """Every ``name=value`` of a repr whose name is an attribute (or a path
-    of them, ``best.text``) shows the attribute's own repr (a float to the
+    of them, ``best.action``) shows the attribute's own repr (a float to the
     digits shown)."""
     shown = repr(obj)
     checked = 0

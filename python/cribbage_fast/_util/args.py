@@ -26,6 +26,24 @@ def _describe(value: object) -> str:
     return f"{type(value).__name__} {text}"
 
 
+def int_text(number: int) -> str:
+    """An integer for a message: in full up to 30 digits, else its size (a
+    huge value is never echoed whole, and never hits Python's digit limit).
+
+    Examples
+    --------
+    >>> int_text(-12), int_text(10**400)
+    ('-12', 'an integer of 401 digits')
+    """
+    if -(10**30) < number < 10**30:
+        return str(number)
+    if number.bit_length() < 10_000:  # below Python's limit on str() of an int
+        digits = len(str(abs(number)))
+    else:
+        digits = int(math.log10(abs(number))) + 1
+    return f"an integer of {digits} digits"
+
+
 def _range_text(low: float | None, high: float | None) -> str:
     if low is not None and high is not None:
         return f"at least {low} and at most {high}"
@@ -86,7 +104,7 @@ def integer(value: object, name: str, low: int | None = None, high: int | None =
         raise TypeError(f"{name} must be an integer, got {_describe(value)}")
     number = int(value)
     if (low is not None and number < low) or (high is not None and number > high):
-        raise ValueError(f"{name} must be {_range_text(low, high)}, got {number}")
+        raise ValueError(f"{name} must be {_range_text(low, high)}, got {int_text(number)}")
     return number
 
 

@@ -1,18 +1,20 @@
-"""Analysis of played games and positions: `analyze_game(s)` and their
-result types, the marks, the report and its picture, hints, and the JSON
-engine.
+"""Analysis of played games and positions: one `Settings` type read by
+every front end, one name for an action (`action_name`), `analyze_game(s)`
+and their result types, the marks, the report and its picture, hints, and
+the JSON engine.
 
 Examples
 --------
->>> from cribbage_fast.analysis import THRESHOLDS
+>>> from cribbage_fast.analysis import THRESHOLDS, Settings
 >>> sorted(THRESHOLDS)
 ['blunder', 'inaccuracy', 'mistake']
+>>> Settings().budget
+40960
 """
 
+from .actions import action_name
 from .analyze import (
     DECIDED_BELOW,
-    DEFAULT_BUDGET,
-    DEFAULT_PRECISION,
     MARKS,
     THRESHOLDS,
     DecidedEarly,
@@ -25,18 +27,40 @@ from .analyze import (
     game_seed,
     mark_of,
 )
-from .decided import OBJECTIVES, decided_early, error_rates
+from .decided import decided_early, error_rates
 from .engine import Engine, answer
 from .hints import Hint, HintOption, hint
 from .report import figure, plot, render, to_svg
+from .settings import (
+    DEFAULT_BUDGET,
+    DEFAULT_PRECISION,
+    DEFAULTS,
+    MAX_BUDGET,
+    OBJECTIVES,
+    UNSET,
+    Objective,
+    Policy,
+    Settings,
+    Unset,
+)
 
 __all__ = [
-    # analysis of a whole game (analyze.py, decided.py)
-    "DECIDED_BELOW",
+    # the settings every front end reads (settings.py)
+    "DEFAULTS",
     "DEFAULT_BUDGET",
     "DEFAULT_PRECISION",
-    "MARKS",
+    "MAX_BUDGET",
     "OBJECTIVES",
+    "Objective",
+    "Policy",
+    "Settings",
+    "UNSET",
+    "Unset",
+    # the name of an action (actions.py)
+    "action_name",
+    # analysis of a whole game (analyze.py, decided.py)
+    "DECIDED_BELOW",
+    "MARKS",
     "THRESHOLDS",
     "DecidedEarly",
     "DecisionReview",

@@ -25,11 +25,13 @@ from typing import Any
 
 from .. import _core
 from .._util import json as _json
-from .._util.args import _describe, flag, integer, real
+from .._util.args import _describe, flag, integer
 from .._util.progress import progress as progress_bar
 from ..games.game import Game
 from ..records.notation.grammar import replay_with_view
+from .actions import action_name
 from .decided import DECIDED_BELOW, DecidedEarly, decided_early, error_rates
+from .settings import UNSET, Objective, Policy, Settings, Unset
 
 __all__ = [
     "DECIDED_BELOW",
@@ -53,16 +55,10 @@ MARKS = ("inaccuracy", "mistake", "blunder")
 #: ``"points"`` objective the thresholds are twice these, in game points.
 THRESHOLDS = {"inaccuracy": 0.02, "mistake": 0.04, "blunder": 0.08}
 
-DEFAULT_PRECISION: float = _core.ANALYSIS_PRECISION
-#: Enough for the default precision on any decision: a sampled difference of
-#: two chances to win lies in [-1, 1], so its variance is at most 1 and over
-#: 40,000 samples bring its standard error within 0.005.
-DEFAULT_BUDGET: int = _core.ANALYSIS_BUDGET
-
 Record = dict[str, Any] | str | Game
 
 
-def mark_of(loss: float, objective: str = "win") -> str | None:
+def mark_of(loss: float, objective: Objective | str = Objective.WIN) -> str | None:
     """The mark a loss of equity earns, or None below every threshold.
 
     Parameters
@@ -70,20 +66,26 @@ def mark_of(loss: float, objective: str = "win") -> str | None:
     loss : float
         The equity given up against the best action (win probability, 0..1;
         game points with ``objective="points"``).
-    objective : str, default "win"
-        ``"win"`` or ``"points"`` (the thresholds are doubled for points).
+    objective : {"win", "points"} or Objective, default "win"
+        The objective `loss` is measured by (the thresholds are doubled for
+        points).
 
     Returns
     -------
     str or None
         ``"inaccuracy"``, ``"mistake"``, ``"blunder"``, or None.
 
+    Raises
+    ------
+    TypeError, ValueError
+        An objective that is not one (`Objective.parse`).
+
     Examples
     --------
     >>> mark_of(0.01), mark_of(0.05), mark_of(0.2)
     (None, 'mistake', 'blunder')
     """
-    scale = 2.0 if objective == "points" else 1.0
+    scale = Objective.parse(objective).mark_scale
     found = None
     for mark in MARKS:
         if loss >= THRESHOLDS[mark] * scale:
@@ -91,20 +93,14 @@ def mark_of(loss: float, objective: str = "win") -> str | None:
     return found
 
 
-def _move_text(move: dict[str, Any]) -> str:
-    kind = move["move"]
-    if kind == "discard":
-        return str(move["cards"])
-    if kind == "lay":
-        return str(move["card"])
-    return str(kind)
-
-
 @dataclass(frozen=True)
 class DecisionReview:
     """One decision: the move played and the best, their equities (from the
     mover's view), the equity lost and its mark. Forced decisions (one
     distinct choice) carry no equities and count in no rate.
+
+    `played`, `best` and `actions` are action names (`action_name`:
+    ``discard 9S QC``, ``lay 5H``, ``go``), as the hint and the engine name them.
 
     `win_loss` and `points_loss` are the loss by each objective (one of them
     is `loss`), the other measured on the same samples against that
@@ -180,10 +176,11 @@ class GameAnalysis:
     """An analysed game. `curve` holds each seat's equity (its own view) after
     each of its steps, as ``(move_index, seat, equity)``; `names` the
     players' names from the record (None: unnamed); `decided` says when the
-    game was decided early (`DecidedEarly`), else None."""
+    game was decided early (`DecidedEarly`), else None; `settings` the
+    settings it was made with."""
 
-    objective: str
-    policy: str
+    objective: Objective
+    policy: Policy
     precision: float
     budget: int
     seed: int
@@ -197,6 +194,24 @@ class GameAnalysis:
     seats: tuple[int, ...] = (0, 1)
     names: tuple[str | None, ...] = (None, None)
     decided: DecidedEarly | None = None
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "objective", Objective.parse(self.objective))
+        object.__setattr__(self, "policy", Policy.parse(self.policy))
+
+    @property
+    def settings(self) -> Settings:
+        """The settings the analysis was made with.
+
+        Examples
+        --------
+        >>> from cribbage_fast import ExpertPlayer, Game
+        >>> g = Game(2, seed=3)
+        >>> _ = g.play([ExpertPlayer(), ExpertPlayer()])
+        >>> analyze_game(g, seed=1, budget=8).settings.budget
+        8
+        """
+        return Settings(self.objective, self.precision, self.budget, self.policy, self.seed)
 
     def label(self, seat: int) -> str:
         """A seat as the report calls it: its player's name, else ``seat N``.
@@ -288,9 +303,9 @@ class GameAnalysis:
         return analysis_svg(self)
 
 
-def _decision(d: dict[str, Any], objective: str) -> DecisionReview:
+def _decision(d: dict[str, Any], objective: Objective) -> DecisionReview:
     forced = bool(d["forced"])
-    actions = tuple(_move_text(m) for m in d["actions"])
+    actions = tuple(action_name(m) for m in d["actions"])
     played, best = int(d["played"]), int(d["best"])
     eq = tuple(float(x) for x in d["equity"])
     other_loss, chance = 0.0, None
@@ -303,7 +318,7 @@ def _decision(d: dict[str, Any], objective: str) -> DecisionReview:
         loss_se = float(d["diff_stderr"][played])
         other = [float(x) for x in d["other_equity"]]
         other_loss = max(other) - other[played]
-        chance = best_eq if objective == "win" else max(other)
+        chance = best_eq if objective is Objective.WIN else max(other)
     return DecisionReview(
         move_index=int(d["move_index"]),
         seat=int(d["seat"]),
@@ -311,8 +326,8 @@ def _decision(d: dict[str, Any], objective: str) -> DecisionReview:
         dealer=int(d["dealer"]),
         scores=(int(d["scores"][0]), int(d["scores"][1])),
         kind=str(d["played_move"]["move"]),
-        played=_move_text(d["played_move"]),
-        best=actions[best] if not forced else _move_text(d["played_move"]),
+        played=action_name(d["played_move"]),
+        best=actions[best] if not forced else action_name(d["played_move"]),
         forced=forced,
         actions=actions,
         equities=eq,
@@ -323,8 +338,8 @@ def _decision(d: dict[str, Any], objective: str) -> DecisionReview:
         loss=loss,
         loss_stderr=loss_se,
         mark=None if forced else mark_of(loss, objective),
-        win_loss=loss if objective == "win" else other_loss,
-        points_loss=other_loss if objective == "win" else loss,
+        win_loss=loss if objective is Objective.WIN else other_loss,
+        points_loss=other_loss if objective is Objective.WIN else loss,
         win_chance=chance,
         seconds=float(d["seconds"]),
     )
@@ -371,11 +386,12 @@ def _starters(game: Game) -> dict[int, str]:
 def analyze_game(
     record: Record,
     *,
-    objective: str = "win",
-    precision: float = DEFAULT_PRECISION,
-    budget: int = DEFAULT_BUDGET,
-    policy: str = "expert",
-    seed: int = 0,
+    settings: Settings | None = None,
+    objective: Objective | str | Unset = UNSET,
+    precision: float | Unset = UNSET,
+    budget: int | Unset = UNSET,
+    policy: Policy | str | Unset = UNSET,
+    seed: int | Unset = UNSET,
     threads: int | None = None,
     progress: Callable[[int], object] | None = None,
     seats: Sequence[int] | None = None,
@@ -392,23 +408,14 @@ def analyze_game(
         records are replayed and checked by `Game.replay`. A record holding
         one seat's view (a ``View`` tag, a ``view`` key) is analysed from that
         seat only, as with ``seats=[view]``.
-    objective : {"win", "points"}
-        Equity as the chance to win, or as the expected game points (1, 2 or 3
-        with skunks) won less those lost.
-    precision : float
-        Sampling stops once the played action's difference from the best has
-        at most this standard error (win probability) and every other action
-        trails the best by 3 standard errors of the paired difference or is
-        measured against it to this precision; actions so settled are no
-        longer sampled (docs/analysis-method.md, "The evaluator").
-    budget : int
-        Samples per evaluation at most (rounded up to whole batches: 32 in the
-        play, one per possible starter before the cut); a decision stopped by
-        it keeps its wider ``loss_stderr``.
-    policy : {"expert", "master"}
-        Who plays the rest of each sampled deal.
-    seed : int
-        The same seed gives the same analysis at any thread count.
+    settings : Settings or None
+        The objective, precision, budget, policy and seed (None: `Settings()`,
+        the defaults every front end shares).
+    objective, precision, budget, policy, seed : optional
+        Each given (not `UNSET`) replaces its setting (`Settings` says what each means and
+        its default). A decision stopped by the budget keeps its wider
+        ``loss_stderr``; the same seed gives the same analysis at any thread
+        count.
     threads : int or None
         Threads (None: every core).
     progress : callable or None
@@ -438,10 +445,11 @@ def analyze_game(
     ------
     ValueError
         A 3- or 4-player, muggins, unfinished or non-121 game; a record the
-        replay refuses (its error says which move or event); a bad setting.
+        replay refuses (its error says which move or event); a bad setting
+        (naming it).
     TypeError
         A record that is not a dict, JSON text or `Game`; a setting of the
-        wrong type (each naming its parameter).
+        wrong type (naming it).
     KeyboardInterrupt
         Ctrl-C, within about a second, at any policy and budget.
     Cancelled
@@ -455,7 +463,15 @@ def analyze_game(
     >>> a = analyze_game(g, precision=0.05, budget=8)
     >>> sorted(a.players[0].marks)
     ['blunder', 'inaccuracy', 'mistake']
+    >>> a.decisions[0].played.split()[0]
+    'discard'
+    >>> quick = Settings(precision=0.05, budget=8)
+    >>> analyze_game(g, settings=quick, seed=2).settings.seed  # a keyword replaces its setting
+    2
     """
+    settings = Settings.of(
+        settings, objective=objective, precision=precision, budget=budget, policy=policy, seed=seed
+    )
     if isinstance(record, _core.Game) and not isinstance(record, Game):
         raise TypeError(
             "analyze_game needs a cribbage_fast.Game or its record, not a bare core Game"
@@ -469,17 +485,13 @@ def analyze_game(
         )
     raw = _core._analyze_game(
         game,
-        objective=objective,
-        policy=policy,
-        precision=precision,
-        budget=budget,
-        seed=seed,
+        **settings.to_dict(),
         threads=threads,
         progress=progress,
         cancel=cancel,
         robust_model=robust_model,
     )
-    decisions = [_decision(d, objective) for d in raw["decisions"]]
+    decisions = [_decision(d, settings.objective) for d in raw["decisions"]]
     luck = [
         LuckEvent(
             seat=s["seat"],
@@ -502,11 +514,11 @@ def analyze_game(
     if chosen != (0, 1):
         decisions, luck, players, curve = _view_only(chosen, decisions, players, curve)
     return GameAnalysis(
-        objective=objective,
-        policy=policy,
-        precision=precision,
-        budget=budget,
-        seed=seed,
+        objective=settings.objective,
+        policy=settings.policy,
+        precision=settings.precision,
+        budget=settings.budget,
+        seed=settings.seed,
         winner=int(raw["winner"]),
         decisions=decisions,
         luck=luck,
@@ -603,24 +615,30 @@ class _BatchChunk:
     """Games ``start .. stop - 1`` of a batch, for `distributed.map_ranges`."""
 
     records: list[Any]
-    options: dict[str, Any]
-    seed: int
+    settings: Settings
 
     def __call__(self, start: int, stop: int) -> list[GameAnalysis]:
         return [
-            analyze_game(self.records[i], seed=game_seed(self.seed, i), threads=1, **self.options)
-            for i in range(start, stop)
+            _one_of_many(self.records[i], self.settings, i, threads=1) for i in range(start, stop)
         ]
+
+
+def _one_of_many(record: Any, settings: Settings, i: int, threads: int | None) -> GameAnalysis:
+    """Game `i` of a batch analysed with `settings`, at its own seed."""
+    return analyze_game(
+        record, settings=settings, seed=game_seed(settings.seed, i), threads=threads
+    )
 
 
 def analyze_games(
     records: Iterable[Record],
     *,
-    objective: str = "win",
-    precision: float = DEFAULT_PRECISION,
-    budget: int = DEFAULT_BUDGET,
-    policy: str = "expert",
-    seed: int = 0,
+    settings: Settings | None = None,
+    objective: Objective | str | Unset = UNSET,
+    precision: float | Unset = UNSET,
+    budget: int | Unset = UNSET,
+    policy: Policy | str | Unset = UNSET,
+    seed: int | Unset = UNSET,
     threads: int | None = None,
     ray: bool = False,
     address: str | None = None,
@@ -633,10 +651,10 @@ def analyze_games(
     ----------
     records : iterable of records
         As for `analyze_game`.
-    objective, precision, budget, policy
+    settings, objective, precision, budget, policy
         As for `analyze_game`.
-    seed : int
-        The batch's seed.
+    seed : int, optional
+        The batch's seed (replacing ``settings.seed``).
     threads : int or None
         In process: threads (None: every core).
     ray : bool
@@ -673,21 +691,17 @@ def analyze_games(
             "(analyze_game takes one)"
         )
     ray, progress = flag(ray, "ray"), flag(progress, "progress")
-    seed = integer(seed, "seed", 0, (1 << 64) - 1)
-    for name, value in (("objective", objective), ("policy", policy)):
-        if not isinstance(value, str):
-            raise TypeError(f"{name} must be a string, got {_describe(value)}")
-    precision = real(precision, "precision")
-    budget = integer(budget, "budget", 1)
+    settings = Settings.of(
+        settings, objective=objective, precision=precision, budget=budget, policy=policy, seed=seed
+    )
     items = [r.to_record() if isinstance(r, Game) else r for r in records]
-    options = {"objective": objective, "precision": precision, "budget": budget, "policy": policy}
     if ray:
         from .. import distributed
 
         if not items:
             return []
         parts = distributed.map_ranges(
-            _BatchChunk(items, options, seed),
+            _BatchChunk(items, settings),
             len(items),
             chunk=1,
             address=address,
@@ -695,19 +709,17 @@ def analyze_games(
             desc="games analysed",
         )
         return [a for part in parts for a in part]
-    return _in_process(items, options, seed, threads, progress)
+    return _in_process(items, settings, threads, progress)
 
 
 def _in_process(
-    items: Sequence[Any], options: dict[str, Any], seed: int, threads: int | None, progress: bool
+    items: Sequence[Any], settings: Settings, threads: int | None, progress: bool
 ) -> list[GameAnalysis]:
     out = []
     with progress_bar(len(items), "games analysed", enabled=progress, unit="game") as bar:
         for i, record in enumerate(items):
             try:
-                out.append(
-                    analyze_game(record, seed=game_seed(seed, i), threads=threads, **options)
-                )
+                out.append(_one_of_many(record, settings, i, threads))
             except (TypeError, ValueError) as err:
                 raise in_context(err, f"game {i}") from err
             bar.update(1)

@@ -15,13 +15,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
+from .settings import OBJECTIVES
+
 if TYPE_CHECKING:
     from .analyze import DecisionReview
 
 __all__ = ["DECIDED_BELOW", "OBJECTIVES", "DecidedEarly", "decided_early", "error_rates"]
-
-#: The objectives an error rate is given by.
-OBJECTIVES = ("win", "points")
 
 #: A seat whose chance to win (its own view, with its best action) stays
 #: below this to the end is hopeless: the least loss a ``mistake`` mark needs

@@ -1,8 +1,9 @@
 """The analysis engine: JSON queries in, one JSON answer per query out,
 matched by ``id`` (docs/engine.md), for programs in any language.
 
-A query names a game record, which decisions to analyse, the objective, the
-precision or budget and a seed; the answer gives every action's equity,
+A query names a game record, which decisions to analyse and the settings
+(`Settings`: objective, precision, budget, policy, seed, with the library's
+defaults); the answer gives every action's equity,
 standard error and sample count and the best action (`hints.hint` for single
 decisions, `analysis.analyze_game` for a whole game). Queries run concurrently
 on a thread pool (the core releases the GIL); answers are written as they
@@ -15,7 +16,7 @@ Examples
 >>> from cribbage_fast.analysis.engine import answer
 >>> query = {"id": "q1", "record": Game(2, seed=7).to_record(), "budget": 46, "seed": 1}
 >>> a = json.loads(answer(query))
->>> a["id"], a["status"], a["decisions"][0]["best"]["move"]
+>>> a["id"], a["status"], a["decisions"][0]["best"].split()[0]
 ('q1', 'ok', 'discard')
 """
 
@@ -36,18 +37,14 @@ from .._util import json as _json
 from ..games.game import Game
 from ..records.notation.grammar import replay_with_view
 from .analyze import DecisionReview, analyze_game
-from .hints import DEFAULT_BUDGET, DEFAULT_PRECISION, hint
+from .hints import hint
+from .settings import DEFAULTS, Settings
 
 __all__ = ["Cancelled", "Engine", "answer", "dumps"]
 
-#: Query fields that set how decisions are valued, with their defaults.
-SETTINGS = {
-    "objective": "win",
-    "precision": DEFAULT_PRECISION,
-    "budget": DEFAULT_BUDGET,
-    "seed": 0,
-    "policy": "expert",
-}
+#: Query fields that set how decisions are valued, with their defaults: the
+#: fields of `Settings`, so an answer is the library's at the same settings.
+SETTINGS = DEFAULTS.to_dict()
 FIELDS = {"id", "record", "decisions", "action", "terminate_id", *SETTINGS}
 
 #: The longest line read (bytes): a whole game's record is about 100 kB; a
@@ -86,21 +83,13 @@ def dumps(obj: dict[str, Any]) -> str:
     return _json.dumps(obj, sort_keys=True, separators=(",", ":"))
 
 
-def _check_settings(query: dict[str, Any]) -> dict[str, Any]:
-    """The query's settings, checked for type (the core checks the values)."""
+def _check_settings(query: dict[str, Any]) -> Settings:
+    """The query's settings (`Settings` checks each, naming it; a field
+    left out keeps its default)."""
     unknown = sorted(set(query) - FIELDS)
     if unknown:
         raise ValueError(f"unknown field {unknown[0]!r} (fields: {', '.join(sorted(FIELDS))})")
-    out = {}
-    for name, default in SETTINGS.items():
-        value = query.get(name, default)
-        kind = float if isinstance(default, float) else type(default)
-        ok = isinstance(value, kind) or (kind is float and isinstance(value, int))
-        if isinstance(value, bool) or not ok:
-            what = {int: "an integer", float: "a number", str: "a string"}[kind]
-            raise ValueError(f"{name} must be {what}, got {_json.preview(value)}")
-        out[name] = float(value) if kind is float else value
-    return out
+    return Settings(**{name: query[name] for name in SETTINGS if name in query})
 
 
 def _game_of(query: dict[str, Any]) -> tuple[Game, int | None]:
@@ -137,15 +126,16 @@ def _decisions(game: Game, wanted: object) -> list[int | None]:
 
 
 def _single(
-    game: Game, at: int | None, view: int | None, settings: dict[str, Any], cancel: CancelToken
+    game: Game, at: int | None, view: int | None, settings: Settings, cancel: CancelToken
 ) -> dict[str, Any]:
-    h = hint(game, move_index=at, view=view, cancel=cancel, **settings)
+    h = hint(game, move_index=at, view=view, cancel=cancel, settings=settings)
     return {
         "move_index": h.move_index,
         "seat": h.seat,
         "kind": h.kind,
         "forced": h.forced,
-        "best": h.best.move,
+        "best": h.best.action,
+        "best_move": h.best.move,
         "why": h.why(),
         "actions": [asdict(o) for o in h.options],
     }
@@ -178,10 +168,10 @@ def _reviewed(d: DecisionReview) -> dict[str, Any]:
 
 
 def _whole_game(
-    game: Game, view: int | None, settings: dict[str, Any], cancel: CancelToken
+    game: Game, view: int | None, settings: Settings, cancel: CancelToken
 ) -> dict[str, Any]:
     seats = None if view is None else [view]
-    a = analyze_game(game, threads=1, seats=seats, cancel=cancel, **settings)
+    a = analyze_game(game, settings=settings, threads=1, seats=seats, cancel=cancel)
     decisions = [_reviewed(d) for d in a.decisions]
     players = [asdict(p) for p in a.players]
     decided = None if a.decided is None else asdict(a.decided)
@@ -195,8 +185,9 @@ def answer(query: dict[str, Any], cancel: CancelToken | None = None) -> str:
     ----------
     query : dict
         ``id``, ``record`` and optionally ``decisions`` (``"current"``, the
-        default; ``"game"``; or a list of move indexes), ``objective``,
-        ``precision``, ``budget``, ``seed``, ``policy``.
+        default; ``"game"``; or a list of move indexes) and the fields of
+        `Settings` (``objective``, ``precision``, ``budget``, ``seed``,
+        ``policy``), each defaulting as there.
     cancel : CancelToken or None
         Another thread's way to stop the query: once cancelled, the answer is
         ``{"id": ..., "status": "cancelled"}`` within about a tenth of a second.

@@ -14,8 +14,8 @@ the play, over the evaluator's own samples.
 >>> from cribbage_fast import Game
 >>> from cribbage_fast.analysis.hints import hint
 >>> h = hint(Game(2, seed=7), budget=46, seed=1)
->>> h.kind, len(h.options)
-('discard', 15)
+>>> h.kind, len(h.options), h.best.action.split()[0]
+('discard', 15, 'discard')
 >>> h.best.equity == max(o.equity for o in h.options)
 True
 """
@@ -30,19 +30,20 @@ from .._util.args import integer
 from ..games.game import Game
 from ..records.notation.grammar import replay_with_view
 from ..tables.pegging import keep_index, pegging_table
+from .actions import action_name
+from .settings import UNSET, Objective, Policy, Settings, Unset
 
 __all__ = ["Hint", "HintOption", "hint"]
-
-DEFAULT_PRECISION: float = _core.ANALYSIS_PRECISION
-DEFAULT_BUDGET = 1024
 
 
 @dataclass(frozen=True)
 class HintOption:
     """One action with its equity (from the mover's view) and its parts.
 
-    ``move`` is the action as a record move (``{"move": "lay", "card": "5H"}``);
-    in the play one card stands for its rank (suits never matter there).
+    ``move`` is the action as a record move (``{"move": "lay", "card": "5H"}``)
+    and ``action`` its name (`action_name`: ``lay 5H``, as the analysis and
+    the engine name it); in the play one card stands for its rank (suits
+    never matter there).
     ``hand``, ``crib`` and ``keep`` are for discards only: the exact expected
     points of the kept hand, of the crib (``+`` for the dealer's own crib, ``-``
     for the opponent's) and the kept cards. ``pegging`` is the net expected
@@ -50,7 +51,7 @@ class HintOption:
     """
 
     move: dict[str, Any]
-    text: str
+    action: str
     equity: float
     stderr: float
     diff_stderr: float
@@ -60,18 +61,19 @@ class HintOption:
     crib: float | None = None
     keep: str | None = None
 
-    def why(self, objective: str = "win") -> str:
+    def why(self, objective: Objective | str = Objective.WIN) -> str:
         """One line: the action and its reasons.
 
         Parameters
         ----------
-        objective : str, default "win"
+        objective : {"win", "points"} or Objective, default "win"
             How the equity reads: a chance to win, or game points.
 
         Returns
         -------
         str
-            E.g. ``keep 5H 5D 5C JS: hand 20.9, crib +3.1, pegging +0.9 net, win 62.4%``.
+            E.g. ``discard 6H KD: keep 5C 5D 5H JS, hand 20.9, crib +3.1,
+            pegging +0.9 net, win 62.4%``.
 
         Examples
         --------
@@ -79,14 +81,14 @@ class HintOption:
         >>> o.why()
         'go: pegging -0.4 net, win 50.0%'
         """
-        if objective == "points":
-            value = f"points {self.equity:+.2f}"
-        else:
+        if Objective.parse(objective).is_chance:
             value = f"win {100 * self.equity:.1f}%"
+        else:
+            value = f"points {self.equity:+.2f}"
         parts = [f"pegging {self.pegging:+.1f} net", value]
         if self.hand is not None and self.crib is not None:
-            parts = [f"hand {self.hand:.1f}", f"crib {self.crib:+.1f}", *parts]
-        return f"{self.text}: {', '.join(parts)}"
+            parts = [f"keep {self.keep}", f"hand {self.hand:.1f}", f"crib {self.crib:+.1f}", *parts]
+        return f"{self.action}: {', '.join(parts)}"
 
 
 @dataclass(frozen=True)
@@ -108,16 +110,33 @@ class Hint:
     """The decision's place in the game's record (its number of moves so far)."""
     forced: bool
     """One distinct choice: nothing to decide (the option is still valued)."""
-    objective: str
+    objective: Objective
     precision: float
     budget: int
     seed: int
     options: tuple[HintOption, ...]
+    policy: Policy = Policy.EXPERT
+
+    def __post_init__(self) -> None:
+        object.__setattr__(self, "objective", Objective.parse(self.objective))
+        object.__setattr__(self, "policy", Policy.parse(self.policy))
 
     @property
     def best(self) -> HintOption:
         """The best option (the first)."""
         return self.options[0]
+
+    @property
+    def settings(self) -> Settings:
+        """The settings the options were valued with.
+
+        Examples
+        --------
+        >>> from cribbage_fast import Game
+        >>> hint(Game(2, seed=7), budget=46, seed=1).settings.budget
+        46
+        """
+        return Settings(self.objective, self.precision, self.budget, self.policy, self.seed)
 
     def why(self) -> str:
         """The best option with its reasons, in one line.
@@ -130,7 +149,7 @@ class Hint:
         Examples
         --------
         >>> from cribbage_fast import Game
-        >>> hint(Game(2, seed=7), budget=46, seed=1).why().startswith("keep ")
+        >>> hint(Game(2, seed=7), budget=46, seed=1).why().startswith("discard ")
         True
         """
         return self.best.why(self.objective)
@@ -212,12 +231,12 @@ class Hint:
         --------
         >>> from cribbage_fast import Game
         >>> print(hint(Game(2, seed=7), budget=46, seed=1).text(top=2))  # doctest: +ELLIPSIS
-        Hint: keep ...
-          1. keep ...
-          2. keep ...
+        Hint: discard ...
+          1. discard ...
+          2. discard ...
         """
         lines = [f"Hint: {self.why()}" + (" (the only choice)" if self.forced else "")]
-        scale = 1.0 if self.objective == "points" else 100.0
+        scale = self.objective.scale
         for rank, option in enumerate(self.options[:top], start=1):
             line = f"  {rank}. {option.why(self.objective)}"
             if option is not self.best:
@@ -249,19 +268,9 @@ class Hint:
 
     def __repr__(self) -> str:
         return (
-            f"Hint(seat={self.seat}, kind={self.kind!r}, best.text={self.best.text!r}, "
+            f"Hint(seat={self.seat}, kind={self.kind!r}, best.action={self.best.action!r}, "
             f"best.equity={self.best.equity:.4f}, len(options)={len(self.options)})"
         )
-
-
-def _move_text(move: dict[str, Any], hand: list[_core.Card]) -> str:
-    if move["move"] == "lay":
-        return f"lay {move['card']}"
-    if move["move"] == "go":
-        return "go"
-    away = set(move["cards"].split())
-    keep = " ".join(str(c) for c in hand if str(c) not in away)
-    return f"keep {keep}"
 
 
 def _discard_parts(game: Game, seat: int) -> dict[str, tuple[float, float, float, str]]:
@@ -282,14 +291,14 @@ def _discard_parts(game: Game, seat: int) -> dict[str, tuple[float, float, float
     return parts
 
 
-def _option(raw: dict[str, Any], i: int, text: str, parts: Any) -> HintOption:
+def _option(raw: dict[str, Any], i: int, parts: Any) -> HintOption:
     move = dict(raw["actions"][i])
     pegging, hand, crib, keep = float(raw["pegging"][i]), None, None, None
     if parts is not None:
         hand, crib, pegging, keep = parts[" ".join(sorted(move["cards"].split()))]
     return HintOption(
         move,
-        text,
+        action_name(move),
         equity=float(raw["equity"][i]),
         stderr=float(raw["stderr"][i]),
         diff_stderr=float(raw["diff_stderr"][i]),
@@ -340,11 +349,12 @@ def hint(
     game: Game | dict[str, Any] | str,
     seat: int | None = None,
     *,
-    objective: str = "win",
-    precision: float = DEFAULT_PRECISION,
-    budget: int = DEFAULT_BUDGET,
-    seed: int = 0,
-    policy: str = "expert",
+    settings: Settings | None = None,
+    objective: Objective | str | Unset = UNSET,
+    precision: float | Unset = UNSET,
+    budget: int | Unset = UNSET,
+    seed: int | Unset = UNSET,
+    policy: Policy | str | Unset = UNSET,
     move_index: int | None = None,
     view: int | None = None,
     cancel: _core.CancelToken | None = None,
@@ -363,19 +373,13 @@ def hint(
         its record, replayed by `Game.replay`).
     seat : int or None
         The seat asking (None: the seat to move); it must be the seat to move.
-    objective : {"win", "points"}
-        Equity as the chance to win, or the expected game points.
-    precision : float
-        Sampling stops once every other action trails the best by 3 standard
-        errors of the paired difference or has its difference measured to at
-        most this standard error (win probability); actions so settled are
-        no longer sampled.
-    budget : int
-        Samples at most (rounded up to whole batches).
-    seed : int
-        The analysis seed (as `analyze_game`'s).
-    policy : {"expert", "master"}
-        Who plays the rest of each sampled deal.
+    settings : Settings or None
+        The objective, precision, budget, policy and seed, as for
+        `analysis.analyze_game` (None: `Settings()`, the defaults every
+        front end shares).
+    objective, precision, budget, seed, policy : optional
+        Each given (not `UNSET`) replaces its setting (`Settings` says what each means and
+        its default); the seed is the analysis seed, as `analyze_game`'s.
     move_index : int or None
         The decision before this move of the game's record (None: now).
     view : int or None
@@ -402,8 +406,8 @@ def hint(
     Cancelled
         `cancel` was cancelled.
     TypeError
-        A game that is not a `Game` or a record, or a `seat` that is not an
-        integer.
+        A game that is not a `Game` or a record, a `seat` that is not an
+        integer, or a setting of the wrong type (naming it).
 
     Examples
     --------
@@ -414,6 +418,9 @@ def hint(
     >>> g.to_move
     1
     """
+    settings = Settings.of(
+        settings, objective=objective, precision=precision, budget=budget, policy=policy, seed=seed
+    )
     at, view = _position(game, move_index, view)
     if at.num_players != 2:
         raise ValueError(
@@ -427,19 +434,10 @@ def hint(
         raise ValueError(
             f"it is seat {at.to_move}'s decision, and the record holds only seat {view}'s view"
         )
-    raw = _core._decision_values(
-        at,
-        objective=objective,
-        policy=policy,
-        precision=precision,
-        budget=budget,
-        seed=seed,
-        cancel=cancel,
-    )
+    raw = _core._decision_values(at, **settings.to_dict(), cancel=cancel)
     mover = int(raw["seat"])
-    hand = at.hand(mover)
     parts = _discard_parts(at, mover) if at.phase == "discard" else None
-    options = [_option(raw, i, _move_text(m, hand), parts) for i, m in enumerate(raw["actions"])]
+    options = [_option(raw, i, parts) for i in range(len(raw["actions"]))]
     # Best first; equal equities keep the evaluator's order (its best is first).
     order = sorted(range(len(options)), key=lambda i: (i != raw["best"], -options[i].equity, i))
     return Hint(
@@ -447,9 +445,10 @@ def hint(
         kind=str(raw["actions"][0]["move"]),
         move_index=int(raw["move_index"]),
         forced=len(options) == 1,
-        objective=objective,
-        precision=precision,
-        budget=budget,
-        seed=seed,
+        objective=settings.objective,
+        precision=settings.precision,
+        budget=settings.budget,
+        seed=settings.seed,
         options=tuple(options[i] for i in order),
+        policy=settings.policy,
     )

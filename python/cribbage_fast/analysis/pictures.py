@@ -57,10 +57,10 @@ def hint_svg(h: Hint, top: int = 6) -> cv.SVG:
     if not isinstance(h, Hint):
         raise TypeError(f"hint needs a Hint, got {_describe(h)}")
     shown = h.options[: max(1, top)]
-    win = h.objective != "points"
+    win = h.objective.is_chance
     height = 56 + len(shown) * (CARD_H + 12)
-    svg = cv.root(WIDTH, height, f"hint for seat {h.seat}: {h.best.text}")
-    header(svg, f"Hint for seat {h.seat}: {h.best.text}", h.why())
+    svg = cv.root(WIDTH, height, f"hint for seat {h.seat}: {h.best.action}")
+    header(svg, f"Hint for seat {h.seat}: {h.best.action}", h.why())
     scale = max(abs(o.equity) for o in shown) or 1.0
     for i, option in enumerate(shown):
         y = 50 + i * (CARD_H + 12)
@@ -70,11 +70,11 @@ def hint_svg(h: Hint, top: int = 6) -> cv.SVG:
             cv.text(row, 0, 34, "go", 16, weight="bold")
             width = CARD_W
         left = max(width, 2 * CARD_W + 2) + 14
-        cv.text(row, left, 14, option.text, 12, weight="bold")
+        cv.text(row, left, 14, option.action, 12, weight="bold")
         value = f"{100 * option.equity:.1f}% to win" if win else f"{option.equity:+.2f} points"
         bar = (WIDTH - left - 170) * abs(option.equity) / scale
         cv.rect(row, left, 22, max(bar, 1), 12, fill="#3d7a3d" if i == 0 else "#8fb08f")
-        lost = "" if i == 0 else f"  -{(100 if win else 1) * h.loss(option):.1f}"
+        lost = "" if i == 0 else f"  -{h.objective.scale * h.loss(option):.1f}"
         cv.text(row, left + bar + 6, 32, value + lost, 11)
         cv.text(row, left, 50, option.why(h.objective).split(": ", 1)[-1], 9, fill=cv.MUTED)
     return cv.finish(svg)
@@ -119,7 +119,7 @@ def analysis_svg(a: GameAnalysis) -> cv.SVG:
     names = side_names([a.label(0), a.label(1)], 2)
     _, board_h = draw_board(svg, list(a.scores), None, names, 121, 4, 48)
     y = 48 + board_h + 22
-    unit = "points" if a.objective == "points" else "win"
+    unit = "win" if a.objective.is_chance else "points"
     for p in a.players:
         row = cv.group(svg, 8, y, class_="summary", data_seat=str(p.seat))
         marks = ", ".join(f"{k} {v}" for k, v in p.marks.items() if v) or "no marks"

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from .._util.extras import require
 from .._util.files import save_figure
+from .settings import Objective
 
 if TYPE_CHECKING:
     from .analyze import DecisionReview, GameAnalysis, LuckEvent
@@ -19,22 +20,26 @@ if TYPE_CHECKING:
 __all__ = ["figure", "plot", "render", "to_svg"]
 
 
-def _num(value: float, objective: str, sign: bool = True) -> str:
+#: The widest action name (``discard 10H 10S``), so the report's columns line up.
+_ACTION = 15
+
+
+def _num(value: float, objective: Objective, sign: bool = True) -> str:
     """Win probability in percentage points, game points with 3 decimals."""
-    if objective == "win":
+    if objective.is_chance:
         return f"{100 * value:+.1f}" if sign else f"{100 * value:.1f}%"
     return f"{value:+.3f}" if sign else f"{value:.3f}"
 
 
 def _decision_line(a: GameAnalysis, d: DecisionReview) -> str:
     objective = a.objective
-    who = f"{a.label(d.seat)} {d.kind:<7}"
+    who = a.label(d.seat)
     if d.forced:
-        return f"  {who} {d.played:<6} (forced)"
+        return f"  {who} {d.played:<{_ACTION}} (forced)"
     assert d.played_equity is not None and d.best_equity is not None
     line = (
-        f"  {who} {d.played:<6} {_num(d.played_equity, objective, False):>7}"
-        f"   best {d.best:<6} {_num(d.best_equity, objective, False):>7}"
+        f"  {who} {d.played:<{_ACTION}} {_num(d.played_equity, objective, False):>7}"
+        f"   best {d.best:<{_ACTION}} {_num(d.best_equity, objective, False):>7}"
     )
     if d.played != d.best:
         line += f"   loss {_num(d.loss, objective, False).rstrip('%')} ± "
@@ -57,7 +62,7 @@ def _no_luck(a: GameAnalysis, label: str, events: list[LuckEvent]) -> list[str]:
 
 
 def _heading(a: GameAnalysis) -> list[str]:
-    unit = "percentage points of win probability" if a.objective == "win" else "game points"
+    unit = a.objective.unit
     winner = a.label(a.winner)
     if a.names[a.winner] is None:
         winner = winner.capitalize()
@@ -142,8 +147,8 @@ def _decided_lines(a: GameAnalysis) -> list[str]:
         f"{a.label(e.seat)}'s chance to win",
         f"stayed below {100 * DECIDED_BELOW:g}%, so none of its {e.decisions} decisions since "
         "could cost much of it.",
-        f"Their error rate: {_rate(rates['win'], 'win')} of win chance, "
-        f"{_rate(rates['points'], 'points')} game points a decision.",
+        f"Their error rate: {_rate(rates[Objective.WIN], Objective.WIN)} of win chance, "
+        f"{_rate(rates[Objective.POINTS], Objective.POINTS)} game points a decision.",
         "Read the game-points error rate there: a low win-chance rate in a lost cause",
         "is not accurate play.",
     ]
@@ -152,11 +157,11 @@ def _decided_lines(a: GameAnalysis) -> list[str]:
 _PLURAL = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 
 
-def _rate(value: float, objective: str) -> str:
-    return f"{100 * value:.2f} pts" if objective == "win" else f"{value:.4f}"
+def _rate(value: float, objective: Objective) -> str:
+    return f"{100 * value:.2f} pts" if objective.is_chance else f"{value:.4f}"
 
 
-def _rates(a: GameAnalysis, objective: str) -> tuple[str, str]:
+def _rates(a: GameAnalysis, objective: Objective) -> tuple[str, str]:
     return (
         _rate(a.players[0].error_rates[objective], objective),
         _rate(a.players[1].error_rates[objective], objective),
@@ -169,16 +174,8 @@ def _summary_table(a: GameAnalysis) -> list[str]:
     rows: list[tuple[str, str, str]] = [
         ("decisions", str(p0.decisions), str(p1.decisions)),
         ("unforced", str(p0.unforced), str(p1.unforced)),
-        (
-            "error rate, win chance",
-            _rate(p0.error_rates["win"], "win"),
-            _rate(p1.error_rates["win"], "win"),
-        ),
-        (
-            "error rate, game points",
-            _rate(p0.error_rates["points"], "points"),
-            _rate(p1.error_rates["points"], "points"),
-        ),
+        ("error rate, win chance", *_rates(a, Objective.WIN)),
+        ("error rate, game points", *_rates(a, Objective.POINTS)),
         ("error rating (x1000)", f"{p0.error_rating:.1f}", f"{p1.error_rating:.1f}"),
     ]
     rows += [(_PLURAL[m], str(p0.marks[m]), str(p1.marks[m])) for m in p0.marks]
@@ -269,7 +266,7 @@ def _draw_luck(ax: Any, a: GameAnalysis, mids: list[float]) -> None:
     """A bar per deal and seat: the luck of that deal (the cut for the first
     deal counted in deal 1)."""
     deals = [deal for deal, _, _ in _deal_starts(a)]
-    scale = 100.0 if a.objective == "win" else 1.0
+    scale = a.objective.scale
     width = min((hi - lo for lo, hi in pairwise(mids)), default=8.0) * 0.35
     for seat in (0, 1):
         luck = dict.fromkeys(deals, 0.0)
@@ -279,7 +276,9 @@ def _draw_luck(ax: Any, a: GameAnalysis, mids: list[float]) -> None:
         xs = [m + (seat - 0.5) * width for m in mids]
         ax.bar(xs, [luck[d] for d in deals], width=width, color=_SEAT_COLOURS[seat], alpha=0.8)
     ax.axhline(0, color="0.3", lw=0.8)
-    ax.set_ylabel("luck of the deal\n" + ("(win chance, pts)" if scale == 100 else "(game points)"))
+    ax.set_ylabel(
+        "luck of the deal\n" + ("(win chance, pts)" if a.objective.is_chance else "(game points)")
+    )
 
 
 def _title(a: GameAnalysis) -> str:
@@ -356,7 +355,7 @@ def _figure(a: GameAnalysis) -> Any:
     mids = _draw_deals(axes, a)
     if lucky:
         _draw_luck(axes[1], a, mids)
-    if a.objective == "win":
+    if a.objective.is_chance:
         top.set_ylim(-0.03, 1.12)
         top.yaxis.set_major_formatter(PercentFormatter(1.0))
         top.set_ylabel("chance to win")

@@ -29,7 +29,16 @@ from .._util.extras import require
 if TYPE_CHECKING:
     import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
-__all__ = ["NO_CARD", "BadRow", "card_indices"]
+__all__ = [
+    "NO_CARD",
+    "BadRow",
+    "card_indices",
+    # What the compiled bulk scorers call back for card text and Arrow output.
+    "codes_if_text",
+    "scores_if_text",
+    "to_arrow",
+    "with_starter",
+]
 
 #: The code of a missing card in a padded row (what -1 wraps to as uint8):
 #: ``score_plays`` reads it as padding.
@@ -264,14 +273,42 @@ def _code_points(arr: NDArray[np.str_]) -> NDArray[np.uint32]:
     return arr.view(np.uint32).reshape(rows, columns, arr.dtype.itemsize // 4)
 
 
-def _scores_if_text(
+def scores_if_text(
     data: Any, crib: bool, breakdown: bool, threads: int | None
 ) -> NDArray[np.uint8] | None:
-    """For ``score_hands``: the scores of `data` when it is an Arrow column or
-    a NumPy ``<U`` array of card text and every row reads as a hand, each
-    block of rows scored as soon as it is parsed (no index array of every row
-    in between); None for anything else, and when any row is bad (the caller
-    then parses first, which names the fault)."""
+    """The scores of `data` when it is card text read a block at a time.
+
+    ``score_hands`` calls this first: when `data` is an Arrow column or a
+    NumPy ``<U`` array of card text and every row reads as a hand, each block
+    of rows is scored as soon as it is parsed (no index array of every row in
+    between).
+
+    Parameters
+    ----------
+    data : object
+        What ``score_hands`` was given as ``cards``.
+    crib, breakdown : bool
+        As for ``score_hands``.
+    threads : int or None
+        Threads for the parse and the scores (None: every core).
+
+    Returns
+    -------
+    numpy.ndarray or None
+        The scores (uint8, N; (N, 6) with the breakdown), or None for
+        anything else and when any row is bad (``score_hands`` then parses
+        first, which names the row).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> scores_if_text(np.array(["5H 5D 5C JS 5S", "XX"]), False, False, None) is None
+    True
+    >>> scores_if_text(np.array(["5H 5D 5C JS 5S"]), False, False, None).tolist()
+    [29]
+    >>> scores_if_text([[18, 17, 16, 43, 19]], False, False, None) is None
+    True
+    """
     if isinstance(data, np.ndarray):
         if isinstance(data, np.ma.MaskedArray) or data.dtype.kind != "U" or data.ndim not in (1, 2):
             return None
@@ -328,10 +365,36 @@ def _is_text(data: Any) -> bool:
     return str(kind) in _ARROW_TEXT
 
 
-def _to_arrow(values: NDArray[np.uint8], fields: Sequence[str] | None) -> pa.Array:
-    """A bulk scorer's result for ``output="arrow"``: a 1-D array as an Arrow
-    array sharing its memory; an (N, k) array as a struct array with a field
-    per column (each column copied once: Arrow fields are contiguous)."""
+def to_arrow(values: NDArray[np.uint8], fields: Sequence[str] | None) -> pa.Array:
+    """A bulk scorer's result as Arrow, for ``output="arrow"``.
+
+    Parameters
+    ----------
+    values : numpy.ndarray
+        The scores: 1-D, or (N, k) with `fields`.
+    fields : sequence of str or None
+        The names of the k columns (None for 1-D scores).
+
+    Returns
+    -------
+    pyarrow.Array
+        A 1-D array sharing the memory of `values`, or a struct array with a
+        field per column (each column copied once: Arrow fields are
+        contiguous).
+
+    Raises
+    ------
+    ImportError
+        pyarrow is not installed (the ``tables`` extra).
+
+    Examples
+    --------
+    >>> import numpy as np
+    >>> to_arrow(np.array([29, 0], np.uint8), None).to_pylist()
+    [29, 0]
+    >>> to_arrow(np.array([[12, 2]], np.uint8), ["fifteens", "pairs"]).to_pylist()
+    [{'fifteens': 12, 'pairs': 2}]
+    """
     require("pyarrow", "tables")
     import pyarrow as pa  # type: ignore[import-untyped,unused-ignore]
 
@@ -341,10 +404,42 @@ def _to_arrow(values: NDArray[np.uint8], fields: Sequence[str] | None) -> pa.Arr
     return pa.StructArray.from_arrays(columns, names=list(fields))
 
 
-def _codes_if_text(data: Any, what: str, threads: int | None) -> NDArray[np.uint8] | None:
-    """For ``score_hands`` (``what`` "cards") and ``score_plays`` ("piles"):
-    the card indices of `data` if it is card text (parsed on ``threads``, as
-    checked by the caller), else None."""
+def codes_if_text(data: Any, what: str, threads: int | None) -> NDArray[np.uint8] | None:
+    """The card indices of `data` if it is card text, else None.
+
+    ``score_hands`` (`what` ``"cards"``) and ``score_plays`` (``"piles"``)
+    call this for an argument that is not an integer array.
+
+    Parameters
+    ----------
+    data : object
+        The argument: any card text ``card_indices`` reads.
+    what : {"cards", "piles"}
+        Which argument: a hand per cell is read as five cards for
+        ``"cards"``; piles are padded with `NO_CARD`.
+    threads : int or None
+        Threads for the parse (None: every core).
+
+    Returns
+    -------
+    numpy.ndarray or None
+        uint8 card indices, or None when `data` is not card text (or `what`
+        is neither name).
+
+    Raises
+    ------
+    ValueError
+        A row that is not card text, named.
+
+    Examples
+    --------
+    >>> codes_if_text(["5H 5D 5C JS 5S"], "cards", None).tolist()
+    [[18, 17, 16, 43, 19]]
+    >>> codes_if_text(["5H 5D", "10S"], "piles", None).tolist()
+    [[18, 17], [39, 255]]
+    >>> codes_if_text([[18, 17]], "piles", None) is None
+    True
+    """
     if what not in ("cards", "piles") or not _is_text(data):
         return None
     # A show is five cards: a hand per cell is read as five, so the first
@@ -356,10 +451,34 @@ def _codes_if_text(data: Any, what: str, threads: int | None) -> NDArray[np.uint
     return card_indices(data, width=width, pad=what == "piles", threads=threads)
 
 
-def _with_starter(cards: Any, starter: Any, threads: int | None) -> NDArray[Any]:
-    """For ``score_hands(cards, starter=...)``: the hands, (N, 4), and their
-    starters side by side as (N, 5) card indices, which ``score_hands`` then
-    checks and scores as any rows (naming a bad row)."""
+def with_starter(cards: Any, starter: Any, threads: int | None) -> NDArray[Any]:
+    """Hands and their starters side by side, for ``score_hands(cards, starter=...)``.
+
+    Parameters
+    ----------
+    cards : object
+        The hands: (N, 4) card indices or N rows of card text.
+    starter : object
+        One starter for every hand, or N of them (indices or text).
+    threads : int or None
+        Threads for the parse (None: every core).
+
+    Returns
+    -------
+    numpy.ndarray
+        (N, 5) card indices, which ``score_hands`` then checks and scores as
+        any rows (naming a bad row).
+
+    Raises
+    ------
+    ValueError
+        Hands not of four cards, or starters not one or N.
+
+    Examples
+    --------
+    >>> with_starter(["5H 5D 5C JS"], "5S", None).tolist()
+    [[18, 17, 16, 43, 19]]
+    """
     hands = _hand_codes(cards, threads)
     return np.column_stack([hands, _starter_codes(starter, len(hands), threads)])
 

@@ -20,6 +20,7 @@ from .. import analysis
 from .._util import json as _json
 from .._util.extras import require
 from .._util.files import read_text, refuse_inputs, write_text
+from ..analysis.settings import DEFAULTS, MAX_BUDGET, Objective, Policy, Settings
 from ..games.game import Game
 from .errors import describe, fail, interrupted, wrote
 from .params import FiniteFloat, OutPath
@@ -65,33 +66,33 @@ def after_the_game(game: Game, record_path: Path | None) -> None:
 )
 @click.option(
     "--objective",
-    type=click.Choice(["win", "points"]),
-    default="win",
+    type=click.Choice([o.value for o in Objective]),
+    default=DEFAULTS.objective.value,
     show_default=True,
     help="Equity as the chance to win, or as expected game points.",
 )
 @click.option(
     "--precision",
     type=FiniteFloat(min=1e-4, max=1.0),
-    default=analysis.DEFAULT_PRECISION,
+    default=DEFAULTS.precision,
     show_default=True,
     help="Target standard error of each loss (win probability).",
 )
 @click.option(
     "--budget",
-    type=click.IntRange(min=1, max=100_000),
-    default=analysis.DEFAULT_BUDGET,
+    type=click.IntRange(min=1, max=MAX_BUDGET),
+    default=DEFAULTS.budget,
     show_default=True,
     help="Samples per evaluation at most.",
 )
 @click.option(
     "--policy",
-    type=click.Choice(["expert", "master"]),
-    default="expert",
+    type=click.Choice([p.value for p in Policy]),
+    default=DEFAULTS.policy.value,
     show_default=True,
     help="Who plays the rest of each sampled deal.",
 )
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=0, show_default=True)
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=DEFAULTS.seed, show_default=True)
 @ray_option("Analyse the games")
 def analyze(
     game: str,
@@ -118,11 +119,7 @@ def analyze(
         records = _records(game)
         results = analysis.analyze_games(
             records,
-            objective=objective,
-            precision=precision,
-            budget=budget,
-            policy=policy,
-            seed=seed,
+            settings=Settings(objective, precision, budget, policy, seed),
             ray=ray_address is not None,
             address=ray_address_of(ray_address),
         )

@@ -18,7 +18,8 @@ import click
 
 from .. import _core
 from ..analysis.analyze import mark_of
-from ..analysis.hints import DEFAULT_BUDGET, Hint, hint
+from ..analysis.hints import Hint, hint
+from ..analysis.settings import DEFAULTS, MAX_BUDGET
 from ..games.game import Game
 from .params import OutPath, PlayerSpec
 
@@ -200,7 +201,7 @@ class _Coach:
         if mark not in TUTOR_MARKS:
             return True
         click.echo(
-            f"Careful: to {chosen.text} gives up {100 * loss:.1f} points of your chance "
+            f"Careful: to {chosen.action} gives up {100 * loss:.1f} points of your chance "
             f"to win (a {mark})."
         )
         click.echo(f"  I would {h.why()}")
@@ -267,8 +268,8 @@ def _ask(
 )
 @click.option(
     "--budget",
-    type=click.IntRange(min=1, max=100_000),
-    default=DEFAULT_BUDGET,
+    type=click.IntRange(min=1, max=MAX_BUDGET),
+    default=DEFAULTS.budget,
     show_default=True,
     help="Samples at most per hint (fewer: quicker, rougher hints).",
 )

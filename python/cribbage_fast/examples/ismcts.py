@@ -16,10 +16,11 @@ import sys
 import time
 from collections.abc import Iterator
 
-from cribbage_fast import Game, GreedyPlayer, PlayerProtocol
+from cribbage_fast._core import GreedyPlayer
 from cribbage_fast._util.progress import progress
 from cribbage_fast.examples import parser as example_parser
 from cribbage_fast.games.agents import ISMCTSPlayer, play_with_search
+from cribbage_fast.games.game import Game, PlayerProtocol
 
 
 def wilson(wins: int, games: int, z: float = 1.96) -> tuple[float, float]:

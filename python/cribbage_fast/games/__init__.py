@@ -1,5 +1,6 @@
-"""Games and players: `Game`, the players' protocol, matches, the search
-agent (`ISMCTSPlayer`), and the text of simulation statistics.
+"""Games and players: `Game`, the players' protocol, matches and the search
+agent (`ISMCTSPlayer`), and the text of simulation statistics (its typed
+dicts are in `cribbage_fast.stats`, beside the compiled core).
 
 Examples
 --------
@@ -10,15 +11,7 @@ Examples
 
 from .agents import ISMCTSPlayer, play_with_search
 from .game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
-from .stats import (
-    DealerPoints,
-    LuckSums,
-    PonePoints,
-    RolePoints,
-    SimulationStatsDict,
-    WinEstimate,
-    format_stats,
-)
+from .stats import format_stats
 
 __all__ = [
     # the game and its players (game.py)
@@ -31,12 +24,6 @@ __all__ = [
     # the search agent (agents.py)
     "ISMCTSPlayer",
     "play_with_search",
-    # simulation statistics as text and typed dicts (stats.py)
-    "DealerPoints",
-    "LuckSums",
-    "PonePoints",
-    "RolePoints",
-    "SimulationStatsDict",
-    "WinEstimate",
+    # the text of simulation statistics (stats.py)
     "format_stats",
 ]

@@ -1,5 +1,7 @@
-"""Presentation of simulation statistics: the text table of ``str(stats)`` and
-the typed dict of ``stats.to_dict()``.
+"""Presentation of simulation statistics: the text table of ``str(stats)``.
+
+``SimulationStats.__str__`` calls `format_stats`; the typed dicts of
+``stats.to_dict()`` are in `cribbage_fast.stats`.
 
 Examples
 --------
@@ -20,108 +22,12 @@ plain            98.50%    [95.68%, 99.49%]   +727   [+538, +916]            1  
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, TypedDict
+from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from cribbage_fast._core import SimulationStats
 
-__all__ = [
-    "DealerPoints",
-    "LuckSums",
-    "PonePoints",
-    "RolePoints",
-    "SimulationStatsDict",
-    "WinEstimate",
-    "format_stats",
-]
-
-
-class DealerPoints(TypedDict):
-    """The dealer's points (exact totals, or means per completed deal)."""
-
-    pegging: float
-    hand: float
-    crib: float
-    his_heels: float
-
-
-class PonePoints(TypedDict):
-    """The pone's points: pegging and hand."""
-
-    pegging: float
-    hand: float
-
-
-class RolePoints(TypedDict):
-    """Points by role in the completed deals."""
-
-    dealer: DealerPoints
-    pone: PonePoints
-
-
-class WinEstimate(TypedDict):
-    """Player 0's win rate as an estimate (`SimulationStats.win_estimate`).
-
-    ``interval`` is the 95% interval of ``rate`` (Wilson in a plain match,
-    normal over the pairs in a duplicate one, normal for a luck-adjusted
-    rate); ``elo`` is player 0's rating above player 1, ``400 log10(p / (1 -
-    p))``, with the interval's ends mapped the same way;
-    ``games_to_separate`` is how many games (at the spread measured) would
-    give an interval leaving 50% out, ``games_for_half_point`` how many would
-    give an interval of plus or minus 0.5 percentage points.
-    """
-
-    rate: float
-    stderr: float
-    interval: tuple[float, float]
-    elo: float
-    elo_interval: tuple[float, float]
-    games_to_separate: float
-    games_for_half_point: float
-
-
-class LuckSums(TypedDict):
-    """Exact sums of player 0's luck over the units (games, or duplicate
-    pairs), in units of 2**-24 of a game: they merge exactly."""
-
-    units: int
-    sum: int
-    sum_sq: int
-    sum_wins: int
-
-
-class SimulationStatsDict(TypedDict):
-    """`SimulationStats.to_dict()`: pairs are (seat 0, seat 1); ``points`` holds
-    exact integer totals, ``per_deal`` their means per completed deal."""
-
-    players: tuple[str, str]
-    player_seeds: tuple[int | None, int | None]
-    seed: int
-    start_scores: tuple[int, int]
-    first_dealer: int | None
-    ranges: list[tuple[int, int]]
-    games: int
-    wins: tuple[int, int]
-    win_rates: tuple[float, float]
-    win_intervals: tuple[tuple[float, float], tuple[float, float]]
-    game_points: tuple[int, int]
-    skunks: tuple[int, int]
-    double_skunks: tuple[int, int]
-    total_scores: tuple[int, int]
-    mean_scores: tuple[float, float]
-    deals: int
-    completed_deals: int
-    mean_deals: float
-    points: RolePoints
-    per_deal: RolePoints
-    duplicate: bool
-    luck_adjusted: bool
-    pairs: tuple[int, int, int]
-    luck_sums: LuckSums
-    win_estimate: WinEstimate
-    adjusted_estimate: WinEstimate | None
-    mean_luck: tuple[float, float] | None
-    variance_reduction: float | None
+__all__ = ["format_stats"]
 
 
 def _pct(x: float) -> str:
@@ -199,7 +105,26 @@ def _header(stats: SimulationStats) -> str:
 
 
 def format_stats(stats: SimulationStats) -> str:
-    """The summary table of a simulation (what ``str(stats)`` shows)."""
+    """The summary table of a simulation: what ``str(stats)`` shows.
+
+    Parameters
+    ----------
+    stats : SimulationStats
+        The result of ``simulate`` (or ``master_match``, or a merge).
+
+    Returns
+    -------
+    str
+        The wins with their 95% intervals, game points, skunks, the mean
+        points of a deal by role, and the ratings.
+
+    Examples
+    --------
+    >>> from cribbage_fast import simulate
+    >>> stats = simulate("greedy", "random", games=50, seed=3)
+    >>> format_stats(stats) == str(stats), format_stats(stats).splitlines()[1].split()[:2]
+    (True, ['player', 'wins'])
+    """
     a, b = stats.players
     width = max(len(a), len(b), 6)
     row = f"{{:<{width}}}  {{:>9}}  {{:>7}}  {{:>18}}  {{:>9}}  {{:>7}}  {{:>7}}"

@@ -9,7 +9,6 @@ from collections.abc import Sequence
 
 from .. import _core
 from .._util.args import _describe, integer
-from ..tables.positions import MAX_SCORE, TARGET
 from . import _canvas as cv
 
 __all__ = ["board", "hole_position"]
@@ -216,7 +215,7 @@ def board(
     goal = integer(target, "target", 31, 1000)
     # The last points can take a side past the target by at most the best
     # show, as the position table's bound says for a 121 game.
-    most = goal - TARGET + MAX_SCORE
+    most = goal - _core.TARGET + _core.MAX_SCORE
     for i, f in enumerate(front):
         if f > most:
             raise ValueError(f"scores[{i}] is {f}: no game to {goal} ends past {most}")

@@ -7,7 +7,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Literal, overload
 
 import numpy as np
 import numpy.typing as npt
@@ -210,6 +210,73 @@ def table_discards(
     _table_key(crib_model, True, True)
     options = [_with_model(o, crib_model, pegging) for o in _core.analyze_discards(hand, dealer)]
     return sort_options(options)
+
+
+@overload
+def analyze_discards(
+    hand: Any,
+    dealer: bool,
+    crib_model: Literal["uniform"] = "uniform",
+    pegging: Literal[False] = False,
+) -> list[_core.DiscardOption]: ...
+@overload
+def analyze_discards(
+    hand: Any, dealer: bool, crib_model: str = "uniform", pegging: bool = False
+) -> list[TableDiscardOption]: ...
+def analyze_discards(
+    hand: Any, dealer: bool, crib_model: str = "uniform", pegging: bool = False
+) -> list[_core.DiscardOption] | list[TableDiscardOption]:
+    """Every discard of a 6-card or 5-card hand, best first (exact expectations).
+
+    ``hand_ev`` averages the kept cards' show over every unseen starter; ``crib_ev``
+    averages the crib over every deal of the crib's other cards (uniformly drawn from
+    the unseen cards, or by the shipped tables) and every remaining starter; ``net``
+    adds the crib for the dealer and subtracts it for the pone. The uniform crib is
+    computed by the core with the GIL released (well under 1 ms).
+
+    Parameters
+    ----------
+    hand : str or iterable of Card or str
+        Six cards (2 players: discard 2) or five (3 or 4 players: discard 1).
+    dealer : bool
+        Whether the crib is yours (its points are added) or not (subtracted).
+    crib_model : str, default "uniform"
+        ``"uniform"``: the crib's other cards are uniformly random (exact).
+        ``"fixed_point"``: they follow the shipped crib tables (see
+        `table_discards`).
+    pegging : bool, default False
+        Add the kept cards' expected net pegging (own points minus the
+        opponent's) from the shipped pegging table (six cards only; see
+        `table_discards`).
+
+    Returns
+    -------
+    list of DiscardOption
+        Best first: by net (hand +/- crib), then hand EV, then the discarded
+        cards' indices; with a table model or pegging, `TableDiscardOption`
+        objects by ``total`` (net plus net pegging), then the same.
+
+    Raises
+    ------
+    ValueError
+        Not 5 or 6 distinct cards, unknown card text, an unknown crib model, or
+        five cards with the fixed-point model or pegging (the tables are for two
+        players).
+    TypeError
+        Not cards, or ``dealer`` or ``pegging`` not True or False.
+
+    Examples
+    --------
+    >>> from cribbage_fast import analyze_discards
+    >>> best = analyze_discards("5H 5D JC 4S 6H KD", dealer=True)[0]
+    >>> [str(c) for c in best.discard], best.hand_total, best.hand_deals
+    (['JC', 'KD'], 734, 46)
+    >>> analyze_discards("5H 5D JC 4S 6H KD", True, "fixed_point")[0].crib_model
+    'fixed_point'
+    """
+    if isinstance(crib_model, str) and crib_model == "uniform" and not flag(pegging, "pegging"):
+        return _core.analyze_discards(hand, dealer)
+    return table_discards(hand, dealer, crib_model, pegging)
 
 
 def best_table_discard(hand: Any, dealer: bool) -> TableDiscardOption:

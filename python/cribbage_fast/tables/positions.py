@@ -44,7 +44,8 @@ from .._util.extras import require
 from .._util.files import atomic_open, save_figure
 from ._checks import TableCheck, built_in, read_only, stamp
 
-TARGET = 121
+#: The points of the usual game.
+TARGET = _core.TARGET
 SCORES = 121
 
 FloatArray = npt.NDArray[np.float64]
@@ -288,7 +289,7 @@ def position_table() -> PositionTable:
 
 
 #: The most a side can end a game with: 120, then a 29 hand.
-MAX_SCORE = TARGET - 1 + 29
+MAX_SCORE = _core.MAX_SCORE
 
 
 def _cell(my_score: object, their_score: object, dealer: object) -> tuple[int, int, int]:

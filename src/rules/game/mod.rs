@@ -37,6 +37,9 @@ mod show;
 pub use crate::rules::play::MAX_SEATS;
 /// The usual game: 121 points.
 pub const DEFAULT_TARGET: u16 = 121;
+/// The most a side can end a usual game with: one short of the target, then
+/// the best show.
+pub const MAX_SCORE: u16 = DEFAULT_TARGET - 1 + crate::rules::show::BEST_SHOW as u16;
 
 /// Rules switches of one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
