@@ -677,16 +677,6 @@ class Position:
         target: int = 121,
         muggins: bool = False,
     ) -> Position: ...
-    @staticmethod
-    def from_game(game: Game, seat: int | None = None, reveal: bool = False) -> Position:
-        """What `seat` of `game` may know now (the seat to move if None), with
-        the other seat's cards when `reveal`.
-
-        Examples
-        --------
-        >>> Position.from_game(Game(2, seed=1)).phase
-        'discard'
-        """
     @property
     def num_players(self) -> int: ...
     @property
@@ -1236,11 +1226,63 @@ class Game:
         >>> game.to_move, copy.to_move
         (0, 1)
         """
+    def position(
+        self, move_index: int | None = None, seat: int | None = None, reveal: bool = False
+    ) -> Position:
+        """The position before move `move_index` of this game (now if None), as
+        `seat` saw it (the seat to move then if None); with `reveal`, the
+        other seat's cards too (a study position). Two players, before a
+        discard, a lay or a go.
+
+        Parameters
+        ----------
+        move_index : int, optional
+            An index into `moves()` (0 to ``len(moves())``): the moves before
+            it are replayed on a new game of the same settings.
+        seat : int, optional
+        reveal : bool, default False
+
+        Returns
+        -------
+        Position
+
+        Raises
+        ------
+        CribbageError
+            Not a 2-player game, not in the discard or the play then, or
+            `move_index` past the last move.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1, first_dealer=0)
+        >>> game.discard(game.hand(1)[:2])
+        >>> game.position(0).hand == game.position(0, seat=1).hand
+        True
+        >>> game.position().to_move, len(game.position(seat=1).discards)
+        (0, 2)
+        """
     @classmethod
     def from_position(cls, position: Position, seed: int | None = None) -> Self:
         """A game continued from `position`: the cards its seat has not seen
         are dealt at random (seeded) consistently with what it saw, then the
         game goes on under the ordinary rules (later deals from `seed`).
+
+        Parameters
+        ----------
+        position : Position
+        seed : int, optional
+            The same seed gives the same hidden cards and the same game.
+
+        Returns
+        -------
+        Game
+            Its first dealer is the position's dealer; it records its moves
+            from the position's deal on.
+
+        Raises
+        ------
+        CribbageError
+            A position the rules refuse.
 
         Examples
         --------

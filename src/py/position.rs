@@ -9,7 +9,6 @@ use super::card::{
     card_from_py, card_object, card_objects, cards_from_py, one_card_from_py, PyCard,
 };
 use super::convert::{int_for_core, num_players_arg, scores_in, seat_arg, target_arg};
-use super::game::PyGame;
 use crate::ground::card::CardSet;
 use crate::rules::game::{GameConfig, Phase};
 use crate::rules::play::PlayMove;
@@ -110,14 +109,8 @@ impl PyPosition {
         let config = GameConfig::new(num_players, target, muggins)
             .map_err(|e| crate::ground::error::Error::Invalid(format!("game: {e}")))?;
         let seat = small(seat, "seat")?;
-        let dealer = match dealer.filter(|d| !d.is_none()) {
-            Some(d) => small(int_for_core::<i64>(d, "dealer")?, "dealer")?,
-            None => 0,
-        };
-        let to_move = match to_move.filter(|t| !t.is_none()) {
-            Some(t) => small(int_for_core::<i64>(t, "to_move")?, "to move")?,
-            None => seat,
-        };
+        let dealer = opt_seat(dealer, "dealer")?.unwrap_or(0);
+        let to_move = opt_seat(to_move, "to move")?.unwrap_or(seat);
         let scores = match scores.filter(|s| !s.is_none()) {
             Some(s) => scores_in::<u16>(s)
                 .map_err(|e| field_error(py, "scores", e))?
@@ -140,39 +133,13 @@ impl PyPosition {
                 None => None,
             },
             play: play.map_or(Ok(Vec::new()), |p| play_from_py(py, p))?,
-            count: match count.filter(|c| !c.is_none()) {
-                Some(c) => int_for_core::<u8>(c, "count")?,
-                None => 0,
-            },
-            other: match other.filter(|o| !o.is_none()) {
-                Some(o) => Some(card_set(py, o, "other")?),
-                None => None,
-            },
+            count: given(count)
+                .map(|c| int_for_core::<u8>(c, "count"))
+                .transpose()?
+                .unwrap_or(0),
+            other: given(other).map(|o| card_set(py, o, "other")).transpose()?,
         };
         py.detach(|| position.check())?;
-        Ok(PyPosition { position })
-    }
-
-    /// What `seat` of `game` may know now (the seat to move if None), with
-    /// the other seat's cards when `reveal`. See `Game.position`.
-    ///
-    /// Examples
-    /// --------
-    /// >>> from cribbage_fast import Game, Position
-    /// >>> Position.from_game(Game(2, seed=1)).phase
-    /// 'discard'
-    #[staticmethod]
-    #[pyo3(signature = (game, seat = None, reveal = false))]
-    fn from_game(
-        game: PyRef<'_, PyGame>,
-        seat: Option<&Bound<'_, PyAny>>,
-        reveal: bool,
-    ) -> PyResult<Self> {
-        let seat = match seat.filter(|s| !s.is_none()) {
-            Some(s) => small(int_for_core::<i64>(s, "seat")?, "seat")?,
-            None => game.game.to_move().unwrap_or(0),
-        };
-        let position = Position::from_game(&game.game, seat, reveal)?;
         Ok(PyPosition { position })
     }
 
@@ -318,6 +285,18 @@ impl PyPosition {
         let seed = seed.unwrap_or_else(super::convert::fresh_seed);
         Ok(py.detach(|| self.position.to_game(seed))?)
     }
+}
+
+/// An argument that is given and not None.
+fn given<'a, 'py>(obj: Option<&'a Bound<'py, PyAny>>) -> Option<&'a Bound<'py, PyAny>> {
+    obj.filter(|o| !o.is_none())
+}
+
+/// An optional seat argument (None: the default).
+fn opt_seat(obj: Option<&Bound<'_, PyAny>>, name: &str) -> PyResult<Option<usize>> {
+    given(obj)
+        .map(|o| small(int_for_core::<i64>(o, name)?, name))
+        .transpose()
 }
 
 /// A seat number small enough for the core to check.

@@ -99,6 +99,38 @@ impl Position {
         })
     }
 
+    /// The position before move `index` of `game` (its first `index` moves
+    /// replayed on a new game of the same settings; `first_dealer` as given
+    /// to it), from `seat`'s view or the mover's.
+    pub fn before_move(
+        game: &Game,
+        first_dealer: Option<usize>,
+        index: usize,
+        seat: Option<usize>,
+        reveal: bool,
+    ) -> Result<Position> {
+        let moves = game.moves();
+        if index > moves.len() {
+            return Err(Error::Invalid(format!(
+                "move_index: the game has {} moves, got {index}",
+                moves.len()
+            )));
+        }
+        let (config, seed) = (game.config(), game.seed());
+        let mut before = match first_dealer {
+            Some(dealer) => Game::with_first_dealer(config, seed, true, dealer)?,
+            None => Game::new(config, seed, true),
+        };
+        if game.deal_seeds() {
+            before = before.with_deal_seeds()?;
+        }
+        for (_, mv) in &moves[..index] {
+            before.apply(mv.clone())?;
+        }
+        let seat = seat.or(before.to_move()).unwrap_or(0);
+        Position::from_game(&before, seat, reveal)
+    }
+
     /// Checks the position: the sizes and places first, then that a deal of
     /// the unseen cards replays into it under the rules.
     pub fn check(&self) -> Result<()> {
@@ -214,77 +246,81 @@ impl Position {
     }
 
     fn check_sizes(&self) -> Result<()> {
+        match self.phase {
+            Phase::Discard => self.check_discard_sizes(),
+            Phase::Play => self.check_play_sizes(),
+            phase => Err(Error::Invalid(format!(
+                "phase: positions are taken in the discard or the play, not the {}",
+                phase.name()
+            ))),
+        }
+    }
+
+    fn check_discard_sizes(&self) -> Result<()> {
         let bad = |why: String| Err(Error::Invalid(why));
         let (hand, discards) = (self.hand.len(), self.discards.len());
-        match self.phase {
-            Phase::Discard => {
-                if !matches!((hand, discards), (6, 0) | (4, 2)) {
-                    return bad(format!(
-                        "hand: in the discard a seat holds 6 cards, or 4 with 2 discards; got {hand} and {discards}"
-                    ));
-                }
-                if let Some(card) = self.starter {
-                    return bad(format!(
-                        "starter: none is cut before both seats discard, got {card}"
-                    ));
-                }
-                if !self.play.is_empty() || self.count != 0 {
-                    return bad("play: nothing is laid before both seats discard".into());
-                }
-                if let Some(other) = self.other {
-                    let want = if self.other_has_discarded() { 4 } else { 6 };
-                    if other.len() != want {
-                        return bad(format!(
-                            "other: the other seat holds {want} cards now, got {}",
-                            other.len()
-                        ));
-                    }
-                }
-            }
-            Phase::Play => {
-                if (hand, discards) != (4, 2) {
-                    return bad(format!(
-                        "hand: in the play a seat has 4 kept cards and 2 discards; got {hand} and {discards}"
-                    ));
-                }
-                if self.starter.is_none() {
-                    return bad("starter: the play begins once the starter is cut".into());
-                }
-                if self.count > MAX_COUNT {
-                    return bad(format!(
-                        "count: the count is at most 31, got {}",
-                        self.count
-                    ));
-                }
-                let theirs = self.laid_by_other();
-                if theirs.len() > 4 {
-                    return bad(format!(
-                        "play: the other seat laid {} cards; it kept 4",
-                        theirs.len()
-                    ));
-                }
-                if let Some(other) = self.other {
-                    if other.len() != 4 {
-                        return bad(format!(
-                            "other: the other seat kept 4 cards, got {}",
-                            other.len()
-                        ));
-                    }
-                    if let Some(card) = (theirs - other).first() {
-                        return bad(format!(
-                            "play: {card} was laid by the other seat but is not among its cards"
-                        ));
-                    }
-                }
-            }
-            phase => {
-                return bad(format!(
-                    "phase: positions are taken in the discard or the play, not the {}",
-                    phase.name()
-                ))
-            }
+        if !matches!((hand, discards), (6, 0) | (4, 2)) {
+            return bad(format!(
+                "hand: in the discard a seat holds 6 cards, or 4 with 2 discards; got {hand} and {discards}"
+            ));
         }
-        Ok(())
+        if let Some(card) = self.starter {
+            return bad(format!(
+                "starter: none is cut before both seats discard, got {card}"
+            ));
+        }
+        if !self.play.is_empty() || self.count != 0 {
+            return bad("play: nothing is laid before both seats discard".into());
+        }
+        let want = if self.other_has_discarded() { 4 } else { 6 };
+        match self.other {
+            Some(other) if other.len() != want => bad(format!(
+                "other: the other seat holds {want} cards now, got {}",
+                other.len()
+            )),
+            _ => Ok(()),
+        }
+    }
+
+    fn check_play_sizes(&self) -> Result<()> {
+        let bad = |why: String| Err(Error::Invalid(why));
+        let (hand, discards) = (self.hand.len(), self.discards.len());
+        if (hand, discards) != (4, 2) {
+            return bad(format!(
+                "hand: in the play a seat has 4 kept cards and 2 discards; got {hand} and {discards}"
+            ));
+        }
+        if self.starter.is_none() {
+            return bad("starter: the play begins once the starter is cut".into());
+        }
+        if self.count > MAX_COUNT {
+            return bad(format!(
+                "count: the count is at most 31, got {}",
+                self.count
+            ));
+        }
+        let theirs = self.laid_by_other();
+        if theirs.len() > 4 {
+            return bad(format!(
+                "play: the other seat laid {} cards; it kept 4",
+                theirs.len()
+            ));
+        }
+        let Some(other) = self.other else {
+            return Ok(());
+        };
+        if other.len() != 4 {
+            return bad(format!(
+                "other: the other seat kept 4 cards, got {}",
+                other.len()
+            ));
+        }
+        match (theirs - other).first() {
+            Some(card) => bad(format!(
+                "play: {card} was laid by the other seat but is not among its cards"
+            )),
+            None => Ok(()),
+        }
     }
 
     /// The least room (31 less the count) at which the other seat said go,

@@ -11,7 +11,7 @@ from types import ModuleType
 
 import pytest
 
-from cribbage_fast import Game, GreedyPlayer, Move, Position, RandomPlayer
+from cribbage_fast import CribbageError, Game, GreedyPlayer, Move, Position, RandomPlayer
 
 #: Game states in the suite: enough to meet every kind of play, and quick.
 STATES = 2_000
@@ -91,7 +91,7 @@ def test_the_position_before_each_move_of_a_record() -> None:
                 seat=1, reveal=True
             )
         replayed.apply(Move.from_dict(entry))
-    with pytest.raises(IndexError, match="move_index"):
+    with pytest.raises(CribbageError, match="move_index"):
         game.position(len(moves) + 1)
-    with pytest.raises(TypeError, match="move_index"):
+    with pytest.raises(TypeError):
         game.position("3")  # type: ignore[arg-type]

@@ -19,7 +19,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol, Self, cast, runtime_checkable
 
 from .. import _core
-from .._core import Card, Move, PlayerView, Position
+from .._core import Card, Move, PlayerView
 from .._util import json as _json
 from .._util.names import check_names
 
@@ -377,64 +377,6 @@ class Game(_core.Game):
         if not any(self.names):
             return reduced
         return (_named, (reduced, self.names))
-
-    def position(
-        self, move_index: int | None = None, *, seat: int | None = None, reveal: bool = False
-    ) -> Position:
-        """The position before move `move_index` of this game (now if None),
-        as `seat` saw it (the seat to move if None); with `reveal`, the other
-        seat's cards too (a study position). Two players, before a discard,
-        a lay or a go.
-
-        Parameters
-        ----------
-        move_index : int, optional
-            An index into `moves()` (0 to ``len(moves())``); the moves before
-            it are replayed on a new game of the same settings.
-        seat : int, optional
-        reveal : bool, default False
-
-        Returns
-        -------
-        Position
-
-        Raises
-        ------
-        CribbageError
-            Not a 2-player game, or the game was not in the discard or the
-            play then.
-        IndexError
-            `move_index` out of range.
-
-        Examples
-        --------
-        >>> game = Game(2, seed=1, first_dealer=0)
-        >>> game.discard(game.hand(1)[:2])
-        >>> game.position(0).hand == game.position(0, seat=1).hand
-        True
-        >>> game.position().to_move, len(game.position(seat=1).discards)
-        (0, 2)
-        """
-        if move_index is None:
-            return Position.from_game(self, seat, reveal)
-        moves = self.moves()
-        if isinstance(move_index, bool) or not isinstance(move_index, int):
-            raise TypeError(f"move_index must be an int, got {type(move_index).__name__}")
-        if not 0 <= move_index <= len(moves):
-            raise IndexError(f"move_index must be 0 to {len(moves)}, got {move_index}")
-        before = _core.Game(
-            self.num_players,
-            self.seed,
-            self.target,
-            self.muggins,
-            self.first_dealer,
-            True,
-            None,
-            self.deal_seeds,
-        )
-        for entry in moves[:move_index]:
-            before.apply(Move.from_dict(entry))
-        return Position.from_game(before, seat, reveal)
 
     def play(self, players: Sequence[PlayerProtocol | str]) -> GameResult:
         """Plays the game to the end with one player object (or bot name) per seat.
