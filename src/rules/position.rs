@@ -388,12 +388,12 @@ impl Position {
             }
             let fresh = draw(eligible, held, rng);
             hands[other] = known_laid | fresh;
-            pool = pool - fresh;
+            pool -= fresh;
         }
         if self.other_has_discarded() {
             let fresh = draw(pool, 2, rng);
             discards[other] = fresh;
-            pool = pool - fresh;
+            pool -= fresh;
         }
         let starter = match self.starter {
             Some(card) => card,
