@@ -41,6 +41,7 @@ pub use rules::game::{
     MAX_SEATS,
 };
 pub use rules::observe::Observation;
+pub use rules::position::Position;
 pub use rules::play::{
     count_of, mask_cards, play_items, random_play_phases, score_play, validate_pile, EventKind,
     Pegging, PlayEvent, PlayItem, PlayItems, PlayKind, PlayMove,

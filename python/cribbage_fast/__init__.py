@@ -34,6 +34,7 @@ from ._core import (
     PlayerView,
     PlayEvent,
     PlayItem,
+    Position,
     RandomPlayer,
     ShowItem,
     SimulationStats,
@@ -118,6 +119,8 @@ __all__ = [
     "expected_game_points",
     "position_table",
     "PositionTable",
+    # Game positions: game-positions.md
+    "Position",
     # API reference: index.md
     "__version__",
     "build_profile",

@@ -636,6 +636,87 @@ class Move:
     def __hash__(self) -> int: ...
 
 @final
+class Position:
+    """A game situation seen from one seat (a 2-player game, in the discard
+    or the play): the board, the phase, the seat to move, the seat's cards,
+    what it has seen this deal and, for a study position, the other seat's
+    cards. Not a board position of the win-probability table
+    (`tables.positions`). The rules check it when it is made. Its one-line
+    text: `cribbage_fast.records.position` (docs/positions.md).
+
+    Raises
+    ------
+    CribbageError
+        An impossible position, naming the field.
+    TypeError
+        A field of the wrong type.
+
+    Examples
+    --------
+    >>> p = Position("play", "5H 5C 6D JS", discards="QH KD", starter="7C",
+    ...              seat=1, dealer=1, to_move=1, play=["10S"], count=10)
+    >>> p.held, p.count
+    ([Card('5C'), Card('5H'), Card('6D'), Card('JS')], 10)
+    """
+
+    def __new__(
+        cls,
+        phase: Literal["discard", "play"],
+        hand: _CardsLike,
+        *,
+        seat: int = 0,
+        dealer: int | None = None,
+        to_move: int | None = None,
+        scores: Iterable[int] | None = None,
+        discards: _CardsLike | None = None,
+        starter: _CardLike | None = None,
+        play: str | Iterable[Card | str] | None = None,
+        count: int | None = None,
+        other: _CardsLike | None = None,
+        num_players: int = 2,
+        target: int = 121,
+        muggins: bool = False,
+    ) -> Position: ...
+    @property
+    def num_players(self) -> int: ...
+    @property
+    def target(self) -> int: ...
+    @property
+    def muggins(self) -> bool: ...
+    @property
+    def seat(self) -> int:
+        """Whose view this is."""
+    @property
+    def dealer(self) -> int: ...
+    @property
+    def to_move(self) -> int: ...
+    @property
+    def scores(self) -> list[int]:
+        """Scores now, per seat."""
+    @property
+    def phase(self) -> Literal["discard", "play"]: ...
+    @property
+    def hand(self) -> list[Card]:
+        """The seat's cards not given to the crib (laid or not)."""
+    @property
+    def held(self) -> list[Card]:
+        """The seat's cards not yet laid."""
+    @property
+    def discards(self) -> list[Card]: ...
+    @property
+    def starter(self) -> Card | None: ...
+    @property
+    def play(self) -> list[Card | str]:
+        """The play this deal in order: a `Card` per lay, ``"go"`` per go."""
+    @property
+    def count(self) -> int: ...
+    @property
+    def other(self) -> list[Card] | None:
+        """The other seat's cards when known (a study position), else None."""
+    def __eq__(self, value: object, /) -> bool: ...
+    __hash__: ClassVar[None]  # type: ignore[assignment]
+
+@final
 class PlayerView:
     """What one seat may know: its own cards, the table and the scores."""
 
@@ -1144,6 +1225,71 @@ class Game:
         >>> copy.discard("2C 4S")
         >>> game.to_move, copy.to_move
         (0, 1)
+        """
+    def position(
+        self, move_index: int | None = None, seat: int | None = None, reveal: bool = False
+    ) -> Position:
+        """The position before move `move_index` of this game (now if None), as
+        `seat` saw it (the seat to move then if None); with `reveal`, the
+        other seat's cards too (a study position). Two players, before a
+        discard, a lay or a go.
+
+        Parameters
+        ----------
+        move_index : int, optional
+            An index into `moves()` (0 to ``len(moves())``): the moves before
+            it are replayed on a new game of the same settings.
+        seat : int, optional
+        reveal : bool, default False
+
+        Returns
+        -------
+        Position
+
+        Raises
+        ------
+        CribbageError
+            Not a 2-player game, not in the discard or the play then, or
+            `move_index` past the last move.
+
+        Examples
+        --------
+        >>> game = Game(2, seed=1, first_dealer=0)
+        >>> game.discard(game.hand(1)[:2])
+        >>> game.position(0).hand == game.position(0, seat=1).hand
+        True
+        >>> game.position().to_move, len(game.position(seat=1).discards)
+        (0, 2)
+        """
+    @classmethod
+    def from_position(cls, position: Position, seed: int | None = None) -> Self:
+        """A game continued from `position`: the cards its seat has not seen
+        are dealt at random (seeded) consistently with what it saw, then the
+        game goes on under the ordinary rules (later deals from `seed`).
+
+        Parameters
+        ----------
+        position : Position
+        seed : int, optional
+            The same seed gives the same hidden cards and the same game.
+
+        Returns
+        -------
+        Game
+            Its first dealer is the position's dealer; it records its moves
+            from the position's deal on.
+
+        Raises
+        ------
+        CribbageError
+            A position the rules refuse.
+
+        Examples
+        --------
+        >>> p = Position("discard", "5H 5C 6D JS QH KD", seat=1, dealer=0, scores=(112, 118))
+        >>> g = Game.from_position(p, seed=3)
+        >>> g.scores, g.hand(1) == p.hand
+        ([112, 118], True)
         """
     def determinize(self, seat: int, seed: int | None = None) -> Self:
         """A copy (same class) in which every card hidden from `seat` is dealt again

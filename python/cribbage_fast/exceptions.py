@@ -31,6 +31,7 @@ __all__ = [
     "IllegalMove",
     "Misdeal",
     "NotationError",
+    "PositionError",
     "ResetNeeded",
 ]
 
@@ -58,6 +59,32 @@ class NotationError(CribbageError):
 
     def __reduce__(self) -> tuple[Any, ...]:
         return (type(self), (self.reason, self.line, self.column))
+
+
+class PositionError(NotationError):
+    """A position's text that cannot be read, or a position the rules refuse:
+    the `field` (a name of `records.position.FIELDS`, or ``"text"``) and its
+    `column` (from 1). A `NotationError` on line 1.
+
+    Examples
+    --------
+    >>> from cribbage_fast.records import parse_position
+    >>> try:
+    ...     parse_position("0-0/121 d0 v1 m1 discard 5H,5C,6D,JS,QH,XX - - - 0")
+    ... except PositionError as err:
+    ...     print(err.field, err.column)
+    hand 41
+    """
+
+    def __init__(self, message: str, field: str = "text", column: int = 1) -> None:
+        CribbageError.__init__(self, f"{field} (column {column}): {message}")
+        self.line = 1
+        self.column = column
+        self.field = field
+        self.reason = message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.reason, self.field, self.column))
 
 
 class ResetNeeded(RuntimeError):

@@ -15,6 +15,7 @@ mod errors;
 mod game;
 mod master;
 mod play;
+mod position;
 mod positions;
 mod review;
 mod show;
@@ -53,6 +54,8 @@ mod _core {
         _random_play_phases, explain_play, score_play, PyPegging, PyPlayBreakdown, PyPlayEvent,
         PyPlayItem,
     };
+    #[pymodule_export]
+    use super::position::PyPosition;
     #[pymodule_export]
     use super::positions::{_game_points, _shipped_positions, sample_positions, solve_positions};
     #[pymodule_export]

@@ -4,4 +4,5 @@
 pub mod game;
 pub mod observe;
 pub mod play;
+pub mod position;
 pub mod show;

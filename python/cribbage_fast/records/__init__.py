@@ -15,8 +15,9 @@ Examples
 True
 """
 
-from ..exceptions import NotationError
+from ..exceptions import NotationError, PositionError
 from .notation.grammar import MARKS, TAGS, UNKNOWN, FilledCard, analysis_marks
+from .position import FIELDS, parse_position, write_position
 from .record import GameRecord, RecordLike, is_json, load, read, read_all, write_text
 
 __all__ = [
@@ -34,6 +35,11 @@ __all__ = [
     "UNKNOWN",
     "FilledCard",
     "analysis_marks",
-    # its error (exceptions.py)
+    # one situation as one line (position.py)
+    "FIELDS",
+    "parse_position",
+    "write_position",
+    # their errors (exceptions.py)
     "NotationError",
+    "PositionError",
 ]

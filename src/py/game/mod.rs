@@ -10,6 +10,7 @@ use super::convert::{
     scores_arg, scores_in, seat_arg, seed_arg, target_arg,
 };
 use crate::rules::game::{Game, GameConfig, Move, SuppliedDeal};
+use crate::rules::position::Position;
 
 pub(crate) mod moves;
 mod record;
@@ -786,6 +787,115 @@ impl PyGame {
         let copy = PyGame::clone(slf)?;
         copy.cast::<PyGame>()?.borrow_mut().game = game;
         Ok(copy)
+    }
+
+    /// The position before move `move_index` of this game (now if None), as
+    /// `seat` saw it (the seat to move then if None); with `reveal`, the
+    /// other seat's cards too (a study position). Two players, before a
+    /// discard, a lay or a go.
+    ///
+    /// Parameters
+    /// ----------
+    /// move_index : int, optional
+    ///     An index into `moves()` (0 to ``len(moves())``): the moves before
+    ///     it are replayed on a new game of the same settings.
+    /// seat : int, optional
+    /// reveal : bool, default False
+    ///
+    /// Returns
+    /// -------
+    /// Position
+    ///
+    /// Raises
+    /// ------
+    /// CribbageError
+    ///     Not a 2-player game, not in the discard or the play then, or
+    ///     `move_index` past the last move.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game
+    /// >>> game = Game(2, seed=1, first_dealer=0)
+    /// >>> game.discard(game.hand(1)[:2])
+    /// >>> game.position(0).hand == game.position(0, seat=1).hand
+    /// True
+    /// >>> game.position().to_move, len(game.position(seat=1).discards)
+    /// (0, 2)
+    #[pyo3(signature = (move_index = None, seat = None, reveal = false))]
+    fn position(
+        &self,
+        py: Python<'_>,
+        move_index: Option<&Bound<'_, PyAny>>,
+        #[pyo3(from_py_with = opt_seat_arg)] seat: Option<i64>,
+        reveal: bool,
+    ) -> PyResult<super::position::PyPosition> {
+        let seat = seat.map(|s| self.check_seat(s)).transpose()?;
+        let index = move_index
+            .filter(|i| !i.is_none())
+            .map(|i| super::convert::int_for_core::<usize>(i, "move_index"))
+            .transpose()?;
+        let position = py.detach(|| match index {
+            Some(i) => Position::before_move(&self.game, self.first_dealer, i, seat, reveal),
+            None => {
+                let seat = seat.or(self.game.to_move()).unwrap_or(0);
+                Position::from_game(&self.game, seat, reveal)
+            }
+        })?;
+        Ok(super::position::PyPosition { position })
+    }
+
+    /// A game continued from `position`: the cards its seat has not seen are
+    /// dealt at random (seeded) consistently with what it saw, then the game
+    /// goes on under the ordinary rules (later deals from `seed`).
+    ///
+    /// Parameters
+    /// ----------
+    /// position : Position
+    /// seed : int, optional
+    ///     The same seed gives the same hidden cards and the same game.
+    ///
+    /// Returns
+    /// -------
+    /// Game
+    ///     Its first dealer is the position's dealer; it records its moves
+    ///     from the position's deal on.
+    ///
+    /// Raises
+    /// ------
+    /// TypeError
+    ///     `position` is not a Position.
+    ///
+    /// Examples
+    /// --------
+    /// >>> from cribbage_fast import Game, Position
+    /// >>> p = Position("discard", "5H 5C 6D JS QH KD", seat=1, dealer=0, scores=(112, 118))
+    /// >>> g = Game.from_position(p, seed=3)
+    /// >>> g.scores, g.hand(1) == p.hand, g.position() == p
+    /// ([112, 118], True, True)
+    #[classmethod]
+    #[pyo3(signature = (position, seed = None))]
+    fn from_position<'py>(
+        cls: &Bound<'py, pyo3::types::PyType>,
+        position: PyRef<'py, super::position::PyPosition>,
+        #[pyo3(from_py_with = seed_arg)] seed: Option<u64>,
+    ) -> PyResult<Bound<'py, PyAny>> {
+        let seed = seed.unwrap_or_else(fresh_seed);
+        let game = position.to_game(cls.py(), Some(seed))?;
+        let config = game.config();
+        let args = (
+            config.players,
+            seed,
+            config.target,
+            config.muggins,
+            game.dealer(),
+        );
+        let made = cls.call1(args)?;
+        {
+            let mut target = made.cast::<PyGame>()?.borrow_mut();
+            target.game = game;
+            target.first_dealer = Some(target.game.dealer());
+        }
+        Ok(made)
     }
 
     /// Plays uniformly random legal moves to the end of the game (or of the
