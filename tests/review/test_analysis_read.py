@@ -18,13 +18,13 @@ from cribbage_fast import ExpertPlayer, Game, GreedyPlayer, Player
 from cribbage_fast.analysis.analyze import (
     DECIDED_BELOW,
     THRESHOLDS,
-    DecisionReview,
     GameAnalysis,
     analyze_game,
 )
 from cribbage_fast.analysis.decided import decided_early
 from cribbage_fast.analysis.engine import answer
 from cribbage_fast.analysis.pictures import analysis_svg
+from cribbage_fast.analysis.results import DecisionReview
 from cribbage_fast.records import write_text
 
 QUICK = {"precision": 0.02, "budget": 64, "seed": 1}

@@ -1,6 +1,6 @@
 """Analysis of played games and positions: one `Settings` type read by
 every front end, one name for an action (`action_name`), `analyze_game(s)`
-and their result types, the marks, the report and its picture, hints, and
+their result types (one vocabulary, `results`), the marks, the report and its picture, hints, and
 the JSON engine.
 
 Examples
@@ -17,11 +17,7 @@ from .analyze import (
     DECIDED_BELOW,
     MARKS,
     THRESHOLDS,
-    DecidedEarly,
-    DecisionReview,
     GameAnalysis,
-    LuckEvent,
-    PlayerSummary,
     analyze_game,
     analyze_games,
     game_seed,
@@ -29,8 +25,17 @@ from .analyze import (
 )
 from .decided import decided_early, error_rates
 from .engine import Engine, answer
-from .hints import Hint, HintOption, hint
+from .hints import Hint, hint
 from .report import figure, plot, render, to_svg
+from .results import (
+    DecidedEarly,
+    DecisionReview,
+    GameAnalysisData,
+    HintData,
+    HintOption,
+    LuckEvent,
+    PlayerSummary,
+)
 from .settings import (
     DEFAULT_BUDGET,
     DEFAULT_PRECISION,
@@ -58,15 +63,19 @@ __all__ = [
     "Unset",
     # the name of an action (actions.py)
     "action_name",
+    # the result vocabulary of the analysis and the hints (results.py)
+    "DecidedEarly",
+    "DecisionReview",
+    "GameAnalysisData",
+    "HintData",
+    "HintOption",
+    "LuckEvent",
+    "PlayerSummary",
     # analysis of a whole game (analyze.py, decided.py)
     "DECIDED_BELOW",
     "MARKS",
     "THRESHOLDS",
-    "DecidedEarly",
-    "DecisionReview",
     "GameAnalysis",
-    "LuckEvent",
-    "PlayerSummary",
     "analyze_game",
     "analyze_games",
     "decided_early",
@@ -80,7 +89,6 @@ __all__ = [
     "to_svg",
     # hints (hints.py)
     "Hint",
-    "HintOption",
     "hint",
     # the JSON engine (engine.py)
     "Engine",

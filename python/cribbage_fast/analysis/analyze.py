@@ -20,29 +20,27 @@ True
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Sequence
-from dataclasses import asdict, dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 from .. import _core
-from .._util import json as _json
 from .._util.args import _describe, flag, integer
 from .._util.errors import in_context
 from .._util.progress import progress as progress_bar
 from ..games.game import Game
 from ..records.record import GameRecord, RecordLike, read
 from .actions import action_name
-from .decided import DECIDED_BELOW, DecidedEarly, decided_early, error_rates
+from .decided import DECIDED_BELOW, decided_early, error_rates
+from .pictures import analysis_svg
+from .report import render
+from .results import DecisionReview, GameAnalysisData, LuckEvent, PlayerSummary
 from .settings import UNSET, Objective, Policy, Settings, Unset
 
 __all__ = [
     "DECIDED_BELOW",
     "MARKS",
     "THRESHOLDS",
-    "DecidedEarly",
-    "DecisionReview",
     "GameAnalysis",
-    "LuckEvent",
-    "PlayerSummary",
     "analyze_game",
     "analyze_games",
     "game_seed",
@@ -92,191 +90,23 @@ def mark_of(loss: float, objective: Objective | str = Objective.WIN) -> str | No
     return found
 
 
-@dataclass(frozen=True)
-class DecisionReview:
-    """One decision: the move played and the best, their equities (from the
-    mover's view), the equity lost and its mark. Forced decisions (one
-    distinct choice) carry no equities and count in no rate.
+class GameAnalysis(GameAnalysisData):
+    """An analysed game (`GameAnalysisData`: the decisions, the luck, each
+    seat's summary), as `analyze_game` returns it, with its report and its
+    picture.
 
-    `played`, `best` and `actions` are action names (`action_name`:
-    ``discard 9S QC``, ``lay 5H``, ``go``), as the hint and the engine name them.
-
-    `win_loss` and `points_loss` are the loss by each objective (one of them
-    is `loss`), the other measured on the same samples against that
-    objective's best; `win_chance` is the mover's chance to win with its best
-    action (None when forced)."""
-
-    move_index: int
-    seat: int
-    deal: int
-    dealer: int
-    scores: tuple[int, int]
-    kind: str
-    played: str
-    best: str
-    forced: bool
-    actions: tuple[str, ...]
-    equities: tuple[float, ...]
-    stderrs: tuple[float, ...]
-    samples: int
-    played_equity: float | None
-    best_equity: float | None
-    loss: float
-    loss_stderr: float
-    mark: str | None
-    win_loss: float = 0.0
-    points_loss: float = 0.0
-    win_chance: float | None = None
-    seconds: float = field(default=0.0, compare=False)
-
-
-@dataclass(frozen=True)
-class LuckEvent:
-    """A step of one seat's equity that is not its own decision: its luck
-    (the change less the opponent's errors in it) and those errors. `kind` is
-    ``cut_for_deal``, ``deal``, ``starter``, ``play`` (what the opponent's lays
-    and goes reveal), ``show`` (the end of the deal) or ``hidden_discard``."""
-
-    seat: int
-    kind: str
-    deal: int
-    move_index: int | None
-    before: float
-    after: float
-    luck: float
-    opponent_errors: float
-
-
-@dataclass(frozen=True)
-class PlayerSummary:
-    """One seat's game: rates, marks and the decomposition
-    ``start + skill + luck + opponent_errors == result``. `error_rate` is the
-    mean loss of an unforced decision by the analysis's objective;
-    `error_rates` gives it by both (``"win"``: chance to win, ``"points"``:
-    game points)."""
-
-    seat: int
-    decisions: int
-    unforced: int
-    error_rate: float
-    error_rating: float
-    error_rates: dict[str, float]
-    marks: dict[str, int]
-    start: float
-    skill: float
-    luck: float
-    opponent_errors: float
-    result: float
-    luck_adjusted: float
-
-
-@dataclass(frozen=True)
-class GameAnalysis:
-    """An analysed game. `curve` holds each seat's equity (its own view) after
-    each of its steps, as ``(move_index, seat, equity)``; `names` the
-    players' names from the record (None: unnamed); `decided` says when the
-    game was decided early (`DecidedEarly`), else None; `settings` the
-    settings it was made with."""
-
-    objective: Objective
-    policy: Policy
-    precision: float
-    budget: int
-    seed: int
-    winner: int
-    decisions: list[DecisionReview]
-    luck: list[LuckEvent]
-    players: tuple[PlayerSummary, PlayerSummary]
-    curve: list[tuple[int, int, float]]
-    starters: dict[int, str] = field(default_factory=dict)
-    scores: tuple[int, int] = (0, 0)
-    seats: tuple[int, ...] = (0, 1)
-    names: tuple[str | None, ...] = (None, None)
-    decided: DecidedEarly | None = None
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "objective", Objective.parse(self.objective))
-        object.__setattr__(self, "policy", Policy.parse(self.policy))
-
-    @property
-    def settings(self) -> Settings:
-        """The settings the analysis was made with.
-
-        Examples
-        --------
-        >>> from cribbage_fast import ExpertPlayer, Game
-        >>> g = Game(2, seed=3)
-        >>> _ = g.play([ExpertPlayer(), ExpertPlayer()])
-        >>> analyze_game(g, seed=1, budget=8).settings.budget
-        8
-        """
-        return Settings(self.objective, self.precision, self.budget, self.policy, self.seed)
-
-    def label(self, seat: int) -> str:
-        """A seat as the report calls it: its player's name, else ``seat N``.
-
-        Parameters
-        ----------
-        seat : int
-            0 or 1.
-
-        Returns
-        -------
-        str
-            The name the record gives the seat's player, or ``seat N``.
-
-        Examples
-        --------
-        >>> from cribbage_fast import ExpertPlayer, Game
-        >>> g = Game(2, seed=3, names=["Ann", None])
-        >>> _ = g.play([ExpertPlayer(), ExpertPlayer()])
-        >>> a = analyze_game(g, seed=1, budget=8)
-        >>> a.label(0), a.label(1)
-        ('Ann', 'seat 1')
-        """
-        from .._util.names import label
-
-        return label(self.names, seat)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The analysis as plain dictionaries, lists and numbers.
-
-        Returns
-        -------
-        dict
-            JSON-ready: every field of the analysis.
-
-        Examples
-        --------
-        >>> from cribbage_fast import ExpertPlayer, Game
-        >>> g = Game(2, seed=3)
-        >>> _ = g.play([ExpertPlayer(), ExpertPlayer()])
-        >>> sorted(analyze_game(g, seed=1, budget=8).to_dict())[:3]
-        ['budget', 'curve', 'decided']
-        """
-        return asdict(self)
-
-    def to_json(self) -> str:
-        """The analysis as JSON text.
-
-        Returns
-        -------
-        str
-            JSON of `to_dict`; a number the record cannot give (NaN in
-            `to_dict`) is ``null``.
-
-        Examples
-        --------
-        >>> from cribbage_fast import ExpertPlayer, Game
-        >>> g = Game(2, seed=3)
-        >>> _ = g.play([ExpertPlayer(), ExpertPlayer()])
-        >>> analyze_game(g, seed=1, budget=8).to_json().startswith("{")
-        True
-        """
-        return _json.dumps(self.to_dict())
+    Examples
+    --------
+    >>> from cribbage_fast import ExpertPlayer, Game
+    >>> g = Game(2, seed=3)
+    >>> _ = g.play([ExpertPlayer(), ExpertPlayer()])
+    >>> isinstance(analyze_game(g, seed=1, budget=8), GameAnalysisData)
+    True
+    """
 
     def report(self) -> str:
-        """The readable report: deal by deal, then the per-player summary.
+        """The readable report (`render`): deal by deal, then the per-player
+        summary.
 
         Returns
         -------
@@ -291,14 +121,10 @@ class GameAnalysis:
         >>> analyze_game(g, seed=1, budget=8).report().splitlines()[0][:13]
         'Game analysis'
         """
-        from .report import render
-
         return render(self)
 
     def _repr_svg_(self) -> str:
         """The analysis as a picture (`pictures.analysis_svg`), for Jupyter."""
-        from .pictures import analysis_svg
-
         return analysis_svg(self)
 
 

@@ -12,13 +12,9 @@ game-points error rate.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
+from .results import DecidedEarly, DecisionReview
 from .settings import OBJECTIVES
-
-if TYPE_CHECKING:
-    from .analyze import DecisionReview
 
 __all__ = ["DECIDED_BELOW", "OBJECTIVES", "DecidedEarly", "decided_early", "error_rates"]
 
@@ -26,23 +22,6 @@ __all__ = ["DECIDED_BELOW", "OBJECTIVES", "DecidedEarly", "decided_early", "erro
 #: below this to the end is hopeless: the least loss a ``mistake`` mark needs
 #: (`cribbage_fast.analysis.analyze.THRESHOLDS`), so no decision of its can earn one.
 DECIDED_BELOW = 0.04
-
-
-@dataclass(frozen=True)
-class DecidedEarly:
-    """The loser's chance to win stayed below `DECIDED_BELOW` from this
-    decision (`move_index`, in `deal`, at `scores`) to the end of the game,
-    and that began before the last deal. `decisions` counts the loser's
-    unforced decisions from there; `error_rates` is their mean loss by each
-    objective (``"win"``, ``"points"``)."""
-
-    seat: int
-    move_index: int
-    deal: int
-    scores: tuple[int, int]
-    win_chance: float
-    decisions: int
-    error_rates: dict[str, float]
 
 
 def error_rates(unforced: Sequence[DecisionReview]) -> dict[str, float]:

@@ -36,8 +36,9 @@ from .._core import Cancelled, CancelToken
 from .._util import json as _json
 from ..games.game import Game
 from ..records.record import read
-from .analyze import DecisionReview, analyze_game
+from .analyze import analyze_game
 from .hints import hint
+from .results import DecisionReview
 from .settings import DEFAULTS, Settings
 
 __all__ = ["Cancelled", "Engine", "answer", "dumps"]

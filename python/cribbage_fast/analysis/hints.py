@@ -22,7 +22,6 @@ True
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass
 from typing import Any
 
 from .. import _core
@@ -31,69 +30,16 @@ from ..games.game import Game
 from ..records.record import RecordLike, read
 from ..tables.pegging import keep_index, pegging_table
 from .actions import action_name
+from .pictures import hint_svg
+from .results import HintData, HintOption
 from .settings import UNSET, Objective, Policy, Settings, Unset
 
-__all__ = ["Hint", "HintOption", "hint"]
+__all__ = ["Hint", "hint"]
 
 
-@dataclass(frozen=True)
-class HintOption:
-    """One action with its equity (from the mover's view) and its parts.
-
-    ``move`` is the action as a record move (``{"move": "lay", "card": "5H"}``)
-    and ``action`` its name (`action_name`: ``lay 5H``, as the analysis and
-    the engine name it); in the play one card stands for its rank (suits
-    never matter there).
-    ``hand``, ``crib`` and ``keep`` are for discards only: the exact expected
-    points of the kept hand, of the crib (``+`` for the dealer's own crib, ``-``
-    for the opponent's) and the kept cards. ``pegging`` is the net expected
-    pegging: the mover's points less the opponent's.
-    """
-
-    move: dict[str, Any]
-    action: str
-    equity: float
-    stderr: float
-    diff_stderr: float
-    samples: int
-    pegging: float
-    hand: float | None = None
-    crib: float | None = None
-    keep: str | None = None
-
-    def why(self, objective: Objective | str = Objective.WIN) -> str:
-        """One line: the action and its reasons.
-
-        Parameters
-        ----------
-        objective : {"win", "points"} or Objective, default "win"
-            How the equity reads: a chance to win, or game points.
-
-        Returns
-        -------
-        str
-            E.g. ``discard 6H KD: keep 5C 5D 5H JS, hand 20.9, crib +3.1,
-            pegging +0.9 net, win 62.4%``.
-
-        Examples
-        --------
-        >>> o = HintOption({"move": "go"}, "go", 0.5, 0.01, 0.0, 32, -0.4)
-        >>> o.why()
-        'go: pegging -0.4 net, win 50.0%'
-        """
-        if Objective.parse(objective).is_chance:
-            value = f"win {100 * self.equity:.1f}%"
-        else:
-            value = f"points {self.equity:+.2f}"
-        parts = [f"pegging {self.pegging:+.1f} net", value]
-        if self.hand is not None and self.crib is not None:
-            parts = [f"keep {self.keep}", f"hand {self.hand:.1f}", f"crib {self.crib:+.1f}", *parts]
-        return f"{self.action}: {', '.join(parts)}"
-
-
-@dataclass(frozen=True)
-class Hint:
-    """The hint for one decision: the options ranked best first.
+class Hint(HintData):
+    """The hint for one decision (`HintData`: the options ranked best first),
+    as `hint` returns it, with its picture.
 
     Examples
     --------
@@ -103,174 +49,9 @@ class Hint:
     (True, 0)
     """
 
-    seat: int
-    kind: str
-    """``"discard"``, ``"lay"`` or ``"go"``."""
-    move_index: int
-    """The decision's place in the game's record (its number of moves so far)."""
-    forced: bool
-    """One distinct choice: nothing to decide (the option is still valued)."""
-    objective: Objective
-    precision: float
-    budget: int
-    seed: int
-    options: tuple[HintOption, ...]
-    policy: Policy = Policy.EXPERT
-
-    def __post_init__(self) -> None:
-        object.__setattr__(self, "objective", Objective.parse(self.objective))
-        object.__setattr__(self, "policy", Policy.parse(self.policy))
-
-    @property
-    def best(self) -> HintOption:
-        """The best option (the first)."""
-        return self.options[0]
-
-    @property
-    def settings(self) -> Settings:
-        """The settings the options were valued with.
-
-        Examples
-        --------
-        >>> from cribbage_fast import Game
-        >>> hint(Game(2, seed=7), budget=46, seed=1).settings.budget
-        46
-        """
-        return Settings(self.objective, self.precision, self.budget, self.policy, self.seed)
-
-    def why(self) -> str:
-        """The best option with its reasons, in one line.
-
-        Returns
-        -------
-        str
-            `HintOption.why` of the best option.
-
-        Examples
-        --------
-        >>> from cribbage_fast import Game
-        >>> hint(Game(2, seed=7), budget=46, seed=1).why().startswith("discard ")
-        True
-        """
-        return self.best.why(self.objective)
-
-    def loss(self, option: HintOption) -> float:
-        """What `option` gives up against the best (equity, 0 for the best).
-
-        Parameters
-        ----------
-        option : HintOption
-            One of `options`.
-
-        Returns
-        -------
-        float
-            The best's equity less the option's.
-
-        Examples
-        --------
-        >>> from cribbage_fast import Game
-        >>> h = hint(Game(2, seed=7), budget=46, seed=1)
-        >>> h.loss(h.best)
-        0.0
-        """
-        return self.best.equity - option.equity
-
-    def option_for(self, move: dict[str, Any]) -> HintOption:
-        """The option a move is: the same discard, a lay of the same rank, go.
-
-        Parameters
-        ----------
-        move : dict
-            A record move (``{"move": "lay", "card": "5H"}``).
-
-        Returns
-        -------
-        HintOption
-
-        Raises
-        ------
-        ValueError
-            The move is none of the options (not a legal move here).
-
-        Examples
-        --------
-        >>> from cribbage_fast import Game
-        >>> h = hint(Game(2, seed=7), budget=46, seed=1)
-        >>> h.option_for(h.best.move) is h.best
-        True
-        """
-
-        def key(m: dict[str, Any]) -> tuple[str, ...]:
-            if m.get("move") == "lay":
-                return ("lay", str(_core.Card(m["card"]).rank))
-            if m.get("move") == "discard":
-                return ("discard", *sorted(str(c) for c in _core.cards(m["cards"])))
-            return (str(m.get("move")),)
-
-        wanted = key(move)
-        for option in self.options:
-            if key(option.move) == wanted:
-                return option
-        raise ValueError(f"{move} is not a legal move here")
-
-    def text(self, top: int | None = None) -> str:
-        """The hint and the alternatives, one per line, with what each gives up.
-
-        Parameters
-        ----------
-        top : int or None
-            Show only the `top` best options (None: all).
-
-        Returns
-        -------
-        str
-            ``Hint: ...`` then one line per option.
-
-        Examples
-        --------
-        >>> from cribbage_fast import Game
-        >>> print(hint(Game(2, seed=7), budget=46, seed=1).text(top=2))  # doctest: +ELLIPSIS
-        Hint: discard ...
-          1. discard ...
-          2. discard ...
-        """
-        lines = [f"Hint: {self.why()}" + (" (the only choice)" if self.forced else "")]
-        scale = self.objective.scale
-        for rank, option in enumerate(self.options[:top], start=1):
-            line = f"  {rank}. {option.why(self.objective)}"
-            if option is not self.best:
-                line += f"  (-{scale * self.loss(option):.1f} ± {scale * option.diff_stderr:.1f})"
-            lines.append(line)
-        return "\n".join(lines)
-
-    def to_dict(self) -> dict[str, Any]:
-        """The hint as plain dictionaries, lists and numbers.
-
-        Returns
-        -------
-        dict
-            Every field, the options best first.
-
-        Examples
-        --------
-        >>> from cribbage_fast import Game
-        >>> sorted(hint(Game(2, seed=7), budget=46, seed=1).to_dict())[:3]
-        ['budget', 'forced', 'kind']
-        """
-        return asdict(self)
-
     def _repr_svg_(self) -> str:
         """The hint as a picture (`pictures.hint_svg`), for Jupyter."""
-        from .pictures import hint_svg
-
         return hint_svg(self)
-
-    def __repr__(self) -> str:
-        return (
-            f"Hint(seat={self.seat}, kind={self.kind!r}, best.action={self.best.action!r}, "
-            f"best.equity={self.best.equity:.4f}, len(options)={len(self.options)})"
-        )
 
 
 def _discard_parts(game: Game, seat: int) -> dict[str, tuple[float, float, float, str]]:

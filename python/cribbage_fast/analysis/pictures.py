@@ -12,8 +12,7 @@ from ..svg import _canvas as cv
 from ..svg._board import draw_board, side_names
 from ..svg._cards import CARD_H, CARD_W, draw_row
 from ..svg._objects import WIDTH, header
-from .analyze import GameAnalysis
-from .hints import Hint
+from .results import GameAnalysisData, HintData
 
 __all__ = ["analysis_svg", "hint_svg"]
 
@@ -26,7 +25,7 @@ def _option_cards(move: dict[str, Any]) -> list[_core.Card]:
     return []
 
 
-def hint_svg(h: Hint, top: int = 6) -> cv.SVG:
+def hint_svg(h: HintData, top: int = 6) -> cv.SVG:
     """A picture of a hint: the best options, each with its cards, its value
     as a bar and what it gives up against the best.
 
@@ -54,7 +53,7 @@ def hint_svg(h: Hint, top: int = 6) -> cv.SVG:
     >>> picture.count('class="option"')
     3
     """
-    if not isinstance(h, Hint):
+    if not isinstance(h, HintData):
         raise TypeError(f"hint needs a Hint, got {_describe(h)}")
     shown = h.options[: max(1, top)]
     win = h.objective.is_chance
@@ -80,7 +79,7 @@ def hint_svg(h: Hint, top: int = 6) -> cv.SVG:
     return cv.finish(svg)
 
 
-def analysis_svg(a: GameAnalysis) -> cv.SVG:
+def analysis_svg(a: GameAnalysisData) -> cv.SVG:
     """A picture of a game analysis: the final board and each player's
     error rate, marks and the parts of the result (skill, luck, the
     opponent's errors).
@@ -110,7 +109,7 @@ def analysis_svg(a: GameAnalysis) -> cv.SVG:
     >>> picture.count('class="peg front"'), picture.count('class="summary"')
     (2, 2)
     """
-    if not isinstance(a, GameAnalysis):
+    if not isinstance(a, GameAnalysisData):
         raise TypeError(f"analysis needs a GameAnalysis, got {_describe(a)}")
     svg = cv.root(WIDTH, 56 + 190 + 110, f"analysis: {a.label(a.winner)} won")
     detail = f"objective {a.objective}, policy {a.policy}, budget {a.budget}, seed {a.seed}"

@@ -8,14 +8,13 @@ import os
 from collections import defaultdict
 from collections.abc import Sequence
 from itertools import pairwise
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .._util.extras import require
 from .._util.files import save_figure
+from .decided import DECIDED_BELOW
+from .results import DecisionReview, GameAnalysisData, LuckEvent
 from .settings import Objective
-
-if TYPE_CHECKING:
-    from .analyze import DecisionReview, GameAnalysis, LuckEvent
 
 __all__ = ["figure", "plot", "render", "to_svg"]
 
@@ -31,7 +30,7 @@ def _num(value: float, objective: Objective, sign: bool = True) -> str:
     return f"{value:+.3f}" if sign else f"{value:.3f}"
 
 
-def _decision_line(a: GameAnalysis, d: DecisionReview) -> str:
+def _decision_line(a: GameAnalysisData, d: DecisionReview) -> str:
     objective = a.objective
     who = a.label(d.seat)
     if d.forced:
@@ -49,7 +48,7 @@ def _decision_line(a: GameAnalysis, d: DecisionReview) -> str:
     return line
 
 
-def _luck_line(a: GameAnalysis, label: str, events: list[LuckEvent]) -> list[str]:
+def _luck_line(a: GameAnalysisData, label: str, events: list[LuckEvent]) -> list[str]:
     total = [0.0, 0.0]
     for e in events:
         total[e.seat] += e.luck
@@ -57,11 +56,11 @@ def _luck_line(a: GameAnalysis, label: str, events: list[LuckEvent]) -> list[str
     return [f"  {label}: {a.label(0)} {_num(total[0], o)}, {a.label(1)} {_num(total[1], o)}"]
 
 
-def _no_luck(a: GameAnalysis, label: str, events: list[LuckEvent]) -> list[str]:
+def _no_luck(a: GameAnalysisData, label: str, events: list[LuckEvent]) -> list[str]:
     return []
 
 
-def _heading(a: GameAnalysis) -> list[str]:
+def _heading(a: GameAnalysisData) -> list[str]:
     unit = a.objective.unit
     winner = a.label(a.winner)
     if a.names[a.winner] is None:
@@ -76,7 +75,7 @@ def _heading(a: GameAnalysis) -> list[str]:
     return lines
 
 
-def render(a: GameAnalysis) -> str:
+def render(a: GameAnalysisData) -> str:
     """The report (`GameAnalysis.report`): deal by deal (luck of the deal and
     the cut, each decision), then the per-player summary with both
     objectives' error rates, and a word when the game was decided early.
@@ -133,9 +132,8 @@ def render(a: GameAnalysis) -> str:
     return "\n".join(lines)
 
 
-def _decided_lines(a: GameAnalysis) -> list[str]:
+def _decided_lines(a: GameAnalysisData) -> list[str]:
     """The word on a game decided early (`cribbage_fast.analysis.analyze.DecidedEarly`)."""
-    from .decided import DECIDED_BELOW
 
     e = a.decided
     if e is None:
@@ -161,14 +159,14 @@ def _rate(value: float, objective: Objective) -> str:
     return f"{100 * value:.2f} pts" if objective.is_chance else f"{value:.4f}"
 
 
-def _rates(a: GameAnalysis, objective: Objective) -> tuple[str, str]:
+def _rates(a: GameAnalysisData, objective: Objective) -> tuple[str, str]:
     return (
         _rate(a.players[0].error_rates[objective], objective),
         _rate(a.players[1].error_rates[objective], objective),
     )
 
 
-def _summary_table(a: GameAnalysis) -> list[str]:
+def _summary_table(a: GameAnalysisData) -> list[str]:
     p0, p1 = a.players
     o = a.objective
     rows: list[tuple[str, str, str]] = [
@@ -204,7 +202,7 @@ _MARK_STYLE = {
 _SEAT_COLOURS = ("#2166ac", "#1b7837")
 
 
-def _deal_starts(a: GameAnalysis) -> list[tuple[int, float, tuple[int, int]]]:
+def _deal_starts(a: GameAnalysisData) -> list[tuple[int, float, tuple[int, int]]]:
     """Each deal's number, where it starts on the x axis (just before its
     first decision) and the score then."""
     starts: dict[int, tuple[float, tuple[int, int]]] = {}
@@ -214,7 +212,7 @@ def _deal_starts(a: GameAnalysis) -> list[tuple[int, float, tuple[int, int]]]:
     return [(deal, x, scores) for deal, (x, scores) in sorted(starts.items())]
 
 
-def _draw_curves(ax: Any, a: GameAnalysis) -> None:
+def _draw_curves(ax: Any, a: GameAnalysisData) -> None:
     for seat in a.seats:
         xs = [max(m, -1) for m, s, _ in a.curve if s == seat]
         ys = [v for _, s, v in a.curve if s == seat]
@@ -248,7 +246,7 @@ def _draw_curves(ax: Any, a: GameAnalysis) -> None:
             )
 
 
-def _draw_deals(axes: Sequence[Any], a: GameAnalysis) -> list[float]:
+def _draw_deals(axes: Sequence[Any], a: GameAnalysisData) -> list[float]:
     """Dotted lines at each deal's start; the deal and its score as ticks."""
     starts = _deal_starts(a)
     for ax in axes:
@@ -262,7 +260,7 @@ def _draw_deals(axes: Sequence[Any], a: GameAnalysis) -> list[float]:
     return mids
 
 
-def _draw_luck(ax: Any, a: GameAnalysis, mids: list[float]) -> None:
+def _draw_luck(ax: Any, a: GameAnalysisData, mids: list[float]) -> None:
     """A bar per deal and seat: the luck of that deal (the cut for the first
     deal counted in deal 1)."""
     deals = [deal for deal, _, _ in _deal_starts(a)]
@@ -281,8 +279,7 @@ def _draw_luck(ax: Any, a: GameAnalysis, mids: list[float]) -> None:
     )
 
 
-def _title(a: GameAnalysis) -> str:
-    from .decided import DECIDED_BELOW
+def _title(a: GameAnalysisData) -> str:
 
     loser = 1 - a.winner
     points = max(a.scores) >= 121 and min(a.scores) < 61
@@ -300,7 +297,7 @@ def _title(a: GameAnalysis) -> str:
 _SVG_TEXT: dict[Any, Any] = {"svg.fonttype": "none"}
 
 
-def figure(a: GameAnalysis) -> Any:
+def figure(a: GameAnalysisData) -> Any:
     """The analysis picture as a matplotlib figure (extra ``plot``): each
     seat's equity through the game (its own view) with the marked decisions
     above the line, the deals and their scores along the x axis, and below, a
@@ -340,7 +337,7 @@ def figure(a: GameAnalysis) -> Any:
         return _figure(a)
 
 
-def _figure(a: GameAnalysis) -> Any:
+def _figure(a: GameAnalysisData) -> Any:
     from matplotlib.figure import Figure
     from matplotlib.lines import Line2D
     from matplotlib.ticker import PercentFormatter
@@ -400,7 +397,7 @@ def _figure(a: GameAnalysis) -> Any:
     return fig
 
 
-def plot(a: GameAnalysis, path: str | os.PathLike[str]) -> None:
+def plot(a: GameAnalysisData, path: str | os.PathLike[str]) -> None:
     """Writes the analysis picture (`figure`) to `path`, in the format its
     suffix names (``.png``, ``.svg``, ``.pdf``; extra ``plot``), whole or not
     at all. SVG keeps its words as text.
@@ -439,7 +436,7 @@ def plot(a: GameAnalysis, path: str | os.PathLike[str]) -> None:
         save_figure(figure(a), path, dpi=110)
 
 
-def to_svg(a: GameAnalysis) -> str:
+def to_svg(a: GameAnalysisData) -> str:
     """The analysis picture (`figure`) as SVG text, e.g. for a notebook.
 
     Parameters
