@@ -41,11 +41,11 @@ pub use rules::game::{
     MAX_SEATS,
 };
 pub use rules::observe::Observation;
-pub use rules::position::Position;
 pub use rules::play::{
     count_of, mask_cards, play_items, random_play_phases, score_play, validate_pile, EventKind,
     Pegging, PlayEvent, PlayItem, PlayItems, PlayKind, PlayMove,
 };
+pub use rules::position::Position;
 pub use rules::show::{
     explain_hand, his_heels, score_hand, Breakdown, Show, ShowItem, ShowKind, BEST_SHOW,
 };
