@@ -25,6 +25,7 @@ Reproducing
 from __future__ import annotations
 
 import argparse
+import itertools
 import json
 import math
 import os
@@ -123,7 +124,7 @@ def table(args: argparse.Namespace) -> None:
     print()
     print("| paired on the same seeds | games | accuracy difference (95% interval) |")
     print("|---|---|---|")
-    for weaker, stronger in zip(bots, bots[1:], strict=False):
+    for weaker, stronger in itertools.pairwise(bots):
         both = sorted(set(by_bot[weaker]) & set(by_bot[stronger]))
         diffs = [by_bot[stronger][i]["accuracy"] - by_bot[weaker][i]["accuracy"] for i in both]
         d, lo, hi = _mean_ci(diffs)

@@ -8,6 +8,7 @@ from __future__ import annotations
 import json
 import math
 from functools import cache
+from itertools import pairwise
 from pathlib import Path
 
 import pytest
@@ -75,8 +76,8 @@ def test_the_curve_falls_and_stays_in_bounds() -> None:
     losses = [i / 1000 for i in range(1001)]
     scores = [decision_accuracy(x) for x in losses]
     assert all(0.0 <= s <= 100.0 for s in scores)
-    assert all(a >= b for a, b in zip(scores, scores[1:], strict=False))
-    assert all(a > b for a, b in zip(scores[:790], scores[1:791], strict=True))
+    assert all(a >= b for a, b in pairwise(scores))
+    assert all(a > b for a, b in pairwise(scores[:791]))
 
 
 def test_only_best_actions_score_100() -> None:
