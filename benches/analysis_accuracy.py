@@ -18,8 +18,15 @@ one below it on the same seeds.
 
 Reproducing
 -----------
+The table of docs/analysis-method.md ("Accuracy orders the bots"), then the
+Expert and the master on more games (each run may be split by ``--start``
+into processes writing their own files, all given to ``table``)::
+
     nice python benches/analysis_accuracy.py run --games 200 --out acc.jsonl
     python benches/analysis_accuracy.py table --out acc.jsonl
+    nice python benches/analysis_accuracy.py run --games 400 --start 200 \
+        --bots expert,master --out more.jsonl
+    python benches/analysis_accuracy.py table --out acc.jsonl --out more.jsonl
 """
 
 from __future__ import annotations
