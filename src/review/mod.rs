@@ -26,6 +26,7 @@
 
 pub mod evaluate;
 pub mod ledger;
+pub mod position;
 #[cfg(test)]
 mod tests;
 
