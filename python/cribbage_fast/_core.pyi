@@ -3330,6 +3330,20 @@ def _decision_values(
     view as the game analysis values it; `cribbage_fast.analysis.hints.hint` builds
     the hint from it."""
 
+def _position_values(
+    position: Position,
+    *,
+    objective: str = "win",
+    policy: str = "expert",
+    precision: float,
+    budget: int,
+    seed: int = 0,
+    cancel: CancelToken | None = None,
+) -> dict[str, Any]:
+    """Every action of the decision at a game position, valued from its seat's
+    view (which must be to move), seeded by `seed` and the position; keys as
+    `_decision_values`'s. `cribbage_fast.analysis.hints.hint` builds the hint."""
+
 # Card text in bulk (cribbage_fast.bulk.text): codes and bad cells (row, column, reason).
 _ParsedText = tuple[NDArray[np.uint8], list[tuple[int, int, str]]]
 _ArrowChunk = tuple[NDArray[Any], list[NDArray[np.uint8]], NDArray[np.uint8] | None, int]

@@ -13,6 +13,7 @@
 //! in both.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
@@ -24,6 +25,7 @@ use crate::bots::{Bot, BotKind};
 use crate::ground::cancel::Cancel;
 use crate::ground::error::{Error, Result};
 use crate::rules::game::{Game, GameConfig, Move, DEFAULT_TARGET};
+use crate::rules::position::Position;
 
 /// A decision-maker for one seat in [`play_out`].
 pub trait Seat {
@@ -101,13 +103,17 @@ pub fn simulation_config() -> GameConfig {
 }
 
 /// Where every game of a simulation starts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Start {
     /// Seat 0's and seat 1's points before the first deal.
     pub scores: [u16; 2],
     /// The first dealer of every game; `None` alternates (seat 0 deals first
     /// in even games).
     pub first_dealer: Option<usize>,
+    /// Every game continues from this position instead, the cards its seat
+    /// has not seen dealt afresh for each game from the game's seed
+    /// ([`Position::to_game`]); `scores` and `first_dealer` are its own.
+    pub position: Option<Arc<Position>>,
 }
 
 impl Start {
@@ -127,11 +133,38 @@ impl Start {
         Ok(Start {
             scores: [x, y],
             first_dealer,
+            position: None,
         })
+    }
+
+    /// Every game from `position` (two players, 121 points, no muggins).
+    pub fn from_position(position: Position) -> Result<Start> {
+        if position.config != simulation_config() {
+            return Err(Error::Invalid(
+                "position: simulations play two-player games to 121 without muggins".into(),
+            ));
+        }
+        position.check()?;
+        Ok(Start {
+            scores: [position.scores[0], position.scores[1]],
+            first_dealer: Some(position.dealer),
+            position: Some(Arc::new(position)),
+        })
+    }
+
+    /// The board alone (the scores and first dealer), without the position.
+    pub fn board(&self) -> Start {
+        Start {
+            position: None,
+            ..self.clone()
+        }
     }
 
     /// Game `index` of a simulation seeded `seed`.
     pub fn game(&self, seed: u64, index: u64) -> Result<Game> {
+        if let Some(position) = &self.position {
+            return position.to_game(game_seed(seed, index));
+        }
         let dealer = self.first_dealer.unwrap_or((index % 2) as usize);
         Game::with_first_dealer(simulation_config(), game_seed(seed, index), false, dealer)?
             .with_scores(&self.scores.map(i64::from))
@@ -141,6 +174,11 @@ impl Start {
     /// docs): the same seats, seed, deals and first dealer as its twin
     /// `index ^ 1`.
     pub fn duplicate_game(&self, seed: u64, index: u64) -> Result<Game> {
+        if self.position.is_some() {
+            return Err(Error::Invalid(
+                "duplicate: a match from a position is not played in duplicate pairs".into(),
+            ));
+        }
         let pair = index / 2;
         let dealer = self.first_dealer.unwrap_or((pair % 2) as usize);
         Game::with_first_dealer(simulation_config(), game_seed(seed, pair), false, dealer)?
@@ -371,13 +409,13 @@ impl Simulator {
 
     /// [`Simulator::run`], given up (an error) soon after `stop` is set.
     pub fn run_until(&self, range: Range<u64>, stop: &Cancel) -> Result<SimStats> {
-        let (players, seed, start, mode) = (self.players, self.seed, self.start, self.mode);
+        let (players, seed, start, mode) = (self.players, self.seed, &self.start, self.mode);
         let units = mode.units(&range)?;
         let work = move || {
             units
                 .into_par_iter()
                 .try_fold(SimStats::default, |mut acc, u| {
-                    simulate_unit(players, seed, &start, mode, u, stop, &mut acc)?;
+                    simulate_unit(players, seed, start, mode, u, stop, &mut acc)?;
                     Ok::<SimStats, Error>(acc)
                 })
                 .try_reduce(SimStats::default, |a, b| Ok(a.merge(&b)))

@@ -25,6 +25,7 @@ from .position import (
     as_position,
     is_position,
     parse_position,
+    position_of,
     write_position,
 )
 from .record import GameRecord, RecordLike, is_json, load, read, read_all, write_text
@@ -50,6 +51,7 @@ __all__ = [
     "as_position",
     "is_position",
     "parse_position",
+    "position_of",
     "write_position",
     # their errors (exceptions.py)
     "NotationError",

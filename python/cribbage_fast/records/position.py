@@ -23,7 +23,15 @@ import re
 from .._core import Card, CribbageError, Position
 from ..exceptions import PositionError
 
-__all__ = ["FIELDS", "PositionLike", "as_position", "is_position", "parse_position", "write_position"]
+__all__ = [
+    "FIELDS",
+    "PositionLike",
+    "as_position",
+    "is_position",
+    "parse_position",
+    "position_of",
+    "write_position",
+]
 
 #: What stands for a position: the type, or its one-line text (str or UTF-8 bytes).
 PositionLike = Position | str | bytes | bytearray
@@ -160,8 +168,8 @@ def is_position(text: object) -> bool:
 
 
 def as_position(value: object) -> Position | None:
-    """`value` as a `Position` if it stands for one (`PositionLike`: the type,
-    or text `is_position` takes for one), else None (a game or its record).
+    """`value` as a `Position` if it stands for one (the type, or text
+    `is_position` takes for one), else None (a game or its record).
 
     Parameters
     ----------
@@ -186,16 +194,53 @@ def as_position(value: object) -> Position | None:
     >>> as_position('[NumPlayers "2"]') is None
     True
     """
+    if isinstance(value, Position) or is_position(value):
+        return position_of(value)  # type: ignore[arg-type]
+    return None
+
+
+def position_of(value: PositionLike) -> Position:
+    """`value` as a `Position`: the type itself, or its one-line text (str, or
+    UTF-8 bytes; blanks and a byte-order mark around it are ignored).
+
+    Parameters
+    ----------
+    value : Position, str or bytes
+
+    Returns
+    -------
+    Position
+
+    Raises
+    ------
+    PositionError
+        Text that is not a possible position (the field and column named).
+    ValueError
+        Bytes that are not UTF-8.
+    TypeError
+        Anything else.
+
+    Examples
+    --------
+    >>> position_of(b"0-0/121 d0 v1 m1 discard 3D,8H,10C,10D,QH,KD - - - 0").seat
+    1
+    >>> position_of(7)
+    Traceback (most recent call last):
+    TypeError: a position is a Position or its one-line text (str or bytes), got int
+    """
     if isinstance(value, Position):
         return value
-    if not is_position(value):
-        return None
     if isinstance(value, bytes | bytearray):
         try:
             value = bytes(value).decode("utf-8")
         except UnicodeDecodeError as err:
             raise ValueError(f"the position is not UTF-8 text (byte {err.start})") from None
-    return parse_position(str(value).lstrip("\ufeff").strip())
+    if not isinstance(value, str):
+        raise TypeError(
+            "a position is a Position or its one-line text (str or bytes), "
+            f"got {type(value).__name__}"
+        )
+    return parse_position(value.strip().strip("\ufeff").strip())
 
 
 def write_position(position: Position) -> str:
