@@ -2925,6 +2925,7 @@ def simulate(
     first_dealer: int | None = None,
     duplicate: bool = False,
     adjusted: bool = False,
+    position: Position | None = None,
 ) -> SimulationStats:
     """Plays seeded two-player games (121 points, no muggins) between `a` (seat 0)
     and `b`: games ``first_game`` to ``first_game + games - 1``, each from a seed
@@ -2964,6 +2965,12 @@ def simulate(
     adjusted : bool, default False
         Measure each game's luck (terms of known mean zero: the dealt cards'
         value, the starter) for `SimulationStats.adjusted_estimate`.
+    position : Position or None, default None
+        Every game continues from this game position instead (the seats as in
+        the position, which gives the scores and the dealer): the cards its
+        seat has not seen are dealt afresh for each game from the game's seed
+        (`Game.from_position`). Not with `scores`, `first_dealer` or
+        `duplicate`. `cribbage_fast.play_out` names it.
 
     Returns
     -------

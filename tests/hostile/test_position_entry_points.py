@@ -91,7 +91,7 @@ def test_records_read_refuses_a_position_pointing_to_positions() -> None:
     text = valid_texts()[3]
     assert is_position(text) and is_position(text.encode())
     for value in (text, text.encode(), as_position(text)):
-        with pytest.raises(ValueError, match="game position, not a game record.*parse_position"):
+        with pytest.raises(ValueError, match=r"game position, not a game record.*parse_position"):
             read(value)  # type: ignore[arg-type]
 
 

@@ -10,7 +10,7 @@ import pytest
 
 from cribbage_fast import ExpertPlayer, Game, GreedyPlayer, Position, hint
 from cribbage_fast.exceptions import PositionError
-from cribbage_fast.records import parse_position, write_position
+from cribbage_fast.records import write_position
 
 QUICK = {"budget": 64, "precision": 0.02, "seed": 5}
 

@@ -57,7 +57,7 @@ def test_bad_play_outs_are_refused_naming_the_problem() -> None:
         play_out(p, ("expert",))
     with pytest.raises(TypeError, match="pair"):
         play_out(p, "expert")
-    with pytest.raises(ValueError, match="unknown|bot"):
+    with pytest.raises(ValueError, match=r"unknown|bot"):
         play_out(p, ("expert", "nobody"), games=1)
     with pytest.raises(ValueError, match="scores or first_dealer"):
         simulate("expert", "expert", 1, position=p, scores=(5, 5))

@@ -312,8 +312,8 @@ def _label(player: Any) -> str:
 
 from .analyze import analyze  # noqa: E402
 from .convert import convert  # noqa: E402
-from .hint import hint_command  # noqa: E402
 from .engine import engine as engine_command  # noqa: E402
+from .hint import hint_command  # noqa: E402
 from .play import play as play_command  # noqa: E402
 from .positions import position  # noqa: E402
 from .score import score  # noqa: E402
