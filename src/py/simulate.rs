@@ -8,10 +8,10 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 
 use super::bots::{contender, Contender, PyBotPlayer, PyRandomPlayer, PySeat};
 use super::cancel::watched;
-use super::position::PyPosition;
 use super::convert::{
     adjusted_flag, describe, duplicate_flag, int_in, picture, scores_in, seed_in, threads_from_py,
 };
+use super::position::PyPosition;
 use super::sim_estimates::{estimate_dict, luck_dict, read_duplicate, read_luck, read_pairs};
 use crate::bots::simulate::{
     bot_seed, game_seed, play_unit, GameRanges, Mode, SimStats, Simulator, Start,
