@@ -614,6 +614,26 @@ mod tests {
     }
 
     #[test]
+    fn games_from_a_position_deal_its_unseen_cards_afresh() {
+        let game = Game::new(simulation_config(), 9, true);
+        let position = Position::from_game(&game, game.to_move().unwrap(), false).unwrap();
+        let start = Start::from_position(position.clone()).unwrap();
+        assert_eq!(start.first_dealer, Some(position.dealer));
+        let games: Vec<Game> = (0..8).map(|i| start.game(3, i).unwrap()).collect();
+        let seat = position.seat;
+        assert!(games.iter().all(|g| g.hand(seat) == game.hand(seat)));
+        assert!(games
+            .iter()
+            .any(|g| g.hand(1 - seat) != games[0].hand(1 - seat)));
+        assert!(start.duplicate_game(3, 0).is_err());
+        let sim = Simulator::new([BotKind::Greedy, BotKind::Greedy], 3, Some(1)).unwrap();
+        let one = sim.with_start(start.clone()).run(0..30).unwrap();
+        let sim = Simulator::new([BotKind::Greedy, BotKind::Greedy], 3, Some(2)).unwrap();
+        assert_eq!(one, sim.with_start(start).run(0..30).unwrap());
+        assert_eq!(one.games, 30);
+    }
+
+    #[test]
     fn a_game_is_the_same_in_any_range_and_start_scores_apply() {
         let sim = Simulator::new([BotKind::Random, BotKind::Greedy], 2, Some(1)).unwrap();
         let whole = sim.run(0..40).unwrap();
@@ -622,10 +642,11 @@ mod tests {
         let start = Start {
             scores: [110, 30],
             first_dealer: Some(1),
+            position: None,
         };
         let game = start.game(2, 5).unwrap();
         assert_eq!((game.scores(), game.dealer()), (&[110, 30][..], 1));
-        let near = sim.with_start(start).run(0..200).unwrap();
+        let near = sim.with_start(start.clone()).run(0..200).unwrap();
         assert!(near.wins[0] > near.wins[1] && near.mean_deals() < whole.mean_deals());
         assert_eq!(Start::new(&[110, 30], Some(1)).unwrap(), start);
         for (scores, dealer) in [

@@ -16,7 +16,7 @@ use crate::bots::BotKind;
 use crate::ground::error::Error;
 use crate::ground::pool::Pool;
 use crate::review::evaluate::evaluate;
-use crate::review::position::position_task;
+use crate::review::position_task;
 use crate::review::{
     ActionValue, Decision, GameReview, Objective, Plan, Settings, Step, MAX_BUDGET,
 };

@@ -567,6 +567,7 @@ struct Plan {
 
 impl Plan {
     /// None stands for the documented default.
+    #[allow(clippy::too_many_arguments)]
     fn new(
         games: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
