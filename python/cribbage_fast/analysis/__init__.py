@@ -1,7 +1,7 @@
 """Analysis of played games and positions: one `Settings` type read by
 every front end, one name for an action (`action_name`), `analyze_game(s)`
 their result types (one vocabulary, `results`), the marks, the accuracy, the report and its
-picture, hints, and the JSON engine.
+picture, hints, play-outs from a position, and the JSON engine.
 
 Examples
 --------
@@ -27,6 +27,7 @@ from .analyze import (
 from .decided import decided_early, error_rates
 from .engine import Engine, answer
 from .hints import Hint, hint
+from .playout import play_out
 from .report import figure, plot, render, to_svg
 from .results import (
     DecidedEarly,
@@ -95,6 +96,8 @@ __all__ = [
     # hints (hints.py)
     "Hint",
     "hint",
+    # play-outs from a position (playout.py)
+    "play_out",
     # the JSON engine (engine.py)
     "Engine",
     "answer",
