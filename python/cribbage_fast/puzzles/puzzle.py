@@ -205,7 +205,9 @@ def _puzzle(entry: Any) -> Puzzle:
             raise ValueError(f"loss of {name!r}: not another legal move of the position")
         _number(loss, f"the loss of {name!r}", 1e-9, 1.0)
     themes = entry["themes"]
-    if not isinstance(themes, list) or any(t not in THEMES for t in themes):
+    if not isinstance(themes, list) or any(
+        not isinstance(t, str) or t not in THEMES for t in themes
+    ):
         raise ValueError(f"themes must be a list of {sorted(THEMES)}, got {_json.preview(themes)}")
     rating = entry["rating"]
     if not isinstance(rating, list) or len(rating) != 3:
