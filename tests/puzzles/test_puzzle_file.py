@@ -18,6 +18,7 @@ from cribbage_fast.exceptions import PuzzleFileError
 from cribbage_fast.puzzles.glicko import Rating
 from cribbage_fast.puzzles.puzzle import (
     FORMAT,
+    MAX_HEADER,
     MAX_LINE,
     Puzzle,
     read_puzzles,
@@ -116,6 +117,7 @@ def test_solves_reads_a_lay_by_its_rank() -> None:
         ([HEADER, '{"equity": NaN}'], 2, "NaN"),
         ([HEADER, "x" * (MAX_LINE + 5)], 2, "longer than"),
         ([], 1, "empty file"),
+        (["x" * (MAX_HEADER + 5)], 1, "longer than"),
     ],
 )
 def test_a_hostile_file_is_refused_with_the_line(

@@ -14,7 +14,16 @@ True
 from .build import PLAYERS, build_puzzles, game_players, game_seed
 from .glicko import DEFAULT_RATING, SCALE, TAU, Rating, expected, update
 from .mine import MARGIN, SIGMAS, MiningSettings, decisions, mine_game, verdict
-from .puzzle import FORMAT, MAX_LINE, Puzzle, PuzzleSet, read_puzzles, solves, write_puzzles
+from .puzzle import (
+    FORMAT,
+    MAX_HEADER,
+    MAX_LINE,
+    Puzzle,
+    PuzzleSet,
+    read_puzzles,
+    solves,
+    write_puzzles,
+)
 from .rate import BANDS, ROUNDS, SOLVERS, attempt, attempts, rate, solve_table
 from .shipped import SHIPPED, load_puzzles, shipped_puzzles
 from .themes import NEAR_THE_END, THEMES, themes_of
@@ -22,6 +31,7 @@ from .themes import NEAR_THE_END, THEMES, themes_of
 __all__ = [
     # the puzzle and its file (puzzle.py)
     "FORMAT",
+    "MAX_HEADER",
     "MAX_LINE",
     "Puzzle",
     "PuzzleSet",

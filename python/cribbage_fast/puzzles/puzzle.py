@@ -31,12 +31,23 @@ from ..records.position import parse_position
 from .glicko import DEFAULT_RATING, Rating
 from .themes import THEMES
 
-__all__ = ["FORMAT", "MAX_LINE", "Puzzle", "PuzzleSet", "read_puzzles", "solves", "write_puzzles"]
+__all__ = [
+    "FORMAT",
+    "MAX_HEADER",
+    "MAX_LINE",
+    "Puzzle",
+    "PuzzleSet",
+    "read_puzzles",
+    "solves",
+    "write_puzzles",
+]
 
 #: The header's ``format`` value (and its version).
 FORMAT = "cribbage-fast-puzzles/1"
-#: The longest line a puzzle file may hold, in bytes.
+#: The longest puzzle line a puzzle file may hold, in bytes.
 MAX_LINE = 16384
+#: The longest header line (it holds every solver's result at every puzzle), in bytes.
+MAX_HEADER = 2**24
 _KEYS = {"position", "answer", "equity", "losses", "themes", "rating", "source", "stderr"}
 
 
@@ -234,14 +245,15 @@ def _read_lines(stream: gzip.GzipFile, name: str) -> Iterator[tuple[int, bytes]]
     number = 0
     while True:
         number += 1
+        limit = MAX_HEADER if number == 1 else MAX_LINE
         try:
-            line = stream.readline(MAX_LINE + 1)
+            line = stream.readline(limit + 1)
         except (OSError, EOFError, zlib.error) as err:
             raise PuzzleFileError(f"not a gzipped puzzle file ({err})", name, number) from None
         if not line:
             return
-        if len(line) > MAX_LINE:
-            raise PuzzleFileError(f"a line longer than {MAX_LINE} bytes", name, number)
+        if len(line) > limit:
+            raise PuzzleFileError(f"a line longer than {limit} bytes", name, number)
         yield number, line
 
 
