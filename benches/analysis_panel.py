@@ -36,7 +36,7 @@ sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
 from analysis_measure import ratio_ci, reliability, wilson
 
 TYPES = ("random", "greedy", "expert", "master")
-PANEL = ("greedy", "noisy", "pegger", "handmax", "ismcts", "cautious")
+PANEL = ("greedy", "noisy", "pegger", "handmax", "ismcts", "cautious", "ismcts_deep")
 
 
 def matchup(i: int) -> tuple[str, str, int]:

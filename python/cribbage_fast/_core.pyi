@@ -2321,6 +2321,7 @@ _BotName: TypeAlias = Literal[
     "handmax",
     "ismcts",
     "cautious",
+    "ismcts_deep",
 ]
 
 @final
@@ -2630,7 +2631,7 @@ class ExpertPlayer:
 class BotPlayer:
     """Any built-in bot by name, with its own seeded generator: the opponent panel
     (``"greedy"``, ``"noisy"``, ``"pegger"``, ``"handmax"``, ``"ismcts"``,
-    ``"cautious"``; see the bots page) as well as ``"random"``, ``"expert"`` and
+    ``"cautious"``, ``"ismcts_deep"``; see the bots page) as well as ``"random"``, ``"expert"`` and
     ``"master"`` (default settings).
 
     Parameters
@@ -3215,7 +3216,7 @@ def master_match(
     opponent : str
         A built-in bot name from `OPPONENTS`: ``"random"``, ``"greedy"``, ``"expert"``,
         ``"master"`` or a panel bot (``"noisy"``, ``"pegger"``, ``"handmax"``,
-        ``"ismcts"``, ``"cautious"``).
+        ``"ismcts"``, ``"cautious"``, ``"ismcts_deep"``).
     games : int, default 1000
         How many games to play.
     seed : int, default 0

@@ -28,6 +28,19 @@ use crate::rules::show::{his_heels, score_hand};
 /// Iterations per lay decision.
 pub const ITERATIONS: u32 = 100;
 
+/// Iterations per lay decision of the deep player (`"ismcts_deep"`): thirty
+/// times the budget, the panel's strongest bot (docs/bots.md, "The panel").
+pub const DEEP_ITERATIONS: u32 = 3_000;
+
+/// The iterations a lay of the ISMCTS player, or of the deep one.
+pub fn iterations(deep: bool) -> u32 {
+    if deep {
+        DEEP_ITERATIONS
+    } else {
+        ITERATIONS
+    }
+}
+
 /// The discard gets this many times the iterations of a lay.
 pub const DISCARD_FACTOR: u32 = 4;
 

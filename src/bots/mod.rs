@@ -76,11 +76,13 @@ pub enum BotKind {
     Ismcts,
     /// Gives nothing away: [`crate::bots::cautious`].
     Cautious,
+    /// The same tree search with [`ismcts::DEEP_ITERATIONS`] a lay.
+    IsmctsDeep,
 }
 
 impl BotKind {
     /// Every built-in bot: the first four, then the opponent panel.
-    pub const ALL: [BotKind; 9] = [
+    pub const ALL: [BotKind; 10] = [
         BotKind::Random,
         BotKind::Greedy,
         BotKind::Expert,
@@ -90,21 +92,23 @@ impl BotKind {
         BotKind::HandMax,
         BotKind::Ismcts,
         BotKind::Cautious,
+        BotKind::IsmctsDeep,
     ];
 
     /// The opponent panel: bots that play unlike the Expert and unlike each
     /// other, weakest first against the Expert (docs/bots.md, "The panel").
-    pub const PANEL: [BotKind; 6] = [
+    pub const PANEL: [BotKind; 7] = [
         BotKind::Greedy,
         BotKind::Noisy,
         BotKind::Pegger,
         BotKind::HandMax,
         BotKind::Ismcts,
         BotKind::Cautious,
+        BotKind::IsmctsDeep,
     ];
 
     /// The bot's name: "random", "greedy", "expert", "master", "noisy",
-    /// "pegger", "handmax", "ismcts" or "cautious".
+    /// "pegger", "handmax", "ismcts", "cautious" or "ismcts_deep".
     pub fn name(self) -> &'static str {
         match self {
             BotKind::Random => "random",
@@ -116,6 +120,7 @@ impl BotKind {
             BotKind::HandMax => "handmax",
             BotKind::Ismcts => "ismcts",
             BotKind::Cautious => "cautious",
+            BotKind::IsmctsDeep => "ismcts_deep",
         }
     }
 
@@ -134,7 +139,7 @@ impl BotKind {
     }
 
     /// The names of every built-in bot, in [`BotKind::ALL`]'s order.
-    pub fn names() -> [&'static str; 9] {
+    pub fn names() -> [&'static str; 10] {
         BotKind::ALL.map(BotKind::name)
     }
 }
@@ -219,12 +224,11 @@ impl Bot {
             BotKind::Noisy => noisy::noisy_discard(hand, k, &mut self.rng, || expert_discard(obs)),
             BotKind::Pegger => pegger::pegger_discard(hand, k, own_crib(obs)),
             BotKind::HandMax => handmax::handmax_discard(hand, k),
-            BotKind::Ismcts if obs.config.players == 2 => ismcts::ismcts_discard(
-                obs,
-                ismcts::ITERATIONS * ismcts::DISCARD_FACTOR,
-                &mut self.rng,
-            ),
-            BotKind::Ismcts => greedy_discard(hand, k),
+            BotKind::Ismcts | BotKind::IsmctsDeep if obs.config.players == 2 => {
+                let iterations = ismcts::iterations(self.kind == BotKind::IsmctsDeep);
+                ismcts::ismcts_discard(obs, iterations * ismcts::DISCARD_FACTOR, &mut self.rng)
+            }
+            BotKind::Ismcts | BotKind::IsmctsDeep => greedy_discard(hand, k),
             BotKind::Cautious => cautious::cautious_discard(hand, k, own_crib(obs)),
         }
     }
@@ -251,10 +255,11 @@ impl Bot {
             BotKind::Noisy => noisy::noisy_lay(lays, &mut self.rng, || expert_lay(obs, lays)),
             BotKind::Pegger => pegger::pegger_lay(obs.pile(), obs.count, obs.hand.mask(), lays),
             BotKind::HandMax => handmax::handmax_lay(obs, lays),
-            BotKind::Ismcts if obs.config.players == 2 => {
-                ismcts::ismcts_lay(obs, lays, ismcts::ITERATIONS, &mut self.rng)
+            BotKind::Ismcts | BotKind::IsmctsDeep if obs.config.players == 2 => {
+                let iterations = ismcts::iterations(self.kind == BotKind::IsmctsDeep);
+                ismcts::ismcts_lay(obs, lays, iterations, &mut self.rng)
             }
-            BotKind::Ismcts => greedy_lay(obs.pile(), obs.count, lays),
+            BotKind::Ismcts | BotKind::IsmctsDeep => greedy_lay(obs.pile(), obs.count, lays),
             BotKind::Cautious => {
                 cautious::cautious_lay(obs.pile(), obs.count, lays, obs.unseen().mask())
             }

@@ -40,8 +40,10 @@ fn every_panel_bot_plays_whole_legal_games_for_2_3_4_players() {
 fn panel_bots_replay_for_a_seed_and_differ_from_each_other() {
     let mut results = Vec::new();
     for kind in BotKind::PANEL {
-        let a = simulate(kind, BotKind::Expert, 60, 3, Some(1)).unwrap();
-        let b = simulate(kind, BotKind::Expert, 60, 3, Some(2)).unwrap();
+        // The deep search costs some 40 Expert games a game.
+        let games = if kind == BotKind::IsmctsDeep { 8 } else { 60 };
+        let a = simulate(kind, BotKind::Expert, games, 3, Some(1)).unwrap();
+        let b = simulate(kind, BotKind::Expert, games, 3, Some(2)).unwrap();
         assert_eq!(a, b, "{kind}");
         results.push(a.scores);
     }

@@ -31,6 +31,7 @@ pub fn policy(name: &str) -> Result<Policy> {
         Some(BotKind::HandMax) => Ok(|game, rng| bot_move(BotKind::HandMax, game, rng)),
         Some(BotKind::Ismcts) => Ok(|game, rng| bot_move(BotKind::Ismcts, game, rng)),
         Some(BotKind::Cautious) => Ok(|game, rng| bot_move(BotKind::Cautious, game, rng)),
+        Some(BotKind::IsmctsDeep) => Ok(|game, rng| bot_move(BotKind::IsmctsDeep, game, rng)),
         None => Err(Error::Invalid(format!(
             "unknown opponent {name:?}: the built-in opponents are {:?}",
             BotKind::names()

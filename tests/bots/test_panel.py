@@ -13,7 +13,7 @@ from cribbage_fast import BotPlayer, Game, MasterPlayer, master_match, simulate
 from cribbage_fast.analysis.analyze import analyze_game
 from cribbage_fast.cli import main
 
-PANEL = ["greedy", "noisy", "pegger", "handmax", "ismcts", "cautious"]
+PANEL = ["greedy", "noisy", "pegger", "handmax", "ismcts", "cautious", "ismcts_deep"]
 SWITCHES = [
     "search",
     "go_inference",
@@ -40,13 +40,13 @@ def test_a_panel_bot_plays_by_name_in_simulate_master_match_and_game_play(name: 
     assert stats.games == 6 and stats.players == (name, "expert")
     by_object = simulate(BotPlayer(name), "expert", games=6, seed=2, threads=1)
     assert by_object.player_seeds == (0, None)
-    if name not in ("noisy", "ismcts"):  # the others draw nothing
+    if name not in ("noisy", "ismcts", "ismcts_deep"):  # the others draw nothing
         assert by_object.total_scores == stats.total_scores
     assert master_match(name, games=2, seed=2, threads=1).players == ("master", name)
     result = Game(2, seed=4, target=61).play([name, "expert"])
     again = Game(2, seed=4, target=61).play([BotPlayer(name, seed=0), "expert"])
     assert result.winner in (0, 1)
-    assert again.scores == result.scores or name in ("noisy", "ismcts")
+    assert again.scores == result.scores or name in ("noisy", "ismcts", "ismcts_deep")
 
 
 def test_a_named_seat_plays_as_in_simulate() -> None:

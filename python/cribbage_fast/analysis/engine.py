@@ -166,6 +166,7 @@ def _reviewed(d: DecisionReview) -> dict[str, Any]:
         "win_loss": d.win_loss,
         "points_loss": d.points_loss,
         "mark": d.mark,
+        "accuracy": d.accuracy,
         "actions": actions,
     }
 

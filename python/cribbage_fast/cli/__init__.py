@@ -246,7 +246,7 @@ def simulate(
 ) -> None:
     """Play seeded games between two players: built-in bots (random, greedy,
     expert, master, or the opponent panel: noisy, pegger, handmax, ismcts,
-    cautious) or Python players (MODULE:CLASS).
+    cautious, ismcts_deep) or Python players (MODULE:CLASS).
 
     A plays seat 0, B seat 1; the first deal alternates. E.g. expert greedy
     --games 100000, or mybot:MyBot expert (mybot.py in the current directory
