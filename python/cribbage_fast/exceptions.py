@@ -4,8 +4,8 @@ The engine's errors come from the core: `CribbageError` (a ValueError: a
 move or input the rules refuse) with `IllegalMove` and `Misdeal` under it,
 and `Cancelled` (a cancelled analysis). The Python layers add
 `NotationError` (text that is not a game record), `ResetNeeded` (an
-environment used before ``reset``) and `FileError` (a file the command line
-cannot score).
+environment used before ``reset``), `FileError` (a file the command line
+cannot score) and `PuzzleFileError` (a puzzle file that cannot be read).
 
 Examples
 --------
@@ -32,6 +32,7 @@ __all__ = [
     "Misdeal",
     "NotationError",
     "PositionError",
+    "PuzzleFileError",
     "ResetNeeded",
 ]
 
@@ -105,3 +106,24 @@ class FileError(ValueError):
     >>> str(FileError("row 3: no such card"))
     'row 3: no such card'
     """
+
+
+class PuzzleFileError(ValueError):
+    """A puzzle file that cannot be read: the `path`, the `line` (from 1; the
+    header is line 1) and what is wrong with it.
+
+    Examples
+    --------
+    >>> err = PuzzleFileError("no answer", "p.jsonl.gz", 3)
+    >>> str(err), err.line
+    ('p.jsonl.gz, line 3: no answer', 3)
+    """
+
+    def __init__(self, message: str, path: str, line: int) -> None:
+        super().__init__(f"{path}, line {line}: {message}")
+        self.path = path
+        self.line = line
+        self.reason = message
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        return (type(self), (self.reason, self.path, self.line))

@@ -32,7 +32,7 @@ LAYERS: tuple[tuple[str, ...], ...] = (
     ("games", "bulk", "tables"),
     ("records", "distributed"),
     ("analysis",),
-    ("envs", "builders", "examples"),
+    ("envs", "builders", "examples", "puzzles"),
     ("cli",),
     ("",),
 )

@@ -315,6 +315,7 @@ from .convert import convert  # noqa: E402
 from .engine import engine as engine_command  # noqa: E402
 from .play import play as play_command  # noqa: E402
 from .positions import position  # noqa: E402
+from .puzzles import puzzles as puzzles_group  # noqa: E402
 from .score import score  # noqa: E402
 
 main.add_command(score)
@@ -324,6 +325,7 @@ main.add_command(analyze)
 main.add_command(convert)
 main.add_command(play_command)
 main.add_command(engine_command)
+main.add_command(puzzles_group)
 
 if __name__ == "__main__":
     main()

@@ -1,0 +1,68 @@
+"""Command-line access to the rated puzzles (docs/puzzles.md).
+
+Example::
+
+    $ cribbage-fast puzzles build --count 1000 --seed 1 --out puzzles.jsonl.gz
+    $ cribbage-fast puzzles show --theme "pair royal" --rating 1500 1700 --top 3
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import click
+
+from ..puzzles.build import build_puzzles
+from ..puzzles.puzzle import write_puzzles
+from ..puzzles.rate import solve_table
+from ..puzzles.shipped import load_puzzles
+from ..puzzles.themes import THEMES
+from .errors import wrote
+from .params import OutPath
+
+
+@click.group()
+def puzzles() -> None:
+    """Rated puzzles: build a set from seeded games, or show puzzles."""
+
+
+@puzzles.command()
+@click.option(
+    "--count", type=click.IntRange(min=1, max=10**7), required=True, help="Puzzles to find."
+)
+@click.option("--seed", type=click.IntRange(min=0, max=2**32 - 1), default=0, show_default=True)
+@click.option("--out", type=OutPath(".gz"), required=True, help="The puzzle file to write.")
+@click.option(
+    "--workers",
+    type=click.IntRange(min=1, max=256),
+    default=None,
+    help="Processes (default: every core).",
+)
+def build(count: int, seed: int, out: Path, workers: int | None) -> None:
+    """Mine, check and rate COUNT puzzles from seeded games; write them (gzipped JSON lines)."""
+    found = build_puzzles(count, seed, workers=workers)
+    write_puzzles(out, found.puzzles, found.header)
+    results = {s: [c == "1" for c in r] for s, r in found.header["results"].items()}
+    click.echo(solve_table(found.puzzles, results), err=True)
+    wrote(out, f"{len(found.puzzles)} puzzles")
+
+
+@puzzles.command()
+@click.option(
+    "--file",
+    "path",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    default=None,
+    help="A puzzle file (default: the shipped set).",
+)
+@click.option("--theme", type=click.Choice(sorted(THEMES)), default=None)
+@click.option("--rating", type=(float, float), default=None, help="A rating band: LOW HIGH.")
+@click.option("--top", type=click.IntRange(min=0), default=10, show_default=True)
+def show(
+    path: Path | None, theme: str | None, rating: tuple[float, float] | None, top: int
+) -> None:
+    """Print puzzles, one a line: rating, position, answer, themes."""
+    chosen = load_puzzles(theme=theme, rating=rating, path=path)
+    for p in chosen[:top]:
+        themes = ", ".join(p.themes) or "-"
+        click.echo(f"{p.rating.rating:6.0f}  {p.position}  {p.answer}  ({themes})")

@@ -1,0 +1,94 @@
+"""The shipped puzzle set against fresh analysis: a seeded sample of its
+puzzles is replayed from its source and re-analysed (the answer is still the
+evaluator's unique best at another seed, the recorded losses and themes come
+back exactly), and its solve rates fall as the rating rises."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from cribbage_fast import Game, Move, _core
+from cribbage_fast.analysis.hints import hint
+from cribbage_fast.puzzles.build import game_players, game_seed
+from cribbage_fast.puzzles.mine import MiningSettings, verdict
+from cribbage_fast.puzzles.puzzle import FORMAT, Puzzle
+from cribbage_fast.puzzles.rate import SOLVERS, solve_table
+from cribbage_fast.puzzles.shipped import load_puzzles, shipped_puzzles
+from cribbage_fast.puzzles.themes import THEMES, themes_of
+from cribbage_fast.records import write_position
+
+SHIPPED = shipped_puzzles()
+SAMPLE = random.Random(2026).sample(range(len(SHIPPED.puzzles)), 4)
+
+
+def source_game(p: Puzzle) -> Game:
+    seed, k = p.source["seed"], p.source["game"]
+    assert tuple(p.source["players"]) == game_players(k)
+    g = Game(2, seed=game_seed(seed, k))
+    g.play(list(game_players(k)))
+    return g
+
+
+def test_the_header_records_the_engine_the_method_and_the_seed() -> None:
+    h = SHIPPED.header
+    assert h["format"] == FORMAT and h["engine"] and isinstance(h["seed"], int)
+    assert h["count"] == len(SHIPPED.puzzles) >= 1000
+    assert h["method"]["mining"] == MiningSettings().to_dict()
+    assert list(h["solvers"]) == list(SOLVERS)
+
+
+@pytest.mark.parametrize("i", SAMPLE)
+def test_a_shipped_puzzle_is_still_the_unique_best_move(i: int) -> None:
+    p = SHIPPED.puzzles[i]
+    g = source_game(p)
+    index = p.source["move_index"]
+    assert p.position == write_position(g.position(index))
+    fresh = hint(g, move_index=index, seed=987654321)
+    assert fresh.best.action == p.answer
+    assert verdict(fresh, 0.0, 2.0), "every other move trails by two standard errors"
+
+
+@pytest.mark.parametrize("i", SAMPLE[:2])
+def test_a_shipped_puzzle_reproduces_its_losses_and_themes(i: int) -> None:
+    p = SHIPPED.puzzles[i]
+    g = source_game(p)
+    index, s = p.source["move_index"], MiningSettings()
+    seed = game_seed(p.source["seed"], p.source["game"]) + 1
+    h = hint(g, move_index=index, budget=s.recheck_budget, precision=s.recheck_precision, seed=seed)
+    assert {o.action: round(h.best.equity - o.equity, 5) for o in h.options[1:]} == p.losses
+    moves = [Move.from_dict({k: v for k, v in o.move.items() if k != "seat"}) for o in h.options]
+    assert themes_of(g.at_move(index), moves[0], moves[1]) == p.themes
+
+
+def test_solve_rates_fall_as_the_rating_rises() -> None:
+    results = {s: [c == "1" for c in r] for s, r in SHIPPED.header["results"].items()}
+    puzzles = SHIPPED.puzzles
+    for solver, solved in results.items():
+        bands = sorted({int(p.rating.rating // 200) for p in puzzles})
+        rates = []
+        for band in bands:
+            rows = [i for i, p in enumerate(puzzles) if int(p.rating.rating // 200) == band]
+            if len(rows) >= 30:
+                rates.append(sum(solved[i] for i in rows) / len(rows))
+        assert rates == sorted(rates, reverse=True), (solver, rates)
+    assert solve_table(puzzles, results).count("\n") >= 3
+
+
+def test_the_set_is_loaded_by_theme_and_band() -> None:
+    for theme in ("giving the crib", "pair"):
+        chosen = load_puzzles(theme=theme)
+        assert chosen and all(theme in p.themes for p in chosen)
+    band = load_puzzles(rating=(1400, 1600))
+    assert band and all(1400 <= p.rating.rating < 1600 for p in band)
+    assert len(load_puzzles()) == len(SHIPPED.puzzles)
+    assert {t for p in SHIPPED.puzzles for t in p.themes} <= set(THEMES)
+    assert SHIPPED.header["engine"].split(".")[0] == _core.__version__.split(".")[0]
+
+
+def test_a_bad_filter_is_refused() -> None:
+    with pytest.raises(ValueError, match="unknown theme"):
+        load_puzzles(theme="nobs")
+    with pytest.raises(ValueError, match="low to high"):
+        load_puzzles(rating=(1700, 1500))
