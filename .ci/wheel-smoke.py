@@ -31,6 +31,11 @@ assert score_hands(deals.reshape(2, 5)).tolist() == [29, 16]
 # The position table is built into the engine (no data file).
 assert 0.5 < win_probability(0, 0, dealer=True) < 0.6
 
+# The shipped puzzle set is a data file of the package.
+from cribbage_fast.puzzles import load_puzzles  # noqa: E402
+
+assert len(load_puzzles(theme="pair royal")) > 10
+
 stats = simulate("greedy", "random", games=1_000, seed=1)
 assert sum(stats.wins) == 1_000 and stats.wins[0] > stats.wins[1]
 

@@ -73,3 +73,14 @@ def test_a_screen_too_strict_finds_nothing() -> None:
     g.play(["random", "expert"])
     strict = MiningSettings(screen_budget=46, screen_margin=1.0, budget=92, recheck_budget=184)
     assert mine_game(g, strict, source={}, seed=2) == []
+
+
+def test_a_users_record_is_mined_as_the_game_it_holds() -> None:
+    from cribbage_fast.records import read, write_text
+
+    g = Game(2, seed=4)
+    g.play(["random", "expert"])
+    loaded = read(write_text(g)).game
+    mined = mine_game(loaded, FAST, source={"record": "mine"}, seed=2)
+    direct = mine_game(g, FAST, source={"record": "mine"}, seed=2)
+    assert mined == direct and mined

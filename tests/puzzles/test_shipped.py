@@ -1,10 +1,12 @@
 """The shipped puzzle set against fresh analysis: a seeded sample of its
 puzzles is replayed from its source and re-analysed (the answer is still the
 evaluator's unique best at another seed, the recorded losses and themes come
-back exactly), and its solve rates fall as the rating rises."""
+back exactly), and the bots' solve rates fall as the rating rises."""
 
 from __future__ import annotations
 
+import itertools
+import math
 import random
 
 import pytest
@@ -14,13 +16,13 @@ from cribbage_fast.analysis.hints import hint
 from cribbage_fast.puzzles.build import game_players, game_seed
 from cribbage_fast.puzzles.mine import MiningSettings, verdict
 from cribbage_fast.puzzles.puzzle import FORMAT, Puzzle
-from cribbage_fast.puzzles.rate import SOLVERS, solve_table
+from cribbage_fast.puzzles.rate import BANDS, SOLVERS, solve_table
 from cribbage_fast.puzzles.shipped import load_puzzles, shipped_puzzles
 from cribbage_fast.puzzles.themes import THEMES, themes_of
 from cribbage_fast.records import write_position
 
 SHIPPED = shipped_puzzles()
-SAMPLE = random.Random(2026).sample(range(len(SHIPPED.puzzles)), 4)
+SAMPLE = random.Random(2026).sample(range(len(SHIPPED.puzzles)), 12)
 
 
 def source_game(p: Puzzle) -> Game:
@@ -50,7 +52,7 @@ def test_a_shipped_puzzle_is_still_the_unique_best_move(i: int) -> None:
     assert verdict(fresh, 0.0, 2.0), "every other move trails by two standard errors"
 
 
-@pytest.mark.parametrize("i", SAMPLE[:2])
+@pytest.mark.parametrize("i", SAMPLE[:4])
 def test_a_shipped_puzzle_reproduces_its_losses_and_themes(i: int) -> None:
     p = SHIPPED.puzzles[i]
     g = source_game(p)
@@ -63,17 +65,28 @@ def test_a_shipped_puzzle_reproduces_its_losses_and_themes(i: int) -> None:
 
 
 def test_solve_rates_fall_as_the_rating_rises() -> None:
+    """In the bands of the solve table (`BANDS`, those of 30 puzzles or more)
+    no bot's solve rate rises by more than two standard errors from one band to
+    the next; `random` is left out, as its move solves by chance at a rate set
+    by how many legal moves there are, not by how hard the puzzle is
+    (docs/puzzles.md, "Measured")."""
     results = {s: [c == "1" for c in r] for s, r in SHIPPED.header["results"].items()}
     puzzles = SHIPPED.puzzles
+    edges = [*BANDS[1:], math.inf]
+    bands = [
+        [i for i, p in enumerate(puzzles) if low <= p.rating.rating < high]
+        for low, high in zip(BANDS, edges, strict=True)
+    ]
+    bands = [rows for rows in bands if len(rows) >= 30]
+    assert len(bands) >= 3
     for solver, solved in results.items():
-        bands = sorted({int(p.rating.rating // 200) for p in puzzles})
-        rates = []
-        for band in bands:
-            rows = [i for i, p in enumerate(puzzles) if int(p.rating.rating // 200) == band]
-            if len(rows) >= 30:
-                rates.append(sum(solved[i] for i in rows) / len(rows))
-        assert rates == sorted(rates, reverse=True), (solver, rates)
-    assert solve_table(puzzles, results).count("\n") >= 3
+        if solver == "random":
+            continue
+        rates = [(sum(solved[i] for i in rows) / len(rows), len(rows)) for rows in bands]
+        for (p1, n1), (p2, n2) in itertools.pairwise(rates):
+            spread = math.sqrt(p1 * (1 - p1) / n1 + p2 * (1 - p2) / n2)
+            assert p2 <= p1 + 2 * spread, (solver, rates)
+    assert solve_table(puzzles, results).count("\n") == len(BANDS)
 
 
 def test_the_set_is_loaded_by_theme_and_band() -> None:

@@ -41,7 +41,7 @@ PLAYERS = (
     "noisy",
     "ismcts",
 )
-_PAIRS = list(itertools.product(PLAYERS, repeat=2))
+_PAIRS: list[tuple[str, str]] = [(a, b) for a, b in itertools.product(PLAYERS, repeat=2)]
 _CHUNK = 16
 T = TypeVar("T")
 R = TypeVar("R")

@@ -4,8 +4,8 @@ from the results against opponents of known rating and deviation.
 
 >>> r = Rating(1500, 200, 0.06)
 >>> new = update(r, [(Rating(1400, 30), 1.0), (Rating(1550, 100), 0.0), (Rating(1700, 300), 0.0)])
->>> round(new.rating, 2), round(new.deviation, 2), round(new.volatility, 5)
-(1464.05, 151.52, 0.05999)
+>>> round(new.rating, 2), round(new.deviation, 2), round(new.volatility, 6)
+(1464.05, 151.52, 0.059996)
 """
 
 from __future__ import annotations

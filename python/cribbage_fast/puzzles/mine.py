@@ -89,8 +89,8 @@ def decisions(game: Game) -> Iterator[int]:
     --------
     >>> g = Game(2, seed=3)
     >>> _ = g.play(["expert", "expert"])
-    >>> next(decisions(g))
-    1
+    >>> next(decisions(g))  # the first discard
+    0
     """
     at = game.at_move(0)
     for index, move in enumerate(game.moves()):

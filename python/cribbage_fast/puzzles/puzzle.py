@@ -19,7 +19,7 @@ import math
 import zlib
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
-from typing import IO, Any
+from typing import Any
 
 from .. import _core
 from .._util import json as _json
@@ -247,7 +247,7 @@ def _puzzle(entry: Any) -> Puzzle:
     )
 
 
-def _read_lines(stream: IO[bytes], name: str) -> Iterator[tuple[int, bytes]]:
+def _read_lines(stream: gzip.GzipFile, name: str) -> Iterator[tuple[int, bytes]]:
     number = 0
     while True:
         number += 1

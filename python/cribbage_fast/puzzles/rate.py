@@ -154,16 +154,16 @@ def solve_table(
     Examples
     --------
     >>> print(solve_table([], {"expert": []}, bands=(0,)))
-    band      n  expert
-    0+        0       -
+    band       n    expert
+    0+         0         -
     """
     edges = [*bands[1:], float("inf")]
-    lines = ["band      n  " + "  ".join(f"{s:>8}" for s in results).strip()]
+    lines = [f"{'band':<6}{'n':>6}" + "".join(f"{s:>10}" for s in results)]
     for low, high in zip(bands, edges, strict=True):
         rows = [i for i, p in enumerate(puzzles) if low <= p.rating.rating < high]
         rates = [
-            f"{sum(rs[i] for i in rows) / len(rows):8.2f}" if rows else f"{'-':>8}"
+            f"{sum(rs[i] for i in rows) / len(rows):>10.2f}" if rows else f"{'-':>10}"
             for rs in results.values()
         ]
-        lines.append(f"{f'{low}+':<6}{len(rows):>5}  " + "  ".join(rates).strip())
+        lines.append(f"{f'{low}+':<6}{len(rows):>6}" + "".join(rates))
     return "\n".join(lines)

@@ -6,7 +6,7 @@ lay's items (`explain_play`), the points the move pegs (the game itself,
 >>> from cribbage_fast import Game, Move
 >>> g = Game(2, seed=1)
 >>> sorted(themes_of(g, Move.discard("2C 4S"), Move.discard("2C 9D")))
-['giving the crib']
+['beyond the points', 'giving the crib']
 """
 
 from __future__ import annotations
@@ -111,7 +111,7 @@ def themes_of(game: Game, answer: _core.Move, runner_up: _core.Move) -> tuple[st
     >>> from cribbage_fast import Game, Move
     >>> g = Game(2, seed=1)
     >>> themes_of(g, Move.discard("2C 4S"), Move.discard("2C 9D"))
-    ('giving the crib',)
+    ('giving the crib', 'beyond the points')
     """
     if game.phase == "discard":
         found = _discard_themes(game, answer, runner_up)
