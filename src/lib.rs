@@ -82,8 +82,8 @@ pub use learn::vecenv::{Buffers, VecEnv};
 
 // Game analysis.
 pub use review::{
-    ActionValue, Decision, GameReview, Objective, Plan, Settings, Step, StepKind, Task,
-    MAX_BUDGET as REVIEW_MAX_BUDGET,
+    position_seed, position_task, ActionValue, Decision, GameReview, Objective, Plan, Settings,
+    Step, StepKind, Task, MAX_BUDGET as REVIEW_MAX_BUDGET,
 };
 
 // Table builders (the skin, tests and benches only).

@@ -54,6 +54,7 @@ from ._core import (
     simulate,
 )
 from .analysis.hints import Hint, hint
+from .analysis.playout import play_out
 from .bulk.text import card_indices
 from .games.game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
 from .tables.discards import analyze_discards
@@ -121,6 +122,7 @@ __all__ = [
     "PositionTable",
     # Game positions: game-positions.md
     "Position",
+    "play_out",
     # API reference: index.md
     "__version__",
     "build_profile",

@@ -2926,6 +2926,7 @@ def simulate(
     first_dealer: int | None = None,
     duplicate: bool = False,
     adjusted: bool = False,
+    position: Position | None = None,
 ) -> SimulationStats:
     """Plays seeded two-player games (121 points, no muggins) between `a` (seat 0)
     and `b`: games ``first_game`` to ``first_game + games - 1``, each from a seed
@@ -2965,6 +2966,12 @@ def simulate(
     adjusted : bool, default False
         Measure each game's luck (terms of known mean zero: the dealt cards'
         value, the starter) for `SimulationStats.adjusted_estimate`.
+    position : Position or None, default None
+        Every game continues from this game position instead (the seats as in
+        the position, which gives the scores and the dealer): the cards its
+        seat has not seen are dealt afresh for each game from the game's seed
+        (`Game.from_position`). Not with `scores`, `first_dealer` or
+        `duplicate`. `cribbage_fast.play_out` names it.
 
     Returns
     -------
@@ -3330,6 +3337,20 @@ def _decision_values(
     """Every action of the decision the seat to move faces, valued from its
     view as the game analysis values it; `cribbage_fast.analysis.hints.hint` builds
     the hint from it."""
+
+def _position_values(
+    position: Position,
+    *,
+    objective: str = "win",
+    policy: str = "expert",
+    precision: float,
+    budget: int,
+    seed: int = 0,
+    cancel: CancelToken | None = None,
+) -> dict[str, Any]:
+    """Every action of the decision at a game position, valued from its seat's
+    view (which must be to move), seeded by `seed` and the position; keys as
+    `_decision_values`'s. `cribbage_fast.analysis.hints.hint` builds the hint."""
 
 # Card text in bulk (cribbage_fast.bulk.text): codes and bad cells (row, column, reason).
 _ParsedText = tuple[NDArray[np.uint8], list[tuple[int, int, str]]]

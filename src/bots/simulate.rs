@@ -13,6 +13,7 @@
 //! in both.
 
 use std::ops::Range;
+use std::sync::Arc;
 
 use rayon::prelude::*;
 
@@ -24,6 +25,7 @@ use crate::bots::{Bot, BotKind};
 use crate::ground::cancel::Cancel;
 use crate::ground::error::{Error, Result};
 use crate::rules::game::{Game, GameConfig, Move, DEFAULT_TARGET};
+use crate::rules::position::Position;
 
 /// A decision-maker for one seat in [`play_out`].
 pub trait Seat {
@@ -101,13 +103,17 @@ pub fn simulation_config() -> GameConfig {
 }
 
 /// Where every game of a simulation starts.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Start {
     /// Seat 0's and seat 1's points before the first deal.
     pub scores: [u16; 2],
     /// The first dealer of every game; `None` alternates (seat 0 deals first
     /// in even games).
     pub first_dealer: Option<usize>,
+    /// Every game continues from this position instead, the cards its seat
+    /// has not seen dealt afresh for each game from the game's seed
+    /// ([`Position::to_game`]); `scores` and `first_dealer` are its own.
+    pub position: Option<Arc<Position>>,
 }
 
 impl Start {
@@ -127,11 +133,38 @@ impl Start {
         Ok(Start {
             scores: [x, y],
             first_dealer,
+            position: None,
         })
+    }
+
+    /// Every game from `position` (two players, 121 points, no muggins).
+    pub fn from_position(position: Position) -> Result<Start> {
+        if position.config != simulation_config() {
+            return Err(Error::Invalid(
+                "position: simulations play two-player games to 121 without muggins".into(),
+            ));
+        }
+        position.check()?;
+        Ok(Start {
+            scores: [position.scores[0], position.scores[1]],
+            first_dealer: Some(position.dealer),
+            position: Some(Arc::new(position)),
+        })
+    }
+
+    /// The board alone (the scores and first dealer), without the position.
+    pub fn board(&self) -> Start {
+        Start {
+            position: None,
+            ..self.clone()
+        }
     }
 
     /// Game `index` of a simulation seeded `seed`.
     pub fn game(&self, seed: u64, index: u64) -> Result<Game> {
+        if let Some(position) = &self.position {
+            return position.to_game(game_seed(seed, index));
+        }
         let dealer = self.first_dealer.unwrap_or((index % 2) as usize);
         Game::with_first_dealer(simulation_config(), game_seed(seed, index), false, dealer)?
             .with_scores(&self.scores.map(i64::from))
@@ -141,6 +174,11 @@ impl Start {
     /// docs): the same seats, seed, deals and first dealer as its twin
     /// `index ^ 1`.
     pub fn duplicate_game(&self, seed: u64, index: u64) -> Result<Game> {
+        if self.position.is_some() {
+            return Err(Error::Invalid(
+                "duplicate: a match from a position is not played in duplicate pairs".into(),
+            ));
+        }
         let pair = index / 2;
         let dealer = self.first_dealer.unwrap_or((pair % 2) as usize);
         Game::with_first_dealer(simulation_config(), game_seed(seed, pair), false, dealer)?
@@ -371,13 +409,13 @@ impl Simulator {
 
     /// [`Simulator::run`], given up (an error) soon after `stop` is set.
     pub fn run_until(&self, range: Range<u64>, stop: &Cancel) -> Result<SimStats> {
-        let (players, seed, start, mode) = (self.players, self.seed, self.start, self.mode);
+        let (players, seed, start, mode) = (self.players, self.seed, &self.start, self.mode);
         let units = mode.units(&range)?;
         let work = move || {
             units
                 .into_par_iter()
                 .try_fold(SimStats::default, |mut acc, u| {
-                    simulate_unit(players, seed, &start, mode, u, stop, &mut acc)?;
+                    simulate_unit(players, seed, start, mode, u, stop, &mut acc)?;
                     Ok::<SimStats, Error>(acc)
                 })
                 .try_reduce(SimStats::default, |a, b| Ok(a.merge(&b)))
@@ -576,6 +614,26 @@ mod tests {
     }
 
     #[test]
+    fn games_from_a_position_deal_its_unseen_cards_afresh() {
+        let game = Game::new(simulation_config(), 9, true);
+        let position = Position::from_game(&game, game.to_move().unwrap(), false).unwrap();
+        let start = Start::from_position(position.clone()).unwrap();
+        assert_eq!(start.first_dealer, Some(position.dealer));
+        let games: Vec<Game> = (0..8).map(|i| start.game(3, i).unwrap()).collect();
+        let seat = position.seat;
+        assert!(games.iter().all(|g| g.hand(seat) == game.hand(seat)));
+        assert!(games
+            .iter()
+            .any(|g| g.hand(1 - seat) != games[0].hand(1 - seat)));
+        assert!(start.duplicate_game(3, 0).is_err());
+        let sim = Simulator::new([BotKind::Greedy, BotKind::Greedy], 3, Some(1)).unwrap();
+        let one = sim.with_start(start.clone()).run(0..30).unwrap();
+        let sim = Simulator::new([BotKind::Greedy, BotKind::Greedy], 3, Some(2)).unwrap();
+        assert_eq!(one, sim.with_start(start).run(0..30).unwrap());
+        assert_eq!(one.games, 30);
+    }
+
+    #[test]
     fn a_game_is_the_same_in_any_range_and_start_scores_apply() {
         let sim = Simulator::new([BotKind::Random, BotKind::Greedy], 2, Some(1)).unwrap();
         let whole = sim.run(0..40).unwrap();
@@ -584,10 +642,11 @@ mod tests {
         let start = Start {
             scores: [110, 30],
             first_dealer: Some(1),
+            position: None,
         };
         let game = start.game(2, 5).unwrap();
         assert_eq!((game.scores(), game.dealer()), (&[110, 30][..], 1));
-        let near = sim.with_start(start).run(0..200).unwrap();
+        let near = sim.with_start(start.clone()).run(0..200).unwrap();
         assert!(near.wins[0] > near.wins[1] && near.mean_deals() < whole.mean_deals());
         assert_eq!(Start::new(&[110, 30], Some(1)).unwrap(), start);
         for (scores, dealer) in [

@@ -59,7 +59,7 @@ mod _core {
     #[pymodule_export]
     use super::positions::{_game_points, _shipped_positions, sample_positions, solve_positions};
     #[pymodule_export]
-    use super::review::{_analyze_game, _decision_equities, _decision_values};
+    use super::review::{_analyze_game, _decision_equities, _decision_values, _position_values};
     #[pymodule_export]
     use super::show::{cards, explain_hand, his_heels, score_hand, PyHandBreakdown, PyShowItem};
     #[pymodule_export]

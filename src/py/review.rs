@@ -10,14 +10,17 @@ use super::convert::{
     describe, int_in, real_in, robust_model_flag, seed_in, text_in, threads_from_py,
 };
 use super::game::{move_dict, PyGame};
+use super::position::PyPosition;
 use super::simulate::reporter;
 use crate::bots::BotKind;
 use crate::ground::error::Error;
 use crate::ground::pool::Pool;
 use crate::review::evaluate::evaluate;
+use crate::review::position_task;
 use crate::review::{
     ActionValue, Decision, GameReview, Objective, Plan, Settings, Step, MAX_BUDGET,
 };
+use crate::rules::game::Move;
 
 fn budget_arg(obj: &Bound<'_, PyAny>) -> PyResult<u32> {
     int_in(obj, "budget", 1..=i128::from(MAX_BUDGET), "")
@@ -211,15 +214,60 @@ pub fn _decision_values<'py>(
         }
         evaluate(&task, &settings).map(|v| (seat, actions, v))
     })?;
+    decision_values_dict(py, seat, moves.len(), &actions, &values)
+}
+
+/// Every action of the decision at a game position (two players, 121, no
+/// muggins), valued from the view of its seat, which must be to move; the
+/// hidden cards are drawn for each sample from what the seat saw (a study
+/// position's other cards are known), and the seed is derived from `seed`
+/// and the position, so one position always gets one answer. Keys as for
+/// `_decision_values` (`move_index`: the moves of the position's continued
+/// game, `Game.from_position`). Use `cribbage_fast.analysis.hints.hint`.
+#[pyfunction]
+#[pyo3(signature = (position, *, objective = Objective::Win, policy = BotKind::Expert, precision,
+    budget, seed = 0, cancel = None),
+    text_signature = "(position, *, objective='win', policy='expert', precision, budget, seed=0, \
+                      cancel=None)")]
+#[allow(clippy::too_many_arguments)]
+pub fn _position_values<'py>(
+    py: Python<'py>,
+    position: PyRef<'py, PyPosition>,
+    #[pyo3(from_py_with = objective_arg)] objective: Objective,
+    #[pyo3(from_py_with = policy_arg)] policy: BotKind,
+    #[pyo3(from_py_with = precision_arg)] precision: f64,
+    #[pyo3(from_py_with = budget_arg)] budget: u32,
+    #[pyo3(from_py_with = seed_arg)] seed: u64,
+    cancel: Option<PyRef<'py, PyCancelToken>>,
+) -> PyResult<Bound<'py, PyDict>> {
+    let settings = Settings::new(objective, policy, precision, budget)?;
+    let token = cancel.as_ref().map(|t| &t.0);
+    let position = &position.position;
+    let (seat, at, actions, values) = watched(py, token, || {
+        let (seat, actions, task) = position_task(position, seed)?;
+        let at = task.state.moves().len();
+        evaluate(&task, &settings).map(|v| (seat, at, actions, v))
+    })?;
+    decision_values_dict(py, seat, at, &actions, &values)
+}
+
+/// The dict of one decision's values (`_decision_values`'s keys).
+fn decision_values_dict<'py>(
+    py: Python<'py>,
+    seat: usize,
+    move_index: usize,
+    actions: &[Move],
+    values: &[ActionValue],
+) -> PyResult<Bound<'py, PyDict>> {
     let d = PyDict::new(py);
     d.set_item("seat", seat)?;
-    d.set_item("move_index", moves.len())?;
+    d.set_item("move_index", move_index)?;
     let moves = actions
         .iter()
         .map(|m| move_dict(py, None, m))
         .collect::<PyResult<Vec<_>>>()?;
     d.set_item("actions", moves)?;
-    set_values(&d, &values)?;
+    set_values(&d, values)?;
     let best = (0..values.len()).fold(0, |b, a| {
         if values[a].equity > values[b].equity {
             a

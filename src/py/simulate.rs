@@ -9,8 +9,9 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 use super::bots::{contender, Contender, PyBotPlayer, PyRandomPlayer, PySeat};
 use super::cancel::watched;
 use super::convert::{
-    adjusted_flag, duplicate_flag, int_in, picture, scores_in, seed_in, threads_from_py,
+    adjusted_flag, describe, duplicate_flag, int_in, picture, scores_in, seed_in, threads_from_py,
 };
+use super::position::PyPosition;
 use super::sim_estimates::{estimate_dict, luck_dict, read_duplicate, read_luck, read_pairs};
 use crate::bots::simulate::{
     bot_seed, game_seed, play_unit, GameRanges, Mode, SimStats, Simulator, Start,
@@ -566,6 +567,7 @@ struct Plan {
 
 impl Plan {
     /// None stands for the documented default.
+    #[allow(clippy::too_many_arguments)]
     fn new(
         games: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
@@ -573,6 +575,7 @@ impl Plan {
         first_game: Option<&Bound<'_, PyAny>>,
         scores: Option<&Bound<'_, PyAny>>,
         first_dealer: Option<&Bound<'_, PyAny>>,
+        position: Option<&Bound<'_, PyAny>>,
         mode: Mode,
     ) -> PyResult<Plan> {
         let max_index = i128::from(i64::MAX);
@@ -589,15 +592,41 @@ impl Plan {
             .map(|d| int_in(d, "first_dealer", 0..=1, ""))
             .transpose()?;
         mode.units(&(first_game..first_game + games))?;
+        let start = match position {
+            None => Start::new(&scores, first_dealer)?,
+            Some(p) => position_start(p, scores != [0, 0] || first_dealer.is_some(), mode)?,
+        };
         Ok(Plan {
             first_game,
             games,
             seed: seed.map_or(Ok(0), |s| seed_in(s, "seed"))?,
             threads,
-            start: Start::new(&scores, first_dealer)?,
+            start,
             mode,
         })
     }
+}
+
+/// Every game from a `Position` (`position=`), which gives the scores and the
+/// dealer (`board`: they were given too).
+fn position_start(position: &Bound<'_, PyAny>, board: bool, mode: Mode) -> PyResult<Start> {
+    let Ok(p) = position.cast::<PyPosition>() else {
+        return Err(PyTypeError::new_err(format!(
+            "position must be a cribbage_fast.Position, got {}",
+            describe(position)
+        )));
+    };
+    if board {
+        return Err(PyValueError::new_err(
+            "position gives the scores and the dealer: pass no scores or first_dealer with it",
+        ));
+    }
+    if mode.duplicate {
+        return Err(PyValueError::new_err(
+            "duplicate: a match from a position is not played in duplicate pairs",
+        ));
+    }
+    Ok(Start::from_position(p.get().position.clone())?)
 }
 
 /// Plays seeded two-player games (121 points, no muggins) between `a` (seat
@@ -637,6 +666,17 @@ impl Plan {
 /// first_dealer : 0, 1 or None, default None
 ///     The seat that deals first in every game; None alternates (seat 0 deals
 ///     first in even games).
+/// duplicate : bool, default False
+///     Games in pairs with the same deals and the seats swapped.
+/// adjusted : bool, default False
+///     Measure each game's luck.
+/// position : Position or None, default None
+///     Every game continues from this game position instead (seat 0 and seat
+///     1 as in the position, which gives the scores and the dealer): the cards
+///     its seat has not seen are dealt afresh for each game from the game's
+///     seed, consistently with what it saw (`Game.from_position`). Not with
+///     `scores`, `first_dealer` or `duplicate`; the statistics' start is the
+///     position's scores and dealer. `cribbage_fast.play_out` names it.
 ///
 /// Returns
 /// -------
@@ -669,11 +709,11 @@ impl Plan {
     signature = (
         a, b, games = None, seed = None, threads = None, progress = None,
         *, first_game = None, scores = None, first_dealer = None, duplicate = false,
-        adjusted = false
+        adjusted = false, position = None
     ),
     text_signature = "(a, b, games=1000, seed=0, threads=None, progress=None, *, \
                       first_game=0, scores=None, first_dealer=None, duplicate=False, \
-                      adjusted=False)"
+                      adjusted=False, position=None)"
 )]
 #[allow(clippy::too_many_arguments)]
 pub fn simulate(
@@ -689,6 +729,7 @@ pub fn simulate(
     first_dealer: Option<Bound<'_, PyAny>>,
     #[pyo3(from_py_with = duplicate_flag)] duplicate: bool,
     #[pyo3(from_py_with = adjusted_flag)] adjusted: bool,
+    position: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PySimStats> {
     let mode = Mode {
         duplicate,
@@ -701,6 +742,7 @@ pub fn simulate(
         first_game.as_ref(),
         scores.as_ref(),
         first_dealer.as_ref(),
+        position.as_ref(),
         mode,
     )?;
     let chunked = progress.is_some();
@@ -712,7 +754,7 @@ pub fn simulate(
         [Contender::Builtin(ka), Contender::Builtin(kb)] => {
             let sim = Simulator::new([*ka, *kb], plan.seed, plan.threads)?
                 .with_player_seeds(player_seeds)
-                .with_start(plan.start)
+                .with_start(plan.start.clone())
                 .with_mode(plan.mode);
             run_builtin(py, &sim, range.clone(), &report, chunked)?
         }
@@ -723,7 +765,7 @@ pub fn simulate(
         names: [players[0].name(), players[1].name()],
         player_seeds,
         seed: plan.seed,
-        start: plan.start,
+        start: plan.start.board(),
         ranges: GameRanges::new([range])?,
     })
 }

@@ -56,6 +56,10 @@ pub struct Task {
     /// Every card known but the starter (the opponent's true six and its
     /// true discard): for checks against exhaustive enumeration.
     pub open: bool,
+    /// The other seat's cards when a study position gives them (the six
+    /// dealt before its discard, the four kept after): its discards, if
+    /// made, stay hidden and are drawn uniformly from the unseen cards.
+    pub other: Option<u64>,
 }
 
 /// One action's estimate.
@@ -151,6 +155,9 @@ fn draw_hidden(task: &Task, robust: bool, k: u32, rng: &mut Rng) -> Result<Hidde
             starter,
         });
     }
+    if let Some(kept) = task.other {
+        return Ok(study_hidden(task, kept, k, rng));
+    }
     if let Some(starter) = task.state.starter() {
         let obs = Observation::from_game(&task.state, me);
         let config = hidden_model(robust);
@@ -174,6 +181,29 @@ fn draw_hidden(task: &Task, robust: bool, k: u32, rng: &mut Rng) -> Result<Hidde
     })
 }
 
+/// A study position's hidden cards: the other seat's known cards, its
+/// discards (uniform among the unseen cards, when made) and the starter.
+fn study_hidden(task: &Task, kept: u64, k: u32, rng: &mut Rng) -> Hidden {
+    let unseen = starter_pool(task);
+    let starter = match task.state.starter() {
+        Some(card) => card.bit(),
+        None => nth_bit(unseen, k % unseen.count_ones()),
+    };
+    if task.state.discards_of(1 - task.viewer) == 0 {
+        return Hidden {
+            opp_six: kept,
+            opp_discard: Discarded::Policy,
+            starter,
+        };
+    }
+    let crib = rng.draw(unseen & !starter, 2);
+    Hidden {
+        opp_six: kept | crib,
+        opp_discard: Discarded::Cards(crib),
+        starter,
+    }
+}
+
 /// How the opponent's hidden cards are drawn: the master's robust mixture of
 /// discard models (`robust`, [`crate::bots::models`]) or the Expert's discard
 /// only.
@@ -188,10 +218,10 @@ fn hidden_model(robust: bool) -> MasterConfig {
 fn starter_pool(task: &Task) -> u64 {
     let me = task.viewer;
     let known = task.deal.hands[me]
-        | if task.open {
-            task.deal.hands[1 - me]
-        } else {
-            0
+        | match (task.open, task.other) {
+            (true, _) => task.deal.hands[1 - me],
+            (false, Some(kept)) => kept,
+            (false, None) => 0,
         };
     ALL_CARDS & !known
 }
@@ -395,12 +425,38 @@ fn best_of(values: &[&[f64]]) -> usize {
 
 /// Sample `k` of the task: the deal replayed on its hidden cards, with the
 /// seed of its players.
+///
+/// A draw whose replay does not reach the task's decision is drawn again:
+/// the engine ends a count nobody can lay on by itself (docs/rules.md,
+/// "Decisions where the texts are silent"), so a
+/// seat asked for a go has learnt that the other seat can still lay.
 fn sample(task: &Task, settings: &Settings, k: u32) -> Result<(Game, u64)> {
     let seed = game_seed(task.seed, u64::from(k));
     let mut rng = Rng::new(seed);
-    let hidden = draw_hidden(task, settings.robust, k, &mut rng)?;
-    let mut bots = players(settings, seed)?;
-    Ok((build_world(task, &hidden, &mut bots)?, seed))
+    for _ in 0..REDRAWS {
+        let hidden = draw_hidden(task, settings.robust, k, &mut rng)?;
+        let mut bots = players(settings, seed)?;
+        let world = build_world(task, &hidden, &mut bots)?;
+        if at_the_same_decision(&world, &task.state) {
+            return Ok((world, seed));
+        }
+    }
+    Err(Error::Invalid(format!(
+        "no draw of the hidden cards in {REDRAWS} reaches this decision \
+         (seat {:?} to move at count {})",
+        task.state.to_move(),
+        task.state.pegging().map_or(0, |p| p.count())
+    )))
+}
+
+/// Draws of the hidden cards tried for one sample before giving up.
+const REDRAWS: u32 = 1_000;
+
+/// Whether a sample's replay stands where the task's game does.
+fn at_the_same_decision(world: &Game, state: &Game) -> bool {
+    world.to_move() == state.to_move()
+        && world.phase() == state.phase()
+        && world.pegging().map(|p| p.count()) == state.pegging().map(|p| p.count())
 }
 
 /// Plays `action` out on a copy of a sample and adds its value to `tally`.

@@ -148,7 +148,7 @@ pub struct Plan {
 }
 
 /// The distinct choices at `game` (one card of each rank in the play).
-fn actions_at(game: &Game) -> Result<Vec<Move>> {
+pub(super) fn actions_at(game: &Game) -> Result<Vec<Move>> {
     Ok(match (game.phase(), game.pegging()) {
         (Phase::Discard, _) => game.legal_moves(),
         (Phase::Play, Some(play)) if play.legal_lays() == 0 => vec![Move::Go],
@@ -179,7 +179,7 @@ fn choices(game: &Game, played: &Move) -> Result<(Vec<Move>, usize)> {
 }
 
 /// Refuses what the analysis does not cover.
-fn check_config(config: GameConfig) -> Result<()> {
+pub(super) fn check_config(config: GameConfig) -> Result<()> {
     if config.players != 2 {
         return Err(Error::Invalid(format!(
             "game analysis covers two-player games only; this record has {} players",
@@ -292,6 +292,7 @@ impl Walker {
             played,
             seed: game_seed(self.seed, index as u64),
             open: false,
+            other: None,
         });
         Ok(index)
     }

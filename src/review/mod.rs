@@ -26,6 +26,7 @@
 
 pub mod evaluate;
 pub mod ledger;
+mod position;
 #[cfg(test)]
 mod tests;
 
@@ -34,6 +35,7 @@ use crate::ground::error::{Error, Result};
 
 pub use evaluate::{ActionValue, Task};
 pub use ledger::{Decision, GameReview, Plan, Step, StepKind};
+pub use position::{position_seed, position_task};
 
 /// What the equity measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

@@ -125,6 +125,7 @@ fn an_open_discard_matches_exhaustive_enumeration() {
         played: None,
         seed: 5,
         open: true,
+        other: None,
     };
     let settings = Settings::new(Objective::Win, BotKind::Expert, 1e-9, 40).unwrap();
     let values = evaluate(&task, &settings).unwrap();
@@ -200,4 +201,75 @@ fn the_decision_now_is_planned_as_in_the_finished_game() {
     }
     let err = Plan::current(config(), game.seed(), None, game.moves(), cheap(), 9).unwrap_err();
     assert!(err.to_string().contains("over"), "{err}");
+}
+
+/// A forced go (the mover can lay nothing) is valued like any decision:
+/// its one action, from the mover's view.
+#[test]
+fn a_forced_go_is_valued() {
+    let mut seen = 0;
+    for seed in 0..6u64 {
+        let game = played(seed, BotKind::Expert);
+        for at in 0..game.moves().len() {
+            let prefix = &game.moves()[..at];
+            let Ok((_, actions, task)) =
+                Plan::current(config(), game.seed(), None, prefix, cheap(), 3)
+            else {
+                continue;
+            };
+            if actions != [Move::Go] {
+                continue;
+            }
+            seen += 1;
+            let values =
+                evaluate(&task, &cheap()).unwrap_or_else(|e| panic!("seed {seed} move {at}: {e}"));
+            assert_eq!(values.len(), 1);
+        }
+    }
+    assert!(seen >= 5, "{seen} forced goes");
+}
+
+/// A decision of a recorded game, asked from its position (the mover's
+/// view, nothing else of the game), is the same evaluation: the same
+/// actions and, under the same seed, the same values.
+#[test]
+fn a_position_is_evaluated_as_its_move_of_the_game() {
+    use crate::rules::position::Position;
+    let mut checked = 0;
+    for seed in [5u64, 8] {
+        let game = played(seed, BotKind::Greedy);
+        for at in 0..game.moves().len() {
+            let prefix = &game.moves()[..at];
+            let Ok((seat, actions, task)) =
+                Plan::current(config(), game.seed(), None, prefix, cheap(), 9)
+            else {
+                continue;
+            };
+            let Ok(p) = Position::before_move(&game, None, at, Some(seat), false) else {
+                continue;
+            };
+            let (s, a, mut t) = position::position_task(&p, 9).unwrap();
+            assert_eq!((s, &a), (seat, &actions), "move {at}");
+            assert_ne!(t.seed, task.seed);
+            t.seed = task.seed;
+            let ours = evaluate(&t, &cheap()).unwrap();
+            let theirs = evaluate(&task, &cheap()).unwrap();
+            let equities = |v: &[ActionValue]| v.iter().map(|x| x.equity).collect::<Vec<_>>();
+            assert_eq!(equities(&ours), equities(&theirs), "move {at}");
+            checked += 1;
+        }
+    }
+    assert!(checked > 60, "{checked}");
+}
+
+#[test]
+fn a_position_seed_is_the_positions_own() {
+    use crate::rules::position::Position;
+    let game = played(4, BotKind::Greedy);
+    let a = Position::before_move(&game, None, 3, None, false).unwrap();
+    let b = Position::before_move(&game, None, 4, None, false).unwrap();
+    let seed = |p: &Position, s| position::position_seed(p, s);
+    assert_eq!(seed(&a, 1), seed(&a.clone(), 1));
+    assert_ne!(seed(&a, 1), seed(&b, 1));
+    assert_ne!(seed(&a, 1), seed(&a, 2));
 }

@@ -46,6 +46,8 @@ def _python(code: str) -> list[str]:
         "analysis.analyze_game(record, **ENDLESS)",
         "cf.hint(cf.Game.replay(record), move_index=10, **ENDLESS)",
         "analysis.analyze_games([record], progress=False, **ENDLESS)",
+        "cf.hint(cf.Game.replay(record).position(10), **ENDLESS)",
+        "cf.play_out(cf.Game.replay(record).position(10), ('master', 'master'), games=10**7)",
     ],
 )
 def test_ctrl_c_stops_a_master_analysis_at_any_budget(

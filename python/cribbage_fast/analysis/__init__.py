@@ -1,7 +1,7 @@
 """Analysis of played games and positions: one `Settings` type read by
 every front end, one name for an action (`action_name`), `analyze_game(s)`
-their result types (one vocabulary, `results`), the marks, the report and its picture, hints, and
-the JSON engine.
+their result types (one vocabulary, `results`), the marks, the accuracy, the report and its
+picture, hints, play-outs from a position, and the JSON engine.
 
 Examples
 --------
@@ -12,6 +12,7 @@ Examples
 40960
 """
 
+from .accuracy import decision_accuracy, game_accuracy, volatility_weights
 from .actions import action_name
 from .analyze import (
     DECIDED_BELOW,
@@ -26,6 +27,7 @@ from .analyze import (
 from .decided import decided_early, error_rates
 from .engine import Engine, answer
 from .hints import Hint, hint
+from .playout import play_out
 from .report import figure, plot, render, to_svg
 from .results import (
     DecidedEarly,
@@ -82,6 +84,10 @@ __all__ = [
     "error_rates",
     "game_seed",
     "mark_of",
+    # accuracy, 0-100 (accuracy.py)
+    "decision_accuracy",
+    "game_accuracy",
+    "volatility_weights",
     # the report and its picture (report.py)
     "figure",
     "plot",
@@ -90,6 +96,8 @@ __all__ = [
     # hints (hints.py)
     "Hint",
     "hint",
+    # play-outs from a position (playout.py)
+    "play_out",
     # the JSON engine (engine.py)
     "Engine",
     "answer",

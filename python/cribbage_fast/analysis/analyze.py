@@ -29,6 +29,7 @@ from .._util.errors import in_context
 from .._util.progress import progress as progress_bar
 from ..games.game import Game
 from ..records.record import GameRecord, RecordLike, read
+from .accuracy import decision_accuracy, game_accuracy
 from .actions import action_name
 from .decided import DECIDED_BELOW, decided_early, error_rates
 from .pictures import analysis_svg
@@ -144,6 +145,7 @@ def _decision(d: dict[str, Any], objective: Objective) -> DecisionReview:
         other = [float(x) for x in d["other_equity"]]
         other_loss = max(other) - other[played]
         chance = best_eq if objective is Objective.WIN else max(other)
+    win_loss = loss if objective is Objective.WIN else other_loss
     return DecisionReview(
         move_index=int(d["move_index"]),
         seat=int(d["seat"]),
@@ -163,9 +165,10 @@ def _decision(d: dict[str, Any], objective: Objective) -> DecisionReview:
         loss=loss,
         loss_stderr=loss_se,
         mark=None if forced else mark_of(loss, objective),
-        win_loss=loss if objective is Objective.WIN else other_loss,
+        win_loss=win_loss,
         points_loss=other_loss if objective is Objective.WIN else loss,
         win_chance=chance,
+        accuracy=None if forced else decision_accuracy(win_loss),
         seconds=float(d["seconds"]),
     )
 
@@ -194,6 +197,7 @@ def _summary(seat: int, raw: dict[str, Any], decisions: list[DecisionReview]) ->
         opponent_errors=errors,
         result=result,
         luck_adjusted=result - luck,
+        accuracy=game_accuracy(unforced),
     )
 
 
@@ -398,6 +402,7 @@ def _view_only(
             error_rate=nan,
             error_rating=nan,
             error_rates=dict.fromkeys(p.error_rates, nan),
+            accuracy=nan,
             skill=nan,
             start=nan,
         )

@@ -35,9 +35,10 @@ from typing import IO, Any
 from .._core import Cancelled, CancelToken
 from .._util import json as _json
 from ..games.game import Game
+from ..records.position import position_of, write_position
 from ..records.record import read
 from .analyze import analyze_game
-from .hints import hint
+from .hints import Hint, hint
 from .results import DecisionReview
 from .settings import DEFAULTS, Settings
 
@@ -46,7 +47,7 @@ __all__ = ["Cancelled", "Engine", "answer", "dumps"]
 #: Query fields that set how decisions are valued, with their defaults: the
 #: fields of `Settings`, so an answer is the library's at the same settings.
 SETTINGS = DEFAULTS.to_dict()
-FIELDS = {"id", "record", "decisions", "action", "terminate_id", *SETTINGS}
+FIELDS = {"id", "record", "position", "decisions", "action", "terminate_id", *SETTINGS}
 
 #: The longest line read (bytes): a whole game's record is about 100 kB; a
 #: longer line is answered with an error and skipped without being kept.
@@ -131,7 +132,24 @@ def _decisions(game: Game, wanted: object) -> list[int | None]:
 def _single(
     game: Game, at: int | None, view: int | None, settings: Settings, cancel: CancelToken
 ) -> dict[str, Any]:
-    h = hint(game, move_index=at, view=view, cancel=cancel, settings=settings)
+    return _hinted(hint(game, move_index=at, view=view, cancel=cancel, settings=settings))
+
+
+def _at_position(query: dict[str, Any], settings: Settings, cancel: CancelToken) -> dict[str, Any]:
+    """A query's ``position`` (its one-line text): its decision's hint."""
+    text = query["position"]
+    if not isinstance(text, str):
+        raise ValueError(f"position must be a position's text, got {_json.preview(text)}")
+    for field in ("record", "decisions"):
+        if field in query and not (field == "decisions" and query[field] == "current"):
+            raise ValueError(f"a query with a position has no {field}: it asks for one decision")
+    held = position_of(text)
+    h = hint(held, cancel=cancel, settings=settings)
+    return {"position": write_position(held), "decisions": [_hinted(h)]}
+
+
+def _hinted(h: Hint) -> dict[str, Any]:
+    """One hinted decision of an answer."""
     return {
         "move_index": h.move_index,
         "seat": h.seat,
@@ -166,6 +184,7 @@ def _reviewed(d: DecisionReview) -> dict[str, Any]:
         "win_loss": d.win_loss,
         "points_loss": d.points_loss,
         "mark": d.mark,
+        "accuracy": d.accuracy,
         "actions": actions,
     }
 
@@ -190,7 +209,9 @@ def answer(query: dict[str, Any], cancel: CancelToken | None = None) -> str:
         ``id``, ``record`` and optionally ``decisions`` (``"current"``, the
         default; ``"game"``; or a list of move indexes) and the fields of
         `Settings` (``objective``, ``precision``, ``budget``, ``seed``,
-        ``policy``), each defaulting as there.
+        ``policy``), each defaulting as there. Instead of ``record``, a
+        ``position`` (a game position's one-line text) asks for the hint at
+        that position.
     cancel : CancelToken or None
         Another thread's way to stop the query: once cancelled, the answer is
         ``{"id": ..., "status": "cancelled"}`` within about a tenth of a second.
@@ -200,7 +221,8 @@ def answer(query: dict[str, Any], cancel: CancelToken | None = None) -> str:
     str
         ``{"id", "status": "ok", "decisions": [...]}`` (and ``players``,
         ``winner``, ``decided`` for a whole game; ``names`` when the record
-        names a player), or ``status`` ``"error"`` with ``error``.
+        names a player; ``position``, as written back, for a position), or
+        ``status`` ``"error"`` with ``error``.
 
     Examples
     --------
@@ -213,29 +235,39 @@ def answer(query: dict[str, Any], cancel: CancelToken | None = None) -> str:
         if token.cancelled:
             raise Cancelled
         settings = _check_settings(query)
-        game, view = _game_of(query)
-        wanted = query.get("decisions", "current")
-        if wanted == "game":
-            body = _whole_game(game, view, settings, token)
+        if "position" in query:
+            body = _at_position(query, settings, token)
         else:
-            body = {"decisions": []}
-            for at in _decisions(game, wanted):
-                if token.cancelled:
-                    raise Cancelled
-                try:
-                    body["decisions"].append(_single(game, at, view, settings, token))
-                except (TypeError, ValueError) as err:
-                    where = "the current decision" if at is None else f"decision {at}"
-                    raise ValueError(f"{where}: {err}") from err
+            body = _of_record(query, settings, token)
         if token.cancelled:
             raise Cancelled
     except Cancelled:
         return dumps({"id": qid, "status": "cancelled"})
     except (TypeError, ValueError, KeyError) as err:
         return dumps({"id": qid, "status": "error", "error": _message(err)})
+    return dumps({"id": qid, "status": "ok", **body})
+
+
+def _of_record(query: dict[str, Any], settings: Settings, cancel: CancelToken) -> dict[str, Any]:
+    """The answer's body for a query's ``record``: the decisions asked for
+    (and the names of the players the record names)."""
+    game, view = _game_of(query)
+    wanted = query.get("decisions", "current")
+    if wanted == "game":
+        body = _whole_game(game, view, settings, cancel)
+    else:
+        body = {"decisions": []}
+        for at in _decisions(game, wanted):
+            if cancel.cancelled:
+                raise Cancelled
+            try:
+                body["decisions"].append(_single(game, at, view, settings, cancel))
+            except (TypeError, ValueError) as err:
+                where = "the current decision" if at is None else f"decision {at}"
+                raise ValueError(f"{where}: {err}") from err
     if any(game.names):
         body["names"] = list(game.names)
-    return dumps({"id": qid, "status": "ok", **body})
+    return body
 
 
 def _message(err: BaseException) -> str:

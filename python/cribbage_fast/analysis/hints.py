@@ -22,11 +22,12 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from .. import _core
 from .._util.args import integer
 from ..games.game import Game
+from ..records.position import PositionLike, as_position
 from ..records.record import RecordLike, read
 from ..tables.pegging import keep_index, pegging_table
 from .actions import action_name
@@ -118,8 +119,22 @@ def _position(
     return game.at_move(move_index), view
 
 
+def _position_hint(
+    position: _core.Position,
+    seat: int | None,
+    settings: Settings,
+    cancel: _core.CancelToken | None,
+) -> tuple[Game, dict[str, Any]]:
+    """The game continued from `position` (for the discard's parts) and its
+    decision's values, seeded by the position (`_core._position_values`)."""
+    if seat is not None and integer(seat, "seat", 0, 1) != position.to_move:
+        raise ValueError(f"it is seat {position.to_move}'s turn, not seat {seat}'s")
+    raw = _core._position_values(position, **settings.to_dict(), cancel=cancel)
+    return Game.from_position(position, seed=0), raw
+
+
 def hint(
-    game: RecordLike,
+    game: RecordLike | PositionLike,
     seat: int | None = None,
     *,
     settings: Settings | None = None,
@@ -141,9 +156,16 @@ def hint(
 
     Parameters
     ----------
-    game : Game, GameRecord, dict, str or bytes
+    game : Game, GameRecord, dict, Position, str or bytes
         A two-player game to 121 without muggins, in progress or finished, or
-        its record in any form `cribbage_fast.records.read` takes.
+        its record in any form `cribbage_fast.records.read` takes; or a game
+        position (`cribbage_fast.Position`, or its one-line text, str or
+        UTF-8 bytes: `records.is_position` tells the two kinds of text
+        apart), valued from its seat's view, which must be to move. The
+        hidden cards are drawn for every sample from what that seat saw (a
+        study position's other cards are used as known), and the samples are
+        seeded by `seed` and the position together, so one position gets one
+        answer from every front end.
     seat : int or None
         The seat asking (None: the seat to move); it must be the seat to move.
     settings : Settings or None
@@ -154,7 +176,8 @@ def hint(
         Each given (not `UNSET`) replaces its setting (`Settings` says what each means and
         its default); the seed is the analysis seed, as `analyze_game`'s.
     move_index : int or None
-        The decision before this move of the game's record (None: now).
+        The decision before this move of the game's record (None: now; not
+        for a position).
     view : int or None
         The seat whose view the record holds, when only its cards are known
         (a record with a ``View`` tag or ``view`` key gives its own): a
@@ -173,7 +196,10 @@ def hint(
         A 3- or 4-player, muggins or non-121 game; a finished game (without
         `move_index`); `seat` not to move; a decision of a seat whose cards
         the record does not hold; a `move_index` that supplies a deal; a bad
-        setting.
+        setting; a position whose seat is not to move, or given with
+        `move_index` or `view`.
+    PositionError
+        Position text that is not a possible position (the field and column).
     KeyboardInterrupt
         Ctrl-C, within about a second, at any policy and budget.
     Cancelled
@@ -190,24 +216,20 @@ def hint(
     >>> g.discard(h.best.move["cards"])  # take the hint
     >>> g.to_move
     1
+    >>> h = hint("4-6/121 d0 v0 m0 play 3C,6C,8D,9D QD,QS 6S 3H,3C,3S 9", budget=64)
+    >>> h.kind, [o.action for o in h.options]
+    ('lay', ['lay 6C', 'lay 8D', 'lay 9D'])
     """
     settings = Settings.of(
         settings, objective=objective, precision=precision, budget=budget, policy=policy, seed=seed
     )
-    at, view = _position(game, move_index, view)
-    if at.num_players != 2:
-        raise ValueError(
-            f"hints cover two-player games only; this game has {at.num_players} players"
-        )
-    if at.is_over:
-        raise ValueError("the game is over: there is no decision to hint")
-    if seat is not None and integer(seat, "seat", 0, at.num_players - 1) != at.to_move:
-        raise ValueError(f"it is seat {at.to_move}'s turn, not seat {seat}'s")
-    if view is not None and at.to_move != view:
-        raise ValueError(
-            f"it is seat {at.to_move}'s decision, and the record holds only seat {view}'s view"
-        )
-    raw = _core._decision_values(at, **settings.to_dict(), cancel=cancel)
+    position = as_position(game)
+    if position is not None:
+        if move_index is not None or view is not None:
+            raise ValueError("a position is one decision from its own view: no move_index or view")
+        at, raw = _position_hint(position, seat, settings, cancel)
+    else:
+        at, raw = _game_hint(cast(RecordLike, game), seat, settings, move_index, view, cancel)
     mover = int(raw["seat"])
     parts = _discard_parts(at, mover) if at.phase == "discard" else None
     options = [_option(raw, i, parts) for i in range(len(raw["actions"]))]
@@ -225,3 +247,29 @@ def hint(
         options=tuple(options[i] for i in order),
         policy=settings.policy,
     )
+
+
+def _game_hint(
+    game: RecordLike,
+    seat: int | None,
+    settings: Settings,
+    move_index: int | None,
+    view: int | None,
+    cancel: _core.CancelToken | None,
+) -> tuple[Game, dict[str, Any]]:
+    """The game at the decision and its values, seeded as the analysis of
+    the game seeds that decision."""
+    at, view = _position(game, move_index, view)
+    if at.num_players != 2:
+        raise ValueError(
+            f"hints cover two-player games only; this game has {at.num_players} players"
+        )
+    if at.is_over:
+        raise ValueError("the game is over: there is no decision to hint")
+    if seat is not None and integer(seat, "seat", 0, at.num_players - 1) != at.to_move:
+        raise ValueError(f"it is seat {at.to_move}'s turn, not seat {seat}'s")
+    if view is not None and at.to_move != view:
+        raise ValueError(
+            f"it is seat {at.to_move}'s decision, and the record holds only seat {view}'s view"
+        )
+    return at, _core._decision_values(at, **settings.to_dict(), cancel=cancel)

@@ -125,7 +125,8 @@ def analysis_svg(a: GameAnalysisData) -> cv.SVG:
         name = a.label(p.seat)  # the record's name for the seat, else "seat N"
         cv.text(row, 0, 0, name, 12, weight="bold", fill=cv.PEG_COLOURS[p.seat])
         at = max(100, 8 * len(name) + 12)
-        cv.text(row, at, 0, f"{p.unforced} decisions, error rate {p.error_rate:.3f} ({marks})", 11)
+        rates = f"accuracy {p.accuracy:.1f}, error rate {p.error_rate:.3f}"
+        cv.text(row, at, 0, f"{p.unforced} decisions, {rates} ({marks})", 11)
         parts = (
             f"start {p.start:.2f} + skill {p.skill:+.2f} + luck {p.luck:+.2f}"
             f" + opponent's errors {p.opponent_errors:+.2f} = {p.result:.2f} ({unit})"

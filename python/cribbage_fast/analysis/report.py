@@ -78,7 +78,8 @@ def _heading(a: GameAnalysisData) -> list[str]:
 def render(a: GameAnalysisData) -> str:
     """The report (`GameAnalysis.report`): deal by deal (luck of the deal and
     the cut, each decision), then the per-player summary with both
-    objectives' error rates, and a word when the game was decided early.
+    objectives' error rates and the accuracy, and a word when the game was
+    decided early.
 
     Parameters
     ----------
@@ -175,6 +176,7 @@ def _summary_table(a: GameAnalysisData) -> list[str]:
         ("error rate, win chance", *_rates(a, Objective.WIN)),
         ("error rate, game points", *_rates(a, Objective.POINTS)),
         ("error rating (x1000)", f"{p0.error_rating:.1f}", f"{p1.error_rating:.1f}"),
+        ("accuracy (0-100)", f"{p0.accuracy:.1f}", f"{p1.accuracy:.1f}"),
     ]
     rows += [(_PLURAL[m], str(p0.marks[m]), str(p1.marks[m])) for m in p0.marks]
     for label, attr in (

@@ -61,7 +61,9 @@ class DecisionReview:
     `win_loss` and `points_loss` are the loss by each objective (one of them
     is `loss`), the other measured on the same samples against that
     objective's best; `win_chance` is the mover's chance to win with its best
-    action (None when forced)."""
+    action (None when forced); `accuracy` is the decision's score, 0 to 100,
+    from `win_loss` (`cribbage_fast.analysis.accuracy.decision_accuracy`;
+    None when forced)."""
 
     move_index: int
     seat: int
@@ -84,6 +86,7 @@ class DecisionReview:
     win_loss: float = 0.0
     points_loss: float = 0.0
     win_chance: float | None = None
+    accuracy: float | None = None
     seconds: float = field(default=0.0, compare=False)
 
 
@@ -110,7 +113,9 @@ class PlayerSummary:
     ``start + skill + luck + opponent_errors == result``. `error_rate` is the
     mean loss of an unforced decision by the analysis's objective;
     `error_rates` gives it by both (``"win"``: chance to win, ``"points"``:
-    game points)."""
+    game points). `accuracy` is the game's accuracy, 0 to 100, from the
+    chance to win each unforced decision gave up
+    (`cribbage_fast.analysis.accuracy.game_accuracy`; NaN with none)."""
 
     seat: int
     decisions: int
@@ -125,6 +130,7 @@ class PlayerSummary:
     opponent_errors: float
     result: float
     luck_adjusted: float
+    accuracy: float = float("nan")
 
 
 @dataclass(frozen=True)

@@ -313,6 +313,7 @@ def _label(player: Any) -> str:
 from .analyze import analyze  # noqa: E402
 from .convert import convert  # noqa: E402
 from .engine import engine as engine_command  # noqa: E402
+from .hint import hint_command  # noqa: E402
 from .play import play as play_command  # noqa: E402
 from .positions import position  # noqa: E402
 from .puzzles import puzzles as puzzles_group  # noqa: E402
@@ -323,6 +324,7 @@ main.add_command(score)
 main.add_command(tables_group)
 main.add_command(position)
 main.add_command(analyze)
+main.add_command(hint_command)
 main.add_command(convert)
 main.add_command(play_command)
 main.add_command(engine_command)

@@ -19,11 +19,11 @@ from .. import analysis
 from .._util import json as _json
 from .._util.extras import require
 from .._util.files import read_text, refuse_inputs, write_text
-from ..analysis.settings import DEFAULTS, MAX_BUDGET, Objective, Policy, Settings
+from ..analysis.settings import Settings
 from ..games.game import Game
 from ..records.record import GameRecord, read_all
 from .errors import describe, fail, interrupted, wrote
-from .params import FiniteFloat, OutPath
+from .params import OutPath, settings_options
 from .tables import ray_address_of, ray_option
 
 
@@ -55,35 +55,7 @@ def after_the_game(game: Game, record_path: Path | None) -> None:
     help="Draw the win probability through the game, with the marks (PNG or SVG by "
     "the suffix; extra plot).",
 )
-@click.option(
-    "--objective",
-    type=click.Choice([o.value for o in Objective]),
-    default=DEFAULTS.objective.value,
-    show_default=True,
-    help="Equity as the chance to win, or as expected game points.",
-)
-@click.option(
-    "--precision",
-    type=FiniteFloat(min=1e-4, max=1.0),
-    default=DEFAULTS.precision,
-    show_default=True,
-    help="Target standard error of each loss (win probability).",
-)
-@click.option(
-    "--budget",
-    type=click.IntRange(min=1, max=MAX_BUDGET),
-    default=DEFAULTS.budget,
-    show_default=True,
-    help="Samples per evaluation at most.",
-)
-@click.option(
-    "--policy",
-    type=click.Choice([p.value for p in Policy]),
-    default=DEFAULTS.policy.value,
-    show_default=True,
-    help="Who plays the rest of each sampled deal.",
-)
-@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=DEFAULTS.seed, show_default=True)
+@settings_options
 @ray_option("Analyse the games")
 def analyze(
     game: str,

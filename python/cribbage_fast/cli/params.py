@@ -8,9 +8,13 @@ from __future__ import annotations
 import math
 import tempfile
 from pathlib import Path
-from typing import Any
+from typing import Any, TypeVar
 
 import click
+
+from ..analysis.settings import DEFAULTS, MAX_BUDGET, Objective, Policy
+
+F = TypeVar("F", bound=Any)
 
 
 class OutPath(click.ParamType):  # type: ignore[type-arg,unused-ignore]
@@ -167,3 +171,49 @@ def player_of(module_name: str, attribute: str) -> Any:
             "(a player has discard(view) and play(view))"
         )
     return player
+
+
+def settings_options(f: F) -> F:
+    """The analysis settings as options (``--objective``, ``--precision``,
+    ``--budget``, ``--policy``, ``--seed``), with the defaults every front end
+    shares (`analysis.settings.DEFAULTS`): for ``analyze`` and ``hint``."""
+    for option in reversed(
+        [
+            click.option(
+                "--objective",
+                type=click.Choice([o.value for o in Objective]),
+                default=DEFAULTS.objective.value,
+                show_default=True,
+                help="Equity as the chance to win, or as expected game points.",
+            ),
+            click.option(
+                "--precision",
+                type=FiniteFloat(min=1e-4, max=1.0),
+                default=DEFAULTS.precision,
+                show_default=True,
+                help="Target standard error of each loss (win probability).",
+            ),
+            click.option(
+                "--budget",
+                type=click.IntRange(min=1, max=MAX_BUDGET),
+                default=DEFAULTS.budget,
+                show_default=True,
+                help="Samples per evaluation at most.",
+            ),
+            click.option(
+                "--policy",
+                type=click.Choice([p.value for p in Policy]),
+                default=DEFAULTS.policy.value,
+                show_default=True,
+                help="Who plays the rest of each sampled deal.",
+            ),
+            click.option(
+                "--seed",
+                type=click.IntRange(0, 2**64 - 1),
+                default=DEFAULTS.seed,
+                show_default=True,
+            ),
+        ]
+    ):
+        f = option(f)
+    return f

@@ -21,6 +21,7 @@ from ..analysis.analyze import mark_of
 from ..analysis.hints import Hint, hint
 from ..analysis.settings import DEFAULTS, MAX_BUDGET
 from ..games.game import Game
+from ..records.position import write_position
 from .params import OutPath, PlayerSpec
 
 if TYPE_CHECKING:
@@ -30,6 +31,8 @@ HUMAN, BOT = 0, 1
 BOTS = tuple(_core.OPPONENTS)
 QUIT = ("q", "quit")
 HINT = ("h", "hint")
+#: Prints the position now as one line of text, to paste into `hint` elsewhere.
+POSITION = ("p", "position")
 #: The tutor steps in before a move with one of these marks.
 TUTOR_MARKS = ("mistake", "blunder")
 
@@ -189,6 +192,10 @@ class _Coach:
     def show(self) -> None:
         click.echo(self.hint().text(top=3))
 
+    def show_position(self) -> None:
+        """The human's position now, as its one-line text."""
+        click.echo(f"Position: {write_position(self.game.position(seat=HUMAN))}")
+
     def allows(self, move: dict[str, Any]) -> bool:
         """Whether to play `move`: the tutor warns before a mistake or a
         blunder, says what it would play and why, and offers to take it back."""
@@ -219,7 +226,7 @@ def _ask(
 ) -> list[_core.Card]:
     """Prompts until `want` held cards are chosen and played. `play` checks
     the cards and returns their move (ValueError: say why); ``h`` shows the
-    hint, ``go`` gets `go()`'s answer.
+    hint, ``p`` the position's text, ``go`` gets `go()`'s answer.
 
     Raises
     ------
@@ -233,6 +240,9 @@ def _ask(
             raise _Quit
         if text in HINT:
             coach.show()
+            continue
+        if text in POSITION:
+            coach.show_position()
             continue
         try:
             if text == "go":
@@ -288,7 +298,8 @@ def play(
 
     Type cards as 5h, 10S, TS or T♠, or their numbers in the hand shown; a go is
     said for you when no card fits. Type h or hint for the best play and why,
-    q or quit to leave.
+    p or position for the position's one-line text (to paste into
+    `cribbage-fast hint`), q or quit to leave.
     """
     factories: dict[str, Callable[[], Any]] = {
         "random": lambda: _core.RandomPlayer(seed=seed),
@@ -305,7 +316,7 @@ def play(
     coach = _Coach(game, tutor, budget)
     click.echo(
         f"Cribbage against the {name} bot, first to {game.target}. You are seat 0; "
-        "h hints, q quits."
+        "h hints, p shows the position, q quits."
     )
     table.report()
     try:

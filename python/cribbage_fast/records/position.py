@@ -23,7 +23,18 @@ import re
 from .._core import Card, CribbageError, Position
 from ..exceptions import PositionError
 
-__all__ = ["FIELDS", "parse_position", "write_position"]
+__all__ = [
+    "FIELDS",
+    "PositionLike",
+    "as_position",
+    "is_position",
+    "parse_position",
+    "position_of",
+    "write_position",
+]
+
+#: What stands for a position: the type, or its one-line text (str or UTF-8 bytes).
+PositionLike = Position | str | bytes | bytearray
 
 #: The fields of a position's text, in order; the last is optional.
 FIELDS = (
@@ -43,6 +54,8 @@ _REQUIRED = len(FIELDS) - 1
 #: Longer text is refused before it is read (the longest position is ~120).
 _MAX_LENGTH = 400
 _BOARD = re.compile(r"(\d{1,4})-(\d{1,4})/(\d{1,4})(/muggins)?")
+#: A position's text begins with its board; a game record never does.
+_LOOKS_LIKE_POSITION = re.compile(r"[\ufeff\s]*\d{1,4}-\d{1,4}/\d")
 _SEAT = re.compile(r"\d{1,2}")
 _COUNT = re.compile(r"\d{1,2}")
 _EMPTY = "-"
@@ -123,6 +136,111 @@ def parse_position(text: str) -> Position:
         if field == "text" or name not in _CORE_FIELDS:
             reason = str(err)
         raise PositionError(reason, field, columns.get(field, 1)) from None
+
+
+def is_position(text: object) -> bool:
+    """Whether `text` is meant as a position rather than a game record: the one
+    place this is decided. A position's text begins (after blanks and a
+    byte-order mark) with its board, scores and target like ``0-0/121``; a
+    record begins with a tag, a deal or ``{``.
+
+    Parameters
+    ----------
+    text : object
+        Anything; only a str or bytes can be a position's text.
+
+    Returns
+    -------
+    bool
+        True for the start of a position's text, valid or not (`parse_position`
+        then says what is wrong), False for anything else.
+
+    Examples
+    --------
+    >>> is_position("0-0/121 d0 v1 m1 discard 3D,8H,10C,10D,QH,KD - - - 0")
+    True
+    >>> is_position('[NumPlayers "2"]'), is_position(b" 12-9/121 d0"), is_position(7)
+    (False, True, False)
+    """
+    if isinstance(text, bytes | bytearray):
+        text = bytes(text[:64]).decode("utf-8", errors="replace")
+    return isinstance(text, str) and _LOOKS_LIKE_POSITION.match(text[:64]) is not None
+
+
+def as_position(value: object) -> Position | None:
+    """`value` as a `Position` if it stands for one (the type, or text
+    `is_position` takes for one), else None (a game or its record).
+
+    Parameters
+    ----------
+    value : object
+
+    Returns
+    -------
+    Position or None
+
+    Raises
+    ------
+    PositionError
+        Text that begins as a position but is not a possible one (the field
+        and column named).
+    ValueError
+        Bytes of a position that are not UTF-8.
+
+    Examples
+    --------
+    >>> as_position("0-0/121 d0 v1 m1 discard 3D,8H,10C,10D,QH,KD - - - 0").phase
+    'discard'
+    >>> as_position('[NumPlayers "2"]') is None
+    True
+    """
+    if isinstance(value, Position) or is_position(value):
+        return position_of(value)  # type: ignore[arg-type]
+    return None
+
+
+def position_of(value: PositionLike) -> Position:
+    """`value` as a `Position`: the type itself, or its one-line text (str, or
+    UTF-8 bytes; blanks and a byte-order mark around it are ignored).
+
+    Parameters
+    ----------
+    value : Position, str or bytes
+
+    Returns
+    -------
+    Position
+
+    Raises
+    ------
+    PositionError
+        Text that is not a possible position (the field and column named).
+    ValueError
+        Bytes that are not UTF-8.
+    TypeError
+        Anything else.
+
+    Examples
+    --------
+    >>> position_of(b"0-0/121 d0 v1 m1 discard 3D,8H,10C,10D,QH,KD - - - 0").seat
+    1
+    >>> position_of(7)
+    Traceback (most recent call last):
+    TypeError: a position is a Position or its one-line text (str or bytes), got int
+    """
+    if isinstance(value, Position):
+        return value
+    if isinstance(value, bytes | bytearray):
+        try:
+            value = bytes(value).decode("utf-8")
+        except UnicodeDecodeError as err:
+            raise ValueError(f"the position is not UTF-8 text (byte {err.start})") from None
+    if not isinstance(value, str):
+        raise TypeError(
+            "a position is a Position or its one-line text (str or bytes), "
+            f"got {type(value).__name__}"
+        )
+    return parse_position(value.strip().strip("\ufeff").strip())
 
 
 def write_position(position: Position) -> str:

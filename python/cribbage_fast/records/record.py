@@ -34,6 +34,7 @@ from ..games.game import Game
 from .notation.grammar import FilledCard, split
 from .notation.replay import replay
 from .notation.write import FREE_TAGS, check, write_game
+from .position import is_position
 
 __all__ = ["GameRecord", "RecordLike", "is_json", "load", "read", "read_all", "write_text"]
 
@@ -155,7 +156,8 @@ def read(record: RecordLike, *, seed: int = 0) -> GameRecord:
         JSON that is not JSON (or too deep, or a number too large), bytes
         that are not UTF-8, a record the replay refuses (the move or event,
         and what differs), a ``view`` that is no seat, bad ``tags`` or
-        ``marks``, a `seed` out of range.
+        ``marks``, a `seed` out of range; a game position (a `Position`, or
+        text `is_position` takes for one), which is no record.
     TypeError
         A record of another type (a path among them), a JSON value that is
         not an object, a field of the wrong type.
@@ -188,6 +190,12 @@ def read(record: RecordLike, *, seed: int = 0) -> GameRecord:
             record = bytes(record).decode("utf-8")
         except UnicodeDecodeError as err:
             raise ValueError(f"the record is not UTF-8 text (byte {err.start})") from None
+    if isinstance(record, _core.Position) or is_position(record):
+        raise ValueError(
+            "this is a game position, not a game record: read it with "
+            "records.parse_position, or continue it with Game.from_position "
+            "(docs/game-positions.md)"
+        )
     if isinstance(record, str):
         if not is_json(record):
             return _from_text(record, seed)

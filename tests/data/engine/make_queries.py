@@ -15,6 +15,8 @@ from cribbage_fast import ExpertPlayer, Game, GreedyPlayer
 
 HERE = Path(__file__).parent
 CHEAP = {"budget": 46, "precision": 0.05, "seed": 1}
+#: A game position in the play, but its count.
+LAY = "4-6/121 d0 v0 m0 play 3C,6C,8D,9D QD,QS 6S 3H,3C,3S"
 
 
 def _live(seed: int, moves: int) -> dict[str, Any]:
@@ -70,6 +72,9 @@ def queries() -> list[Any]:
         {"id": "bad-action", "action": "ponder"},
         {"id": "stop-nothing", "action": "terminate", "terminate_id": "never-sent"},
         {"id": ["list", "id"], "record": _live(12, 1), **CHEAP},
+        {"id": "position", "position": f"{LAY} 9", **CHEAP},
+        {"id": "bad-position", "position": f"{LAY} 19"},
+        {"id": "position-and-record", "position": "0-0/121", "record": _live(1, 0)},
     ]
     return out
 
