@@ -318,6 +318,7 @@ from .play import play as play_command  # noqa: E402
 from .positions import position  # noqa: E402
 from .puzzles import puzzles as puzzles_group  # noqa: E402
 from .score import score  # noqa: E402
+from .train import train  # noqa: E402
 
 main.add_command(score)
 main.add_command(tables_group)
@@ -328,6 +329,7 @@ main.add_command(convert)
 main.add_command(play_command)
 main.add_command(engine_command)
 main.add_command(puzzles_group)
+main.add_command(train)
 
 if __name__ == "__main__":
     main()

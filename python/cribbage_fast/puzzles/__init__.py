@@ -1,7 +1,8 @@
 """Rated puzzles mined from analysed games (docs/puzzles.md): the `Puzzle`
 type and its file (`puzzle`), the themes (`themes`), mining (`mine`),
 Glicko-2 (`glicko`), rating by the bots' attempts (`rate`), the build
-(`build`) and the shipped set (`shipped`).
+(`build`), the shipped set (`shipped`) and the trainer's memory and
+judgement (`trainer`).
 
 Examples
 --------
@@ -27,6 +28,23 @@ from .puzzle import (
 from .rate import BANDS, ROUNDS, SOLVERS, attempt, attempts, rate, solve_table
 from .shipped import SHIPPED, load_puzzles, shipped_puzzles
 from .themes import NEAR_THE_END, THEMES, themes_of
+from .trainer import (
+    DRILLS,
+    PROFILE_FORMAT,
+    SOLVED_BELOW,
+    Profile,
+    default_profile_path,
+    drill_game,
+    judge,
+    key_of,
+    mistakes_of,
+    move_loss,
+    next_puzzle,
+    read_profile,
+    record_attempt,
+    record_drill,
+    write_profile,
+)
 
 __all__ = [
     # the puzzle and its file (puzzle.py)
@@ -73,4 +91,20 @@ __all__ = [
     "build_puzzles",
     "game_players",
     "game_seed",
+    # the trainer (trainer.py)
+    "DRILLS",
+    "PROFILE_FORMAT",
+    "SOLVED_BELOW",
+    "Profile",
+    "default_profile_path",
+    "drill_game",
+    "judge",
+    "key_of",
+    "mistakes_of",
+    "move_loss",
+    "next_puzzle",
+    "read_profile",
+    "record_attempt",
+    "record_drill",
+    "write_profile",
 ]

@@ -103,6 +103,25 @@ class Puzzle:
         """
         return Game.from_position(parse_position(self.position), seed=seed)
 
+    @classmethod
+    def from_dict(cls, entry: Any) -> Puzzle:
+        """The puzzle of one decoded line of its file, every field checked.
+
+        Raises
+        ------
+        ValueError
+            A field that is missing, of the wrong type or out of range, or a
+            move that is not legal in the position (naming it).
+
+        Examples
+        --------
+        >>> p = Puzzle("0-0/121 d0 v1 m1 discard 5C,5H,6D,JS,QH,KD - - - 0", "discard QH KD",
+        ...            0.55, {"discard 5C 5H": 0.08})
+        >>> Puzzle.from_dict(p.to_dict()) == p
+        True
+        """
+        return _puzzle(entry)
+
     def to_dict(self) -> dict[str, Any]:
         """The puzzle as one line of its file (JSON-ready)."""
         r = self.rating
