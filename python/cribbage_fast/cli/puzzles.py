@@ -8,7 +8,9 @@ Example::
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any, TypeVar
 
 import click
 
@@ -19,6 +21,8 @@ from ..puzzles.shipped import load_puzzles
 from ..puzzles.themes import THEMES
 from .errors import wrote
 from .params import OutPath
+
+F = TypeVar("F", bound=Callable[..., Any])
 
 
 @click.group()
@@ -47,16 +51,39 @@ def build(count: int, seed: int, out: Path, workers: int | None) -> None:
     wrote(out, f"{len(found.puzzles)} puzzles")
 
 
+def choosing(file_option: str) -> Callable[[F], F]:
+    """The options that choose puzzles, for ``show`` and ``train``: a puzzle
+    file (`file_option`; default the shipped set), a theme and a rating band,
+    passed as ``path``, ``theme`` and ``rating``."""
+    options = [
+        click.option(
+            file_option,
+            "path",
+            type=click.Path(dir_okay=False, exists=True, path_type=Path),
+            default=None,
+            help="A puzzle file (default: the shipped set).",
+        ),
+        click.option(
+            "--theme",
+            type=click.Choice(sorted(THEMES)),
+            default=None,
+            help="Only puzzles of this theme.",
+        ),
+        click.option(
+            "--rating", type=(float, float), default=None, help="A rating band: LOW HIGH."
+        ),
+    ]
+
+    def wrap(f: F) -> F:
+        for option in reversed(options):
+            f = option(f)
+        return f
+
+    return wrap
+
+
 @puzzles.command()
-@click.option(
-    "--file",
-    "path",
-    type=click.Path(dir_okay=False, exists=True, path_type=Path),
-    default=None,
-    help="A puzzle file (default: the shipped set).",
-)
-@click.option("--theme", type=click.Choice(sorted(THEMES)), default=None)
-@click.option("--rating", type=(float, float), default=None, help="A rating band: LOW HIGH.")
+@choosing("--file")
 @click.option("--top", type=click.IntRange(min=0), default=10, show_default=True)
 def show(
     path: Path | None, theme: str | None, rating: tuple[float, float] | None, top: int

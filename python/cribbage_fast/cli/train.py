@@ -27,7 +27,6 @@ from ..analysis.settings import DEFAULTS, MAX_BUDGET, Settings
 from ..games.game import Game
 from ..puzzles.puzzle import Puzzle
 from ..puzzles.shipped import load_puzzles
-from ..puzzles.themes import THEMES
 from ..puzzles.trainer import (
     DRILLS,
     SOLVED_BELOW,
@@ -47,6 +46,7 @@ from ..records.position import write_position
 from ..records.record import read_all
 from .errors import interrupted
 from .play import QUIT, _hand_text, _parse_choice
+from .puzzles import choosing
 
 MODES = ("puzzles", "discard", "pegging", "mistakes")
 GIVE_UP = ("?", "answer")
@@ -260,17 +260,7 @@ def _next(
 @click.command()
 @click.argument("mode", type=click.Choice(MODES), default="puzzles")
 @click.argument("games", nargs=-1, type=click.Path(exists=True, dir_okay=False, path_type=Path))
-@click.option(
-    "--theme", type=click.Choice(sorted(THEMES)), default=None, help="Puzzles of a theme."
-)
-@click.option("--rating", type=(float, float), default=None, help="A rating band: LOW HIGH.")
-@click.option(
-    "--puzzles",
-    "puzzle_file",
-    type=click.Path(dir_okay=False, exists=True, path_type=Path),
-    default=None,
-    help="A puzzle file (default: the shipped set).",
-)
+@choosing("--puzzles")
 @click.option("--count", type=click.IntRange(min=1, max=10_000), default=10, show_default=True)
 @click.option(
     "--seat",
@@ -299,7 +289,7 @@ def train(
     games: tuple[Path, ...],
     theme: str | None,
     rating: tuple[float, float] | None,
-    puzzle_file: Path | None,
+    path: Path | None,
     count: int,
     seat: int,
     profile_path: Path | None,
@@ -312,11 +302,11 @@ def train(
     after every answer (Ctrl-C keeps it)."""
     if games and mode != "mistakes":
         raise click.UsageError("saved games are for the mistakes mode: train mistakes GAME...")
-    path = profile_path or default_profile_path()
-    refuse_inputs(path, [puzzle_file, *games])
-    profile = read_profile(path)
-    session = _Session(profile, path, profile.rating.rating)
-    found = load_puzzles(theme=theme, rating=rating, path=puzzle_file) if mode == "puzzles" else []
+    kept = profile_path or default_profile_path()
+    refuse_inputs(kept, [path, *games])
+    profile = read_profile(kept)
+    session = _Session(profile, kept, profile.rating.rating)
+    found = load_puzzles(theme=theme, rating=rating, path=path) if mode == "puzzles" else []
     try:
         if mode == "mistakes" and games:
             _add_mistakes(session, games, seat, budget)
