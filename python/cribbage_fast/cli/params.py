@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import math
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any, TypeVar
 
@@ -14,7 +15,19 @@ import click
 
 from ..analysis.settings import DEFAULTS, MAX_BUDGET, Objective, Policy
 
-F = TypeVar("F", bound=Any)
+#: A click command function, as decorators take and give it.
+F = TypeVar("F", bound=Callable[..., Any])
+
+
+def stacked(*options: Callable[[F], F]) -> Callable[[F], F]:
+    """Several click options as one decorator, shown in `--help` in the order given."""
+
+    def wrap(f: F) -> F:
+        for option in reversed(options):
+            f = option(f)
+        return f
+
+    return wrap
 
 
 class OutPath(click.ParamType):  # type: ignore[type-arg,unused-ignore]
@@ -173,47 +186,42 @@ def player_of(module_name: str, attribute: str) -> Any:
     return player
 
 
-def settings_options(f: F) -> F:
-    """The analysis settings as options (``--objective``, ``--precision``,
-    ``--budget``, ``--policy``, ``--seed``), with the defaults every front end
-    shares (`analysis.settings.DEFAULTS`): for ``analyze`` and ``hint``."""
-    for option in reversed(
-        [
-            click.option(
-                "--objective",
-                type=click.Choice([o.value for o in Objective]),
-                default=DEFAULTS.objective.value,
-                show_default=True,
-                help="Equity as the chance to win, or as expected game points.",
-            ),
-            click.option(
-                "--precision",
-                type=FiniteFloat(min=1e-4, max=1.0),
-                default=DEFAULTS.precision,
-                show_default=True,
-                help="Target standard error of each loss (win probability).",
-            ),
-            click.option(
-                "--budget",
-                type=click.IntRange(min=1, max=MAX_BUDGET),
-                default=DEFAULTS.budget,
-                show_default=True,
-                help="Samples per evaluation at most.",
-            ),
-            click.option(
-                "--policy",
-                type=click.Choice([p.value for p in Policy]),
-                default=DEFAULTS.policy.value,
-                show_default=True,
-                help="Who plays the rest of each sampled deal.",
-            ),
-            click.option(
-                "--seed",
-                type=click.IntRange(0, 2**64 - 1),
-                default=DEFAULTS.seed,
-                show_default=True,
-            ),
-        ]
-    ):
-        f = option(f)
-    return f
+#: The analysis settings as options (``--objective``, ``--precision``,
+#: ``--budget``, ``--policy``, ``--seed``), with the defaults every front end
+#: shares (`analysis.settings.DEFAULTS`): for ``analyze`` and ``hint``.
+settings_options = stacked(
+    click.option(
+        "--objective",
+        type=click.Choice([o.value for o in Objective]),
+        default=DEFAULTS.objective.value,
+        show_default=True,
+        help="Equity as the chance to win, or as expected game points.",
+    ),
+    click.option(
+        "--precision",
+        type=FiniteFloat(min=1e-4, max=1.0),
+        default=DEFAULTS.precision,
+        show_default=True,
+        help="Target standard error of each loss (win probability).",
+    ),
+    click.option(
+        "--budget",
+        type=click.IntRange(min=1, max=MAX_BUDGET),
+        default=DEFAULTS.budget,
+        show_default=True,
+        help="Samples per evaluation at most.",
+    ),
+    click.option(
+        "--policy",
+        type=click.Choice([p.value for p in Policy]),
+        default=DEFAULTS.policy.value,
+        show_default=True,
+        help="Who plays the rest of each sampled deal.",
+    ),
+    click.option(
+        "--seed",
+        type=click.IntRange(0, 2**64 - 1),
+        default=DEFAULTS.seed,
+        show_default=True,
+    ),
+)

@@ -19,39 +19,35 @@ from .. import builders
 from ..tables import positions
 from ..tables.positions import PositionTable
 from .errors import wrote
-from .params import FiniteFloat, OutPath
-from .tables import F, ray_address_of, ray_option, tables
+from .params import F, FiniteFloat, OutPath, stacked
+from .tables import ray_address_of, ray_option, tables
 
 
 def positions_options(f: F) -> F:
     """The options of a position-table build (``--precision``, ``--deals``,
     ``--seed``, ``--ray``), passed on to `build_positions`."""
-    for option in reversed(
-        [
-            click.option(
-                "--precision",
-                type=FiniteFloat(min=0.01, max=50.0),
-                default=builders.DEFAULT_PRECISION,
-                show_default=True,
-                help="Goal for the worst cell's 95% half-width, in percentage points.",
-            ),
-            click.option(
-                "--deals",
-                type=click.IntRange(min=builders.BATCHES, max=2**40),
-                default=None,
-                help="Deals to sample (overrides --precision).",
-            ),
-            click.option(
-                "--seed",
-                type=click.IntRange(min=0, max=2**64 - 1),
-                default=builders.DEFAULT_SEED,
-                show_default=True,
-            ),
-            ray_option("Sample"),
-        ]
-    ):
-        f = option(f)
-    return f
+    return stacked(
+        click.option(
+            "--precision",
+            type=FiniteFloat(min=0.01, max=50.0),
+            default=builders.DEFAULT_PRECISION,
+            show_default=True,
+            help="Goal for the worst cell's 95% half-width, in percentage points.",
+        ),
+        click.option(
+            "--deals",
+            type=click.IntRange(min=builders.BATCHES, max=2**40),
+            default=None,
+            help="Deals to sample (overrides --precision).",
+        ),
+        click.option(
+            "--seed",
+            type=click.IntRange(min=0, max=2**64 - 1),
+            default=builders.DEFAULT_SEED,
+            show_default=True,
+        ),
+        ray_option("Sample"),
+    )(f)
 
 
 def build_positions(

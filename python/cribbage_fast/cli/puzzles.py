@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
 
 import click
 
@@ -20,9 +19,7 @@ from ..puzzles.rate import solve_table
 from ..puzzles.shipped import load_puzzles
 from ..puzzles.themes import THEMES
 from .errors import wrote
-from .params import OutPath
-
-F = TypeVar("F", bound=Callable[..., Any])
+from .params import F, OutPath, stacked
 
 
 @click.group()
@@ -55,7 +52,7 @@ def choosing(file_option: str) -> Callable[[F], F]:
     """The options that choose puzzles, for ``show`` and ``train``: a puzzle
     file (`file_option`; default the shipped set), a theme and a rating band,
     passed as ``path``, ``theme`` and ``rating``."""
-    options = [
+    return stacked(
         click.option(
             file_option,
             "path",
@@ -72,14 +69,7 @@ def choosing(file_option: str) -> Callable[[F], F]:
         click.option(
             "--rating", type=(float, float), default=None, help="A rating band: LOW HIGH."
         ),
-    ]
-
-    def wrap(f: F) -> F:
-        for option in reversed(options):
-            f = option(f)
-        return f
-
-    return wrap
+    )
 
 
 @puzzles.command()

@@ -17,7 +17,7 @@ from __future__ import annotations
 import sys
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any, TypeVar
+from typing import Any
 
 import click
 import numpy as np
@@ -27,9 +27,7 @@ from .._util.files import save_figure, write_bytes
 from ..tables.crib import _table_key
 from ..tables.pegging import PeggingTable
 from .errors import wrote
-from .params import FiniteFloat, OutPath, check_ray_address
-
-F = TypeVar("F", bound=Callable[..., Any])
+from .params import F, FiniteFloat, OutPath, check_ray_address, stacked
 
 
 def ray_option(what: str) -> Callable[[F], F]:
@@ -121,37 +119,30 @@ def plot_crib_tables(tables_by_title: dict[str, np.ndarray], path: Path) -> None
 def pegging_options(f: F) -> F:
     """The options of a pegging-table build (``--seed``, ``--samples``,
     ``--target-se``, ``--pilot``, ``--ray``), passed on to `build_pegging`."""
-    for option in reversed(
-        [
-            click.option(
-                "--seed", type=click.IntRange(0, 2**64 - 1), default=2026, show_default=True
-            ),
-            click.option(
-                "--samples",
-                type=click.IntRange(min=2),
-                default=None,
-                help="Samples per kept hand, the same for every keep (instead of --target-se).",
-            ),
-            click.option(
-                "--target-se",
-                type=FiniteFloat(min=1e-4),
-                default=0.05,
-                show_default=True,
-                help="Standard error every value reaches: a pilot, then samples where the "
-                "variance is.",
-            ),
-            click.option(
-                "--pilot",
-                type=click.IntRange(min=2),
-                default=2000,
-                show_default=True,
-                help="Pilot samples.",
-            ),
-            ray_option("Simulate"),
-        ]
-    ):
-        f = option(f)
-    return f
+    return stacked(
+        click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=2026, show_default=True),
+        click.option(
+            "--samples",
+            type=click.IntRange(min=2),
+            default=None,
+            help="Samples per kept hand, the same for every keep (instead of --target-se).",
+        ),
+        click.option(
+            "--target-se",
+            type=FiniteFloat(min=1e-4),
+            default=0.05,
+            show_default=True,
+            help="Standard error every value reaches: a pilot, then samples where the variance is.",
+        ),
+        click.option(
+            "--pilot",
+            type=click.IntRange(min=2),
+            default=2000,
+            show_default=True,
+            help="Pilot samples.",
+        ),
+        ray_option("Simulate"),
+    )(f)
 
 
 def build_pegging(
