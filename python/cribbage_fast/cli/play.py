@@ -42,13 +42,13 @@ def _hand_text(cards: list[_core.Card]) -> str:
     return "  ".join(f"{i}:{c}" for i, c in enumerate(cards, start=1))
 
 
-def _parse_choice(text: str, hand: list[_core.Card]) -> list[_core.Card]:
-    """Cards from menu numbers ("1 3") or card text ("5h 10S", "T♠").
+def _parse_choice(text: str, hand: list[_core.Card], want: int) -> list[_core.Card]:
+    """`want` cards from menu numbers ("1 3") or card text ("5h 10S", "T♠").
 
     Raises
     ------
     ValueError
-        unknown text, a number off the menu, or a card not held.
+        unknown text, a number off the menu, a card not held, or not `want` cards.
     """
     tokens = text.replace(",", " ").split()
     if not tokens:
@@ -67,6 +67,8 @@ def _parse_choice(text: str, hand: list[_core.Card]) -> list[_core.Card]:
             chosen.append(card)
     if len(set(chosen)) != len(chosen):
         raise ValueError("the same card twice")
+    if len(chosen) != want:
+        raise ValueError(f"choose {want} card{'s' if want > 1 else ''}")
     return chosen
 
 
@@ -247,9 +249,7 @@ def _ask(
         try:
             if text == "go":
                 raise ValueError(go())
-            chosen = _parse_choice(text, hand)
-            if len(chosen) != want:
-                raise ValueError(f"choose {want} card{'s' if want > 1 else ''}")
+            chosen = _parse_choice(text, hand, want)
             move = play(chosen)
         except (ValueError, TypeError) as err:
             click.echo(f"  {err}. Try again.")

@@ -45,16 +45,11 @@ from ..puzzles.trainer import (
 from ..records.position import write_position
 from ..records.record import read_all
 from .errors import interrupted
-from .play import QUIT, _hand_text, _parse_choice
+from .play import POSITION, QUIT, _hand_text, _parse_choice, _Quit
 from .puzzles import choosing
 
 MODES = ("puzzles", "discard", "pegging", "mistakes")
 GIVE_UP = ("?", "answer")
-POSITION = ("p", "position")
-
-
-class _Quit(Exception):
-    """The player typed q or quit."""
 
 
 @dataclass
@@ -138,10 +133,7 @@ def _ask_move(game: Game, seat: int) -> _core.Move | None:
 def _move_of(text: str, hand: list[_core.Card], discard: bool) -> _core.Move:
     if text == "go":
         return _core.Move.go()
-    cards = _parse_choice(text, hand)
-    want = 2 if discard else 1
-    if len(cards) != want:
-        raise ValueError(f"choose {want} card{'s' if want > 1 else ''}")
+    cards = _parse_choice(text, hand, 2 if discard else 1)
     return _core.Move.discard(cards) if discard else _core.Move.lay(cards[0])
 
 
