@@ -37,6 +37,7 @@ __all__ = [
     "MAX_LINE",
     "Puzzle",
     "PuzzleSet",
+    "rating_of",
     "read_puzzles",
     "solves",
     "write_puzzles",
@@ -210,6 +211,29 @@ def _number(value: Any, what: str, low: float, high: float) -> float:
     return float(value)
 
 
+def rating_of(value: Any) -> Rating:
+    """A rating as a file holds it, ``[rating, deviation, volatility]``, each
+    checked (for puzzle files and the trainer's profile).
+
+    Raises
+    ------
+    ValueError
+        Not a list of three numbers in range (naming the one out of it).
+
+    Examples
+    --------
+    >>> rating_of([1500, 350, 0.06]).deviation
+    350.0
+    """
+    if not isinstance(value, list) or len(value) != 3:
+        raise ValueError("rating must be [rating, deviation, volatility]")
+    return Rating(
+        _number(value[0], "the rating", -10000.0, 10000.0),
+        _number(value[1], "the deviation", 1e-6, 1000.0),
+        _number(value[2], "the volatility", 1e-9, 10.0),
+    )
+
+
 def _legal_names(position: str) -> set[str]:
     game = Game.from_position(parse_position(position), seed=0)
     return {action_name(m) for m in game.legal_moves()}
@@ -239,9 +263,6 @@ def _puzzle(entry: Any) -> Puzzle:
         not isinstance(t, str) or t not in THEMES for t in themes
     ):
         raise ValueError(f"themes must be a list of {sorted(THEMES)}, got {_json.preview(themes)}")
-    rating = entry["rating"]
-    if not isinstance(rating, list) or len(rating) != 3:
-        raise ValueError("rating must be [rating, deviation, volatility]")
     if not isinstance(entry["source"], dict):
         raise ValueError("source must be an object")
     return Puzzle(
@@ -250,11 +271,7 @@ def _puzzle(entry: Any) -> Puzzle:
         _number(entry["equity"], "equity", 0.0, 1.0),
         {k: float(v) for k, v in losses.items()},
         tuple(themes),
-        Rating(
-            _number(rating[0], "the rating", -10000.0, 10000.0),
-            _number(rating[1], "the deviation", 1e-6, 1000.0),
-            _number(rating[2], "the volatility", 1e-9, 10.0),
-        ),
+        rating_of(entry["rating"]),
         entry["source"],
         _number(entry["stderr"], "stderr", 0.0, 1.0),
     )

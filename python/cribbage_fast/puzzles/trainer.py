@@ -32,7 +32,7 @@ from ..games.game import Game
 from ..records.position import write_position
 from ..records.record import RecordLike, read
 from .glicko import DEFAULT_RATING, Rating, update
-from .puzzle import Puzzle, solves
+from .puzzle import Puzzle, rating_of, solves
 
 __all__ = [
     "DRILLS",
@@ -156,7 +156,7 @@ def read_profile(path: PathLike) -> Profile:
         if any(len(v) != 2 or not 0 <= v[1] <= v[0] for v in drills.values()):
             raise ValueError("a drill's record is [attempts, good]")
         profile = Profile(
-            _rating(entry["rating"]),
+            rating_of(entry["rating"]),
             int(entry["attempts"]),
             int(entry["solved"]),
             [str(k) for k in entry["seen"]],
@@ -169,15 +169,6 @@ def read_profile(path: PathLike) -> Profile:
     if not 0 <= profile.solved <= profile.attempts:
         raise PuzzleFileError("more puzzles solved than attempted", str(path), 1)
     return profile
-
-
-def _rating(value: Any) -> Rating:
-    if not isinstance(value, list) or len(value) != 3:
-        raise ValueError("rating must be [rating, deviation, volatility]")
-    rating, deviation, volatility = (float(x) for x in value)
-    if not (abs(rating) < 1e4 and 0 < deviation <= 1e3 and 0 < volatility <= 10):
-        raise ValueError(f"rating out of range: {value}")
-    return Rating(rating, deviation, volatility)
 
 
 def write_profile(profile: Profile, path: PathLike) -> None:
@@ -377,8 +368,9 @@ def mistakes_of(
     True
     """
     settings = Settings.of(settings, objective="win")
-    analysis = analyze_game(record, settings=settings, seats=[seat])
-    game = read(record).game
+    loaded = read(record)
+    analysis = analyze_game(loaded, settings=settings, seats=[seat])
+    game = loaded.game
     found = []
     for d in analysis.decisions:
         if d.seat != seat or d.mark not in ("mistake", "blunder") or d.best_equity is None:
