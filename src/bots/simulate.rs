@@ -152,6 +152,16 @@ impl Start {
         })
     }
 
+    /// Refuses duplicate pairs, which a match from a position does not play.
+    pub fn check_pairs(&self) -> Result<()> {
+        match self.position {
+            Some(_) => Err(Error::Invalid(
+                "duplicate: a match from a position is not played in duplicate pairs".into(),
+            )),
+            None => Ok(()),
+        }
+    }
+
     /// The board alone (the scores and first dealer), without the position.
     pub fn board(&self) -> Start {
         Start {
@@ -174,11 +184,7 @@ impl Start {
     /// docs): the same seats, seed, deals and first dealer as its twin
     /// `index ^ 1`.
     pub fn duplicate_game(&self, seed: u64, index: u64) -> Result<Game> {
-        if self.position.is_some() {
-            return Err(Error::Invalid(
-                "duplicate: a match from a position is not played in duplicate pairs".into(),
-            ));
-        }
+        self.check_pairs()?;
         let pair = index / 2;
         let dealer = self.first_dealer.unwrap_or((pair % 2) as usize);
         Game::with_first_dealer(simulation_config(), game_seed(seed, pair), false, dealer)?

@@ -621,12 +621,11 @@ fn position_start(position: &Bound<'_, PyAny>, board: bool, mode: Mode) -> PyRes
             "position gives the scores and the dealer: pass no scores or first_dealer with it",
         ));
     }
+    let start = Start::from_position(p.get().position.clone())?;
     if mode.duplicate {
-        return Err(PyValueError::new_err(
-            "duplicate: a match from a position is not played in duplicate pairs",
-        ));
+        start.check_pairs()?;
     }
-    Ok(Start::from_position(p.get().position.clone())?)
+    Ok(start)
 }
 
 /// Plays seeded two-player games (121 points, no muggins) between `a` (seat
