@@ -8,6 +8,7 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 use super::evaluate::{evaluate, outcome, position_value, ActionValue, DealStart, Task};
+use super::position::position_seed;
 use super::{Objective, Settings};
 use crate::bots::simulate::game_seed;
 use crate::ground::cancel;
@@ -15,6 +16,7 @@ use crate::ground::card::Card;
 use crate::ground::error::{Error, Result};
 use crate::rules::game::{Game, GameConfig, Move, Phase, DEFAULT_TARGET};
 use crate::rules::play::mask_cards;
+use crate::rules::position::Position;
 
 /// One decision of the game, with every distinct action's equity.
 #[derive(Clone, Debug)]
@@ -284,13 +286,19 @@ impl Walker {
             .clone()
             .ok_or_else(|| Error::Invalid("a move before the deal".into()))?;
         let index = self.plan.tasks.len();
+        // A decision is seeded by its position, as a hint from that position
+        // is ([`position_seed`]): both give one answer.
+        let seed = match actions.first() {
+            Some(Some(_)) => position_seed(&Position::from_game(state, viewer, false)?, self.seed),
+            _ => game_seed(self.seed, index as u64),
+        };
         self.plan.tasks.push(Task {
             state: state.clone(),
             deal,
             viewer,
             actions,
             played,
-            seed: game_seed(self.seed, index as u64),
+            seed,
             open: false,
             other: None,
         });

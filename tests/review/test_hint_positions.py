@@ -9,6 +9,7 @@ from collections.abc import Iterator
 import pytest
 
 from cribbage_fast import ExpertPlayer, Game, GreedyPlayer, Position, hint
+from cribbage_fast.analysis.analyze import analyze_game
 from cribbage_fast.exceptions import PositionError
 from cribbage_fast.records import write_position
 
@@ -56,30 +57,29 @@ def test_a_position_its_text_and_its_bytes_get_one_answer() -> None:
     assert hint(position, **{**QUICK, "seed": 6}) != answers[0]
 
 
-def test_a_position_hint_has_the_best_action_of_the_game_hint_at_that_move() -> None:
+def test_every_position_of_a_game_gets_the_analysis_hint_at_that_move() -> None:
     """Every decision of three seeded games: the hint from the position (the
-    mover's view only) has the game hint's actions and names its best
-    action, but for near ties, which its own seed may settle the other way:
-    there each hint values the other's choice within 2.5 points of its own
-    (measured: 214 of 243 the same, the largest gap 1.5 points).
-    With the same seed the two are the same evaluation, value for value
-    (`a_position_is_evaluated_as_its_move_of_the_game` in src/review/tests.rs)."""
-    settings = {"budget": 8192, "precision": 0.005, "seed": 2}
+    mover's view only) is the game hint at that move, value for value (one
+    seed, from the position), and names the analysis's best action but at a
+    tie within the precision, where the analysis's further samples of the
+    played action may settle it the other way (measured: 347 of 351 the
+    same over six games, the largest gap 0.3 points of win chance)."""
+    settings = {"budget": 256, "precision": 0.02, "seed": 2}
     same = total = 0
     for seed in (1, 2, 3):
-        for game, i in decisions(seed):
-            by_game = hint(game, move_index=i, **settings)
+        game = Game(2, seed=seed)
+        game.play([ExpertPlayer(), GreedyPlayer()])
+        best = {d.move_index: d.best for d in analyze_game(game, **settings).decisions}
+        for _, i in decisions(seed):
             by_position = hint(game.position(i), **settings)
-            assert sorted(o.action for o in by_game.options) == sorted(
-                o.action for o in by_position.options
-            )
+            assert by_position.options == hint(game, move_index=i, **settings).options, (seed, i)
             total += 1
-            if by_position.best.action == by_game.best.action:
+            if by_position.best.action == best[i]:
                 same += 1
                 continue
-            assert by_game.loss(by_game.option_for(by_position.best.move)) < 0.025, (seed, i)
-            assert by_position.loss(by_position.option_for(by_game.best.move)) < 0.025, (seed, i)
-    assert total > 200 and same / total > 0.8, (same, total)
+            tied = next(o for o in by_position.options if o.action == best[i])
+            assert by_position.loss(tied) < settings["precision"], (seed, i)
+    assert total > 200 and same / total > 0.98, (same, total)
 
 
 def test_a_study_position_uses_the_other_seats_cards() -> None:
