@@ -20,7 +20,7 @@ use crate::review::position_task;
 use crate::review::{
     ActionValue, Decision, GameReview, Objective, Plan, Settings, Step, MAX_BUDGET,
 };
-use crate::rules::game::Move;
+use crate::rules::game::{Move, Origin};
 
 fn budget_arg(obj: &Bound<'_, PyAny>) -> PyResult<u32> {
     int_in(obj, "budget", 1..=i128::from(MAX_BUDGET), "")
@@ -110,9 +110,7 @@ fn policy_arg(obj: &Bound<'_, PyAny>) -> PyResult<BotKind> {
 fn plan_of(game: PyRef<'_, PyGame>, settings: Settings, seed: u64) -> PyResult<Plan> {
     let g = &game.game;
     Ok(Plan::new(
-        g.config(),
-        g.seed(),
-        game.first_dealer,
+        Origin::of(g, game.first_dealer),
         g.moves(),
         settings,
         seed,
@@ -200,11 +198,10 @@ pub fn _decision_values<'py>(
             "the game does not record its moves (record=False): nothing to value",
         ));
     }
-    let (moves, config, first_dealer) = (g.moves(), g.config(), game.first_dealer);
+    let (moves, origin) = (g.moves(), Origin::of(g, game.first_dealer));
     let token = cancel.as_ref().map(|t| &t.0);
     let (seat, actions, values) = watched(py, token, || {
-        let (seat, actions, task) =
-            Plan::current(config, g.seed(), first_dealer, moves, settings, seed)?;
+        let (seat, actions, task) = Plan::current(origin, moves, settings, seed)?;
         if task.state.scores() != g.scores() || task.state.hand(seat) != g.hand(seat) {
             return Err(Error::Invalid(
                 "the game's first deal or scores were supplied: its moves alone \

@@ -14,7 +14,7 @@ use crate::bots::simulate::game_seed;
 use crate::ground::cancel;
 use crate::ground::card::Card;
 use crate::ground::error::{Error, Result};
-use crate::rules::game::{Game, GameConfig, Move, Phase, DEFAULT_TARGET};
+use crate::rules::game::{Game, GameConfig, Move, Origin, Phase, DEFAULT_TARGET};
 use crate::rules::play::mask_cards;
 use crate::rules::position::Position;
 
@@ -220,19 +220,14 @@ impl Walker {
     /// Replays `moves` from the start (see [`Plan::new`]), planning every
     /// evaluation; `live`: the game may be unfinished.
     fn walk(
-        config: GameConfig,
-        record_seed: u64,
-        first_dealer: Option<usize>,
+        origin: Origin,
         moves: &[(u8, Move)],
         settings: Settings,
         seed: u64,
         live: bool,
     ) -> Result<Walker> {
-        check_config(config)?;
-        let game = match first_dealer {
-            Some(d) => Game::with_first_dealer(config, record_seed, false, d)?,
-            None => Game::new(config, record_seed, false),
-        };
+        check_config(origin.config)?;
+        let game = origin.start(false)?;
         let o = settings.objective;
         let first_deal = [
             position_value(&[0, 0], game.dealer(), 0, o)?,
@@ -242,7 +237,7 @@ impl Walker {
             Objective::Win => 0.5,
             Objective::Points => 0.0,
         };
-        let cut = first_dealer.is_none();
+        let cut = origin.first_dealer.is_none();
         let plan = Plan {
             settings,
             tasks: Vec::new(),
@@ -475,26 +470,15 @@ impl Walker {
 }
 
 impl Plan {
-    /// The plan for a finished two-player game: its settings, seed and first
-    /// dealer (`None`: cut for), its moves with their seats; `seed` seeds the
-    /// analysis.
+    /// The plan for a finished two-player game: where it began (`origin`)
+    /// and its moves with their seats; `seed` seeds the analysis.
     pub fn new(
-        config: GameConfig,
-        record_seed: u64,
-        first_dealer: Option<usize>,
+        origin: Origin,
         moves: &[(u8, Move)],
         settings: Settings,
         seed: u64,
     ) -> Result<Plan> {
-        let walker = Walker::walk(
-            config,
-            record_seed,
-            first_dealer,
-            moves,
-            settings,
-            seed,
-            false,
-        )?;
+        let walker = Walker::walk(origin, moves, settings, seed, false)?;
         let Some(winner) = walker.game.winner() else {
             return Err(Error::Invalid(
                 "the game is not finished: only whole games can be analysed".into(),
@@ -511,22 +495,12 @@ impl Plan {
     /// arguments of [`Plan::new`]): its seat, its distinct actions and their
     /// evaluation, seeded as the analysis of the finished game seeds it.
     pub fn current(
-        config: GameConfig,
-        record_seed: u64,
-        first_dealer: Option<usize>,
+        origin: Origin,
         moves: &[(u8, Move)],
         settings: Settings,
         seed: u64,
     ) -> Result<(usize, Vec<Move>, Task)> {
-        let mut walker = Walker::walk(
-            config,
-            record_seed,
-            first_dealer,
-            moves,
-            settings,
-            seed,
-            true,
-        )?;
+        let mut walker = Walker::walk(origin, moves, settings, seed, true)?;
         let Some(seat) = walker.game.to_move() else {
             return Err(Error::Invalid(
                 "the game is over: no decision to value".into(),

@@ -3,7 +3,7 @@ use super::*;
 use crate::bots::Bot;
 use crate::ground::card::CardSet;
 use crate::ground::pool;
-use crate::rules::game::{Game, GameConfig, Move, SuppliedDeal};
+use crate::rules::game::{Game, GameConfig, Move, Origin, SuppliedDeal};
 use crate::rules::play::mask_cards;
 use crate::tables::positions::shipped_win;
 
@@ -22,8 +22,23 @@ fn played(seed: u64, kind: BotKind) -> Game {
     game
 }
 
+/// Where a game of [`played`] began (cut for, one stream of deals).
+fn origin(game: &Game) -> Origin {
+    Origin::of(game, None)
+}
+
+/// A new game of `config` from seed 1.
+fn fresh(config: GameConfig) -> Origin {
+    Origin {
+        config,
+        seed: 1,
+        first_dealer: None,
+        deal_seeds: false,
+    }
+}
+
 fn plan(game: &Game, settings: Settings, seed: u64) -> Plan {
-    Plan::new(config(), game.seed(), None, game.moves(), settings, seed).unwrap()
+    Plan::new(origin(game), game.moves(), settings, seed).unwrap()
 }
 
 fn cheap() -> Settings {
@@ -165,14 +180,14 @@ fn an_open_discard_matches_exhaustive_enumeration() {
 #[test]
 fn records_outside_the_analysis_get_clear_errors() {
     let three = GameConfig::new(3, 121, false).unwrap();
-    let err = Plan::new(three, 1, None, &[], cheap(), 0).unwrap_err();
+    let err = Plan::new(fresh(three), &[], cheap(), 0).unwrap_err();
     assert!(err.to_string().contains("two-player"), "{err}");
     let muggins = GameConfig::new(2, 121, true).unwrap();
-    let err = Plan::new(muggins, 1, None, &[], cheap(), 0).unwrap_err();
+    let err = Plan::new(fresh(muggins), &[], cheap(), 0).unwrap_err();
     assert!(err.to_string().contains("muggins"), "{err}");
     let game = played(2, BotKind::Greedy);
     let half = &game.moves()[..20];
-    let err = Plan::new(config(), game.seed(), None, half, cheap(), 0).unwrap_err();
+    let err = Plan::new(origin(&game), half, cheap(), 0).unwrap_err();
     assert!(err.to_string().contains("not finished"), "{err}");
 }
 
@@ -186,8 +201,7 @@ fn the_decision_now_is_planned_as_in_the_finished_game() {
     assert!(decisions.len() > 40);
     for &(at, t) in &decisions {
         let prefix = &game.moves()[..at];
-        let (seat, actions, task) =
-            Plan::current(config(), game.seed(), None, prefix, cheap(), 9).unwrap();
+        let (seat, actions, task) = Plan::current(origin(&game), prefix, cheap(), 9).unwrap();
         let planned = &full.tasks[t];
         assert_eq!(
             (seat, task.seed),
@@ -199,7 +213,7 @@ fn the_decision_now_is_planned_as_in_the_finished_game() {
         assert_eq!(actions.len(), planned.actions.len());
         assert_eq!(task.played, None);
     }
-    let err = Plan::current(config(), game.seed(), None, game.moves(), cheap(), 9).unwrap_err();
+    let err = Plan::current(origin(&game), game.moves(), cheap(), 9).unwrap_err();
     assert!(err.to_string().contains("over"), "{err}");
 }
 
@@ -212,9 +226,7 @@ fn a_forced_go_is_valued() {
         let game = played(seed, BotKind::Expert);
         for at in 0..game.moves().len() {
             let prefix = &game.moves()[..at];
-            let Ok((_, actions, task)) =
-                Plan::current(config(), game.seed(), None, prefix, cheap(), 3)
-            else {
+            let Ok((_, actions, task)) = Plan::current(origin(&game), prefix, cheap(), 3) else {
                 continue;
             };
             if actions != [Move::Go] {
@@ -240,9 +252,7 @@ fn a_position_is_evaluated_as_its_move_of_the_game() {
         let game = played(seed, BotKind::Greedy);
         for at in 0..game.moves().len() {
             let prefix = &game.moves()[..at];
-            let Ok((seat, actions, task)) =
-                Plan::current(config(), game.seed(), None, prefix, cheap(), 9)
-            else {
+            let Ok((seat, actions, task)) = Plan::current(origin(&game), prefix, cheap(), 9) else {
                 continue;
             };
             let Ok(p) = Position::before_move(&game, None, at, Some(seat), false) else {

@@ -15,7 +15,7 @@
 use crate::ground::card::{check_distinct, Card, CardSet};
 use crate::ground::error::{Error, Result};
 use crate::ground::rng::{mix_seed, Rng};
-use crate::rules::game::{Game, GameConfig, Move, Phase, SuppliedDeal};
+use crate::rules::game::{Game, GameConfig, Move, Origin, Phase, SuppliedDeal};
 use crate::rules::play::{fits_mask, mask_cards, Pegging, PlayMove, MAX_COUNT};
 
 /// Deals of the unseen cards tried before a position is refused.
@@ -116,14 +116,7 @@ impl Position {
                 moves.len()
             )));
         }
-        let (config, seed) = (game.config(), game.seed());
-        let mut before = match first_dealer {
-            Some(dealer) => Game::with_first_dealer(config, seed, true, dealer)?,
-            None => Game::new(config, seed, true),
-        };
-        if game.deal_seeds() {
-            before = before.with_deal_seeds()?;
-        }
+        let mut before = Origin::of(game, first_dealer).start(true)?;
         for (_, mv) in &moves[..index] {
             before.apply(mv.clone())?;
         }

@@ -9,7 +9,7 @@ use super::convert::{
     deal_seeds_flag, first_dealer_arg, fresh_seed, num_players_arg, opt_seat_arg, points_arg,
     scores_arg, scores_in, seat_arg, seed_arg, target_arg,
 };
-use crate::rules::game::{Game, GameConfig, Move, SuppliedDeal};
+use crate::rules::game::{Game, GameConfig, Move, Origin, SuppliedDeal};
 use crate::rules::position::Position;
 
 pub(crate) mod moves;
@@ -89,15 +89,13 @@ impl PyGame {
                 })
             })
             .transpose()?;
-        let game = match first_dealer {
-            Some(dealer) => Game::with_first_dealer(config, seed, record, dealer)?,
-            None => Game::new(config, seed, record),
+        let origin = Origin {
+            config,
+            seed,
+            first_dealer,
+            deal_seeds,
         };
-        let game = if deal_seeds {
-            game.with_deal_seeds()?
-        } else {
-            game
-        };
+        let game = origin.start(record)?;
         let game = match scores {
             Some(s) => game.with_scores(&scores_in(&s)?.unwrap_or_default())?,
             None => game,

@@ -291,6 +291,42 @@ pub struct Game {
     moves: Vec<(u8, Move)>,
 }
 
+/// What rebuilds a game from its moves: its settings and seed, the first
+/// dealer when it was given (`None`: cut for) and whether each deal has a
+/// generator of its own ([`Game::with_deal_seeds`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Origin {
+    pub config: GameConfig,
+    pub seed: u64,
+    pub first_dealer: Option<usize>,
+    pub deal_seeds: bool,
+}
+
+impl Origin {
+    /// The origin of `game`, whose first dealer was `first_dealer` if given.
+    pub fn of(game: &Game, first_dealer: Option<usize>) -> Origin {
+        Origin {
+            config: game.config(),
+            seed: game.seed(),
+            first_dealer,
+            deal_seeds: game.deal_seeds(),
+        }
+    }
+
+    /// The game before its first move (`record`: keep its log and moves).
+    pub fn start(&self, record: bool) -> Result<Game> {
+        let game = match self.first_dealer {
+            Some(dealer) => Game::with_first_dealer(self.config, self.seed, record, dealer)?,
+            None => Game::new(self.config, self.seed, record),
+        };
+        if self.deal_seeds {
+            game.with_deal_seeds()
+        } else {
+            Ok(game)
+        }
+    }
+}
+
 impl Game {
     /// A new game: cuts for the first deal and deals. `record` keeps the event
     /// log and move list (switch off for fast simulation).
