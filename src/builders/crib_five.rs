@@ -81,7 +81,9 @@ fn deal_sums(
 ) -> Result<()> {
     let mut game = Game::with_first_dealer(config, game_seed(seed, index), false, 0)?;
     let n = usize::from(config.players);
-    let mut bots: Vec<Bot> = (0..n).map(|s| Bot::new(BotKind::Expert, s as u64)).collect();
+    let mut bots: Vec<Bot> = (0..n)
+        .map(|s| Bot::new(BotKind::Expert, s as u64))
+        .collect();
     let deck_card = game.crib();
     while let Some(seat) = game.to_move().filter(|_| game.phase() == Phase::Discard) {
         let mv = throw(&game, seat, seat, throws, &mut bots[seat])?;
@@ -95,14 +97,19 @@ fn deal_sums(
     let starters = crate::analysis::discard::UnseenCounts::of(
         CardSet::from_mask(CardSet::DECK.mask() & !held).iter(),
     );
-    let total = u64::from(crate::analysis::discard::show_total_closed(crib, &starters, true));
+    let total = u64::from(crate::analysis::discard::show_total_closed(
+        crib, &starters, true,
+    ));
     let mut thrown: Vec<u64> = (0..n).map(|s| game.discards_of(s)).collect();
     if deck_card != 0 {
         thrown.push(deck_card);
     }
     for (position, &mask) in thrown.iter().enumerate() {
         let at = (position * 13 + rank_of(mask)) * CRIB_STATS;
-        for (s, v) in sums[at..at + CRIB_STATS].iter_mut().zip([1, total, total * total]) {
+        for (s, v) in sums[at..at + CRIB_STATS]
+            .iter_mut()
+            .zip([1, total, total * total])
+        {
             *s += v;
         }
     }
@@ -188,7 +195,13 @@ pub fn five_card_sums(
 /// Plays game `game_seed(seed, index)` to its end (every deal from its own
 /// seed), the seat `hero` laying away by `values` if given, every other
 /// decision the Expert's; whether the hero's side won.
-fn hero_wins(config: GameConfig, seed: u64, index: u64, hero: usize, values: Option<&Values>) -> Result<bool> {
+fn hero_wins(
+    config: GameConfig,
+    seed: u64,
+    index: u64,
+    hero: usize,
+    values: Option<&Values>,
+) -> Result<bool> {
     let mut game = Game::new(config, game_seed(seed, index), false).with_deal_seeds()?;
     let n = usize::from(config.players);
     let mut bots: Vec<Bot> = (0..n)
@@ -285,9 +298,18 @@ mod tests {
             let held = (0..players as usize).fold(crib, |m, s| m | game.kept(s));
             let total: u64 = Card::deck()
                 .filter(|c| held & c.bit() == 0)
-                .map(|s| u64::from(score_hand([cards[0], cards[1], cards[2], cards[3]], s, true)))
+                .map(|s| {
+                    u64::from(score_hand(
+                        [cards[0], cards[1], cards[2], cards[3]],
+                        s,
+                        true,
+                    ))
+                })
                 .sum();
-            let thrown = CardSet::from_mask(game.discards_of(1)).iter().next().unwrap();
+            let thrown = CardSet::from_mask(game.discards_of(1))
+                .iter()
+                .next()
+                .unwrap();
             let v = crib_value(&sums, config, 1, thrown.rank()).unwrap();
             assert_eq!(v.deals, 1);
             assert!((v.mean - total as f64 / starters(config) as f64).abs() < 1e-12);

@@ -79,12 +79,6 @@ pub fn starters(config: GameConfig) -> u64 {
     (52 - usize::from(config.players) * kept - 4) as u64
 }
 
-/// The shipped block of `config`'s player count.
-pub fn shipped_block(config: GameConfig) -> Option<&'static [u64]> {
-    let start = usize::from(config.players - 3) * BLOCK_LEN;
-    shipped_five_sums().map(|s| &s[start..start + BLOCK_LEN])
-}
-
 /// Mean and standard error of `n` samples with sum `s` and squared sum `q`,
 /// each divided by `scale`; `None` without samples.
 fn mean_se(n: u64, s: u64, q: u64, scale: f64) -> Option<(f64, f64)> {
@@ -130,7 +124,9 @@ pub fn values_of(block: &[u64], config: GameConfig) -> Values {
     let mut values = [[0.0; 13]; POSITIONS];
     for (p, row) in values.iter_mut().enumerate().take(positions(config)) {
         let cells = &block[p * 13 * CRIB_STATS..(p + 1) * 13 * CRIB_STATS];
-        let (n, s) = cells.chunks(CRIB_STATS).fold((0, 0), |(n, s), c| (n + c[0], s + c[1]));
+        let (n, s) = cells
+            .chunks(CRIB_STATS)
+            .fold((0, 0), |(n, s), c| (n + c[0], s + c[1]));
         let fallback = mean_se(n, s, 0, starters(config) as f64).map_or(0.0, |m| m.0);
         for (r, v) in row.iter_mut().enumerate() {
             *v = crib_value(block, config, p, r as u8 + 1).map_or(fallback, |c| c.mean);
@@ -205,7 +201,9 @@ pub fn five_card_options(
     for option in analyze_discards(hand, own)? {
         let rank = option.discard()[0].rank();
         let crib = crib_value(block, config, position, rank).ok_or_else(|| {
-            Error::Invalid(format!("the five-card table has no {rank} thrown from seat {position}"))
+            Error::Invalid(format!(
+                "the five-card table has no {rank} thrown from seat {position}"
+            ))
         })?;
         out.push(FiveCardOption { option, crib, own });
     }
@@ -213,7 +211,11 @@ pub fn five_card_options(
         b.net()
             .total_cmp(&a.net())
             .then(b.option.hand_ev().total_cmp(&a.option.hand_ev()))
-            .then(a.option.discard()[0].index().cmp(&b.option.discard()[0].index()))
+            .then(
+                a.option.discard()[0]
+                    .index()
+                    .cmp(&b.option.discard()[0].index()),
+            )
     });
     Ok(out)
 }
@@ -225,12 +227,22 @@ pub fn table_throw(hand: u64, config: GameConfig, position: usize, values: &Valu
     let unseen = crate::analysis::discard::UnseenCounts::of(
         CardSet::from_mask(CardSet::DECK.mask() & !hand).iter(),
     );
-    let sign = if owns_crib(config, position) { 1.0 } else { -1.0 };
+    let sign = if owns_crib(config, position) {
+        1.0
+    } else {
+        -1.0
+    };
     let cards: Vec<Card> = CardSet::from_mask(hand).iter().collect();
     let mut best = (f64::NEG_INFINITY, 0u64);
     for (i, &throw) in cards.iter().enumerate() {
         let mut keep = [throw; 4];
-        for (slot, &c) in keep.iter_mut().zip(cards.iter().enumerate().filter(|(j, _)| *j != i).map(|(_, c)| c)) {
+        for (slot, &c) in keep.iter_mut().zip(
+            cards
+                .iter()
+                .enumerate()
+                .filter(|(j, _)| *j != i)
+                .map(|(_, c)| c),
+        ) {
             *slot = c;
         }
         let hand_ev = f64::from(crate::analysis::discard::hand_total_closed(keep, &unseen))
@@ -268,7 +280,11 @@ mod tests {
     fn means_and_errors_come_from_the_sums() {
         let mut block = vec![0u64; BLOCK_LEN];
         // Two deals of a five thrown by the dealer: crib totals 360 and 720.
-        block[(4) * CRIB_STATS..(4) * CRIB_STATS + 3].copy_from_slice(&[2, 1080, 360 * 360 + 720 * 720]);
+        block[(4) * CRIB_STATS..(4) * CRIB_STATS + 3].copy_from_slice(&[
+            2,
+            1080,
+            360 * 360 + 720 * 720,
+        ]);
         let v = crib_value(&block, config(3), 0, 5).unwrap();
         assert!((v.mean - 15.0).abs() < 1e-12 && v.deals == 2);
         // Sample sd of 10 and 20 points is 7.07; over sqrt(2).
@@ -298,6 +314,9 @@ mod tests {
         let hand = parse_cards("5H 5D 5C JS KD").unwrap();
         assert!(five_card_options(&hand, config(3), 3, &block).is_err());
         assert!(five_card_options(&hand[..4], config(4), 0, &block).is_err());
-        assert!(five_card_options(&hand, config(4), 0, &block).is_err(), "empty table");
+        assert!(
+            five_card_options(&hand, config(4), 0, &block).is_err(),
+            "empty table"
+        );
     }
 }
