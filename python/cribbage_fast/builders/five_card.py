@@ -108,7 +108,7 @@ class FiveCardSettings:
     fresh_deals: int = 4_000_000
     pegging_deals: int = 200_000
 
-    def checked(self) -> FiveCardSettings:
+    def _checked(self) -> FiveCardSettings:
         """These settings, each checked (a TypeError or ValueError naming it)."""
         return FiveCardSettings(
             expert_deals=integer(self.expert_deals, "expert_deals", 1),
@@ -184,7 +184,7 @@ def build_five_card_tables(
     >>> build_five_card_tables(small, seed=3).meta["players"]["4"]["fresh_deals"]
     20
     """
-    settings = (settings or FiveCardSettings()).checked()
+    settings = (settings or FiveCardSettings())._checked()
     seed = integer(seed, "seed", 0, 2**64 - 1)
     began = time.perf_counter()
     blocks, record = [], {}
