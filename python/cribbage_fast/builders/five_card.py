@@ -181,7 +181,7 @@ def build_five_card_tables(
     Examples
     --------
     >>> small = FiveCardSettings(40, 40, 1, 0.01, 20, 10)
-    >>> build_five_card_tables(small, seed=3).meta["players"]["4"]["fresh_deals"]
+    >>> build_five_card_tables(small, seed=3).meta["settings"]["fresh_deals"]
     20
     """
     settings = (settings or FiveCardSettings())._checked()

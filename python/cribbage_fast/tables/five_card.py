@@ -227,7 +227,7 @@ def five_card_discards(hand: Any, players: int, seat: int) -> list[FiveCardOptio
     --------
     >>> best = five_card_discards("5H 5D JC 4S KD", players=3, seat=1)[0]
     >>> str(best.discard), round(best.hand_ev, 2)
-    ('KD', 11.74)
+    ('4S', 12.38)
     """
     players = _players(players)
     seat = integer(seat, "seat")
