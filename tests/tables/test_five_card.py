@@ -4,16 +4,21 @@ implementation, and bad input."""
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import math
+from pathlib import Path
 
 import numpy as np
 import pytest
+from click.testing import CliRunner
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from cribbage_fast import _core
 from cribbage_fast.builders.five_card import CRIB_LEN, FiveCardSettings, five_card_sums
 from cribbage_fast.reference.show import score_hand as reference_score
+from cribbage_fast.tables._checks import checksum
 from cribbage_fast.tables.five_card import (
     BLOCK_LEN,
     five_card_crib,
@@ -22,6 +27,7 @@ from cribbage_fast.tables.five_card import (
     five_card_pegging,
 )
 
+SCRIPT = Path(__file__).resolve().parents[2] / "scripts" / "ship_tables.py"
 HANDS = ["5H 5D JC 4S KD", "JH 2H 8H KH 9H", "AC 2C 3D 3S JD", "7C 8D 9S 10H QC"]
 
 
@@ -199,3 +205,22 @@ def test_the_core_refuses_bad_ranges_and_values(
         _core._five_card_sums(3, 1, start, stop, values, False)
     with pytest.raises((ValueError, TypeError)):
         _core._five_card_crib(3, np.zeros(BLOCK_LEN - 1, np.uint64))
+
+
+def test_the_ship_command_writes_the_shipped_form(tmp_path: Path) -> None:
+    spec = importlib.util.spec_from_file_location("ship_tables", SCRIPT)
+    assert spec is not None and spec.loader is not None
+    script = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(script)
+    sizes = ["--expert-deals", "20", "--deals", "30", "--iterations", "2"]
+    sizes += ["--fresh-deals", "30", "--pegging-deals", "5", "--seed", "9"]
+    result = CliRunner().invoke(script.main, ["five-card", *sizes, "--data-dir", str(tmp_path)])
+    assert result.exit_code == 0, result.output
+    assert (tmp_path / "five_card_sums.bin").stat().st_size == 2 * BLOCK_LEN * 8
+    meta = json.loads((tmp_path / "five_card_meta.json").read_text())
+    assert meta["seed"] == 9 and meta["settings"]["deals"] == 30
+    sums = np.frombuffer((tmp_path / "five_card_sums.bin").read_bytes(), "<u8")
+    assert meta["checksum"] == checksum({"sums": sums.astype(np.uint64)})
+    bad_args = ["five-card", "--deals", "0", "--data-dir", str(tmp_path)]
+    bad = CliRunner().invoke(script.main, bad_args)
+    assert bad.exit_code == 2 and "--deals" in bad.output
