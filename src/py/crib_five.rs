@@ -180,7 +180,11 @@ pub fn _five_card_options<'py>(
 ) -> PyResult<Vec<OptionRow<'py>>> {
     let cards = cards_from_py(hand)?;
     let (config, block) = (config_of(players)?, block_of(&sums)?);
-    let position = usize::try_from(seat).unwrap_or(usize::MAX);
+    let position = usize::try_from(seat).map_err(|_| {
+        PyValueError::new_err(format!(
+            "seat must be counted from the dealer from 0, got {seat}"
+        ))
+    })?;
     let options = py.detach(|| five_card_options(&cards, config, position, block))?;
     options
         .iter()
