@@ -9,6 +9,7 @@ Example::
     $ .venv/bin/python scripts/ship_tables.py pegging --target-se 0.01 --seed 2026
     $ .venv/bin/python scripts/ship_tables.py positions --precision 0.45 --seed 2026
     $ .venv/bin/python scripts/ship_tables.py expert-ties
+    $ .venv/bin/python scripts/ship_tables.py five-card --seed 2026
 """
 
 from __future__ import annotations
@@ -22,6 +23,12 @@ import numpy as np
 
 from cribbage_fast import _core, builders
 from cribbage_fast.builders._shipped import write_shipped
+from cribbage_fast.builders.five_card import (
+    DEFAULT_SEED,
+    FiveCardSettings,
+    build_five_card_tables,
+    ship_five_card_tables,
+)
 from cribbage_fast.cli.errors import wrote
 from cribbage_fast.cli.positions import build_positions, echo_positions, positions_options
 from cribbage_fast.cli.tables import build_pegging, echo_pegging, pegging_options
@@ -87,6 +94,27 @@ def expert_ties(data_dir: Path) -> None:
     files = ("expert_ties.bin", "expert_ties_meta.json")
     write_shipped(data_dir, files, data, meta, {"ties": np.frombuffer(data, np.uint8)})
     click.echo(f"{meta['deals']:,} tied deals written to {data_dir / 'expert_ties.bin'}")
+
+
+@main.command(name="five-card")
+@data_dir_option
+@click.option("--seed", type=click.IntRange(0, 2**64 - 1), default=DEFAULT_SEED, show_default=True)
+@click.option("--expert-deals", type=click.IntRange(1), default=FiveCardSettings.expert_deals)
+@click.option("--deals", type=click.IntRange(1), default=FiveCardSettings.deals, show_default=True)
+@click.option("--iterations", type=click.IntRange(0), default=FiveCardSettings.iterations)
+@click.option("--tolerance", type=click.FloatRange(0), default=FiveCardSettings.tolerance)
+@click.option("--fresh-deals", type=click.IntRange(1), default=FiveCardSettings.fresh_deals)
+@click.option("--pegging-deals", type=click.IntRange(1), default=FiveCardSettings.pegging_deals)
+def five_card(data_dir: Path, seed: int, **sizes: Any) -> None:
+    """The five-card tables (3 and 4 players): five_card_sums.bin and five_card_meta.json."""
+    build = build_five_card_tables(FiveCardSettings(**sizes), seed=seed, progress=True)
+    ship_five_card_tables(build, data_dir)
+    for players, rec in build.meta["players"].items():
+        click.echo(
+            f"{players} players: {rec['iterations']} iterations, last change "
+            f"{rec['changes'][-1] if rec['changes'] else 0}"
+        )
+    wrote(data_dir / "five_card_sums.bin", "the five-card tables")
 
 
 if __name__ == "__main__":

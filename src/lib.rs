@@ -59,6 +59,12 @@ pub use analysis::discard::{
 };
 
 // The tables built into the engine.
+pub use tables::crib_five::{
+    crib_value as five_card_crib_value, five_card_config, five_card_options,
+    pegging_value as five_card_pegging, shipped_five_sums, values_of as five_card_values,
+    CribValue, FiveCardOption, Values as FiveCardValues, BLOCK_LEN as FIVE_CARD_BLOCK_LEN,
+    SHIPPED_META as FIVE_CARD_META,
+};
 pub use tables::discards::{best_discard_mask, has_table, valid_entry};
 pub use tables::pegging::{shipped_sums, SHIPPED_META as PEGGING_META, SUMS_LEN};
 pub use tables::positions::{shipped_arrays, SCORES, SHIPPED_META as POSITIONS_META};
@@ -87,6 +93,7 @@ pub use review::{
 };
 
 // Table builders (the skin, tests and benches only).
+pub use builders::crib_five::{five_card_sums, table_match as five_card_match, Throws};
 pub use builders::crib_table::{fixed_point, uniform_table, RankTable, TOLERANCE};
 pub use builders::deal_tree::sample_deals;
 pub use builders::expert_ties::build_ties as build_expert_ties;

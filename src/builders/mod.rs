@@ -2,6 +2,7 @@
 //! trees and board positions, the pegging sampler, the crib fixed point). Imports the
 //! bots and below, never `learn`; only the skin, tests and benches import it.
 
+pub mod crib_five;
 pub mod crib_table;
 pub mod deal_tree;
 pub mod expert_ties;

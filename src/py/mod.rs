@@ -9,6 +9,7 @@ mod cancel;
 mod card;
 mod card_text;
 mod convert;
+mod crib_five;
 mod discard;
 mod env;
 mod errors;
@@ -38,6 +39,11 @@ mod _core {
     use super::card_text::{
         _card_indices_arrow, _card_indices_strings, _card_indices_ucs4, _score_text_arrow,
         _score_text_ucs4,
+    };
+    #[pymodule_export]
+    use super::crib_five::{
+        _five_card_crib, _five_card_match, _five_card_options, _five_card_pegging, _five_card_sums,
+        _shipped_five_card,
     };
     #[pymodule_export]
     use super::discard::{analyze_discards, best_discard, PyDiscardOption};

@@ -15,6 +15,14 @@ from __future__ import annotations
 from ..tables.pegging import MAX_SAMPLES_PER_KEEP as MAX_SAMPLES_PER_KEEP
 from ..tables.positions import BATCHES as BATCHES
 from .deals import analyze_all_deals, build_atlas, build_crib_tables, save_crib_tables
+from .five_card import (
+    FiveCardBuild,
+    FiveCardSettings,
+    build_five_card_tables,
+    five_card_match,
+    five_card_sums,
+    ship_five_card_tables,
+)
 from .pegging import PEGGING_SAMPLE_CAP as PEGGING_SAMPLE_CAP
 from .pegging import (
     build_pegging_table,
@@ -37,18 +45,24 @@ from .positions import (
 # The functions and classes (the constants above are importable too).
 __all__ = [
     "DealSampler",
+    "FiveCardBuild",
+    "FiveCardSettings",
     "analyze_all_deals",
     "build_atlas",
     "build_crib_tables",
+    "build_five_card_tables",
     "build_pegging_table",
     "build_table",
     "deals_for_precision",
+    "five_card_match",
+    "five_card_sums",
     "keep_range_sums",
     "pegging_samples_needed",
     "pegging_sums",
     "sample_local",
     "save_crib_tables",
     "save_pegging_table",
+    "ship_five_card_tables",
     "ship_pegging_table",
     "ship_position_table",
 ]

@@ -9,7 +9,8 @@ validated once, at load, and its arrays are read-only); the atlas is built on de
 ``cribbage-fast tables atlas`` into a file. This package only reads them;
 `cribbage_fast.builders` builds them. The models are described in
 docs/tables.md and in the Rust modules ``crib_table`` and
-``pegging_table``.
+``pegging_table``; the five-card tables (three and four players) in
+docs/discards.md and ``crib_five``.
 
 Examples
 --------
@@ -31,6 +32,15 @@ from .crib import crib_table, crib_table_info
 from .discard_atlas import SPLITS as SPLITS
 from .discard_atlas import Atlas, atlas, default_atlas_path
 from .discards import TableDiscardOption, best_table_discard, table_discards
+from .five_card import FIVE_CARD_METHOD as FIVE_CARD_METHOD
+from .five_card import (
+    FiveCardCrib,
+    FiveCardOption,
+    five_card_crib,
+    five_card_discards,
+    five_card_info,
+    five_card_pegging,
+)
 from .pegging import KEEPS as KEEPS
 from .pegging import PEGGING_STATS as PEGGING_STATS
 from .pegging import PeggingTable, keep_index, pegging_table
@@ -38,6 +48,8 @@ from .pegging import PeggingTable, keep_index, pegging_table
 # The functions and classes (the constants above are importable too).
 __all__ = [
     "Atlas",
+    "FiveCardCrib",
+    "FiveCardOption",
     "PeggingTable",
     "TableDiscardOption",
     "atlas",
@@ -45,6 +57,10 @@ __all__ = [
     "crib_table",
     "crib_table_info",
     "default_atlas_path",
+    "five_card_crib",
+    "five_card_discards",
+    "five_card_info",
+    "five_card_pegging",
     "keep_index",
     "pegging_table",
     "table_discards",
