@@ -8,7 +8,7 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 use super::evaluate::{evaluate, outcome, position_value, ActionValue, DealStart, Task};
-use super::position::position_seed;
+use super::seed::position_seed;
 use super::{Objective, Settings};
 use crate::bots::simulate::game_seed;
 use crate::ground::cancel;

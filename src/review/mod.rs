@@ -27,6 +27,7 @@
 pub mod evaluate;
 pub mod ledger;
 mod position;
+mod seed;
 #[cfg(test)]
 mod tests;
 
@@ -35,7 +36,8 @@ use crate::ground::error::{Error, Result};
 
 pub use evaluate::{ActionValue, Task};
 pub use ledger::{Decision, GameReview, Plan, Step, StepKind};
-pub use position::{position_seed, position_task};
+pub use position::position_task;
+pub use seed::position_seed;
 
 /// What the equity measures.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

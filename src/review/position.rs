@@ -11,16 +11,13 @@
 
 use super::evaluate::{DealStart, Task};
 use super::ledger::{actions_at, check_config};
+use super::seed::position_seed;
 use crate::ground::error::{Error, Result};
-use crate::ground::rng::mix_seed;
 use crate::rules::game::{Game, Move};
-use crate::rules::play::PlayMove;
 use crate::rules::position::Position;
 
 /// Any seed does: the hidden cards it deals are drawn again by every sample.
 const DEAL_SEED: u64 = 0;
-/// Keeps a position's evaluation seeds apart from the analysis's.
-const SALT: u64 = 0x6869_6e74_2070_6f73;
 
 /// The seat to move at `position`, its distinct actions, and their
 /// evaluation seeded by `seed` and the position ([`position_seed`]).
@@ -58,33 +55,4 @@ pub fn position_task(position: &Position, seed: u64) -> Result<(usize, Vec<Move>
         other: position.other.map(|cards| cards.mask()),
     };
     Ok((position.seat, actions, task))
-}
-
-/// The evaluation seed of `position` under the analysis seed `seed`: every
-/// field of the position goes in, so two positions share a seed only by chance.
-pub fn position_seed(position: &Position, seed: u64) -> u64 {
-    let p = position;
-    let mut words = vec![
-        u64::from(p.config.target),
-        u64::from(p.config.muggins),
-        p.seat as u64,
-        p.dealer as u64,
-        p.to_move as u64,
-        p.phase as u64,
-        p.hand.mask(),
-        p.discards.mask(),
-        p.starter.map_or(u64::MAX, |c| u64::from(c.index())),
-        u64::from(p.count),
-        p.other.map_or(u64::MAX, |c| c.mask()),
-    ];
-    words.extend(p.scores.iter().map(|&s| u64::from(s)));
-    words.extend(p.play.iter().map(|step| match step {
-        PlayMove::Lay(card) => u64::from(card.index()),
-        PlayMove::Go => 100,
-    }));
-    words
-        .iter()
-        .fold(mix_seed(seed ^ SALT, words.len() as u64), |h, &w| {
-            mix_seed(h, w)
-        })
 }

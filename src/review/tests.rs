@@ -277,7 +277,7 @@ fn a_position_seed_is_the_positions_own() {
     let game = played(4, BotKind::Greedy);
     let a = Position::before_move(&game, None, 3, None, false).unwrap();
     let b = Position::before_move(&game, None, 4, None, false).unwrap();
-    let seed = |p: &Position, s| position::position_seed(p, s);
+    let seed = |p: &Position, s| seed::position_seed(p, s);
     assert_eq!(seed(&a, 1), seed(&a.clone(), 1));
     assert_ne!(seed(&a, 1), seed(&b, 1));
     assert_ne!(seed(&a, 1), seed(&a, 2));
