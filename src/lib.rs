@@ -59,6 +59,7 @@ pub use analysis::discard::{
 };
 
 // The tables built into the engine.
+pub use tables::boards_n::{partnership_chances, three_hand_chances};
 pub use tables::discards::{best_discard_mask, has_table, valid_entry};
 pub use tables::pegging::{shipped_sums, SHIPPED_META as PEGGING_META, SUMS_LEN};
 pub use tables::positions::{shipped_arrays, SCORES, SHIPPED_META as POSITIONS_META};
@@ -87,6 +88,8 @@ pub use review::{
 };
 
 // Table builders (the skin, tests and benches only).
+pub use builders::board_deals::{play_from_board, sample_board_deals};
+pub use builders::boards_n::{build_board_table, BoardSample, BoardTable};
 pub use builders::crib_table::{fixed_point, uniform_table, RankTable, TOLERANCE};
 pub use builders::deal_tree::sample_deals;
 pub use builders::expert_ties::build_ties as build_expert_ties;

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..tables.pegging import MAX_SAMPLES_PER_KEEP as MAX_SAMPLES_PER_KEEP
 from ..tables.positions import BATCHES as BATCHES
+from .boards import BoardDealSampler, build_board_table, play_from_board, ship_board_table
 from .deals import analyze_all_deals, build_atlas, build_crib_tables, save_crib_tables
 from .pegging import PEGGING_SAMPLE_CAP as PEGGING_SAMPLE_CAP
 from .pegging import (
@@ -36,9 +37,11 @@ from .positions import (
 
 # The functions and classes (the constants above are importable too).
 __all__ = [
+    "BoardDealSampler",
     "DealSampler",
     "analyze_all_deals",
     "build_atlas",
+    "build_board_table",
     "build_crib_tables",
     "build_pegging_table",
     "build_table",
@@ -46,9 +49,11 @@ __all__ = [
     "keep_range_sums",
     "pegging_samples_needed",
     "pegging_sums",
+    "play_from_board",
     "sample_local",
     "save_crib_tables",
     "save_pegging_table",
+    "ship_board_table",
     "ship_pegging_table",
     "ship_position_table",
 ]

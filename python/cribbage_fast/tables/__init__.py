@@ -23,6 +23,13 @@ True
 
 from __future__ import annotations
 
+from .boards import (
+    BoardTable,
+    board_table_info,
+    partnership_chances,
+    three_player_chances,
+    three_player_table,
+)
 from .crib import CRIB_FILE as CRIB_FILE
 from .crib import DATA as DATA
 from .crib import MODELS as MODELS
@@ -38,14 +45,19 @@ from .pegging import PeggingTable, keep_index, pegging_table
 # The functions and classes (the constants above are importable too).
 __all__ = [
     "Atlas",
+    "BoardTable",
     "PeggingTable",
     "TableDiscardOption",
     "atlas",
     "best_table_discard",
+    "board_table_info",
     "crib_table",
     "crib_table_info",
     "default_atlas_path",
     "keep_index",
+    "partnership_chances",
     "pegging_table",
     "table_discards",
+    "three_player_chances",
+    "three_player_table",
 ]
