@@ -19,6 +19,7 @@ from __future__ import annotations
 import json
 import time
 from pathlib import Path
+from typing import Any
 
 import click
 
@@ -67,57 +68,67 @@ def table_chances(players: int, board: tuple[int, ...]) -> tuple[float, ...]:
     return partnership_chances(list(board), dealer=0)
 
 
-def measure(players: int, games: int) -> list[dict[str, object]]:
+def simulate(players: int, games: int) -> list[dict[str, Any]]:
+    """Fresh games from every board of `players` (no table needed)."""
     rows = []
     for i, board in enumerate(BOARDS[players]):
         began = time.perf_counter()
         # The start of a game is long: fewer games there, stated with their error.
         n = games // 2 if max(board) == 0 else games
         played = play_from_board(players, list(board), n, seed=SEED + i)
-        table = table_chances(players, board)
-        diffs = [100 * (t - s) for t, s in zip(table, played["share"], strict=True)]
         rows.append(
             {
                 "board": list(board),
                 "games": n,
-                "table": [round(100 * t, 3) for t in table],
                 "simulated": [round(100 * s, 3) for s in played["share"]],
                 "simulated_se": [round(100 * e, 3) for e in played["stderr"]],
-                "difference": [round(d, 3) for d in diffs],
-                "within_half_point": all(abs(d) <= 0.5 for d in diffs),
                 "seconds": round(time.perf_counter() - began, 1),
             }
         )
-        row = rows[-1]
-        click.echo(
-            f"{players}p {board}: table {row['table']} games {row['simulated']} "
-            f"(se {row['simulated_se']}, {n} games) diff {row['difference']}",
-            err=True,
-        )
+        click.echo(f"{players}p {board}: {rows[-1]}", err=True)
     return rows
+
+
+def compare(players: int, rows: list[dict[str, Any]]) -> dict[str, Any]:
+    """The shipped table beside the games, board by board."""
+    for row in rows:
+        table = table_chances(players, tuple(row["board"]))
+        row["table"] = [round(100 * t, 3) for t in table]
+        diffs = [t - s for t, s in zip(row["table"], row["simulated"], strict=True)]
+        row["difference"] = [round(d, 3) for d in diffs]
+        row["within_half_point"] = all(abs(d) <= 0.5 for d in diffs)
+    info = board_table_info(players)
+    return {
+        "table": {k: info[k] for k in ("seed", "deals", "max_stderr")},
+        "rows": rows,
+        "worst_difference": max(abs(d) for r in rows for d in r["difference"]),
+        "within_half_point": sum(bool(r["within_half_point"]) for r in rows),
+        "mean_simulation_se": round(sum(max(r["simulated_se"]) for r in rows) / len(rows), 3),
+    }
 
 
 @click.command()
 @click.option("--games", type=click.IntRange(min=100), default=30_000, show_default=True)
 @click.option("--players", type=click.Choice(["3", "4", "both"]), default="both")
+@click.option("--simulate-only", is_flag=True, help="Play the games only (no table needed).")
+@click.option(
+    "--simulated",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    default=None,
+    help="Compare the games of an earlier --simulate-only run.",
+)
 @click.option("--out", type=click.Path(dir_okay=False, path_type=Path), default=None)
-def main(games: int, players: str, out: Path | None) -> None:
+def main(
+    games: int, players: str, simulate_only: bool, simulated: Path | None, out: Path | None
+) -> None:
     """Measure the board tables against fresh simulation."""
     chosen = [3, 4] if players == "both" else [int(players)]
-    report: dict[str, object] = {"seed": SEED, "games": games}
+    earlier = json.loads(simulated.read_text()) if simulated is not None else {}
+    report: dict[str, Any] = {"seed": SEED, "games": games}
     for p in chosen:
-        rows = measure(p, games)
-        worst = max(abs(d) for r in rows for d in r["difference"])  # type: ignore[attr-defined]
-        report[f"{p}_players"] = {
-            "table": {k: board_table_info(p)[k] for k in ("seed", "deals", "max_stderr")},
-            "rows": rows,
-            "worst_difference": round(worst, 3),
-            "within_half_point": sum(bool(r["within_half_point"]) for r in rows),
-            "mean_simulation_se": round(
-                sum(max(r["simulated_se"]) for r in rows) / len(rows),  # type: ignore[call-overload]
-                3,
-            ),
-        }
+        key = f"{p}_players"
+        rows = earlier[key]["rows"] if key in earlier else simulate(p, games)
+        report[key] = {"rows": rows} if simulate_only else compare(p, rows)
     text = json.dumps(report, indent=1)
     if out is not None:
         out.parent.mkdir(parents=True, exist_ok=True)

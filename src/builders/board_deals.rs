@@ -1,6 +1,6 @@
 //! Whole deals of three-handed and partnership games, Expert in every seat,
-//! and Expert games played out from a board (docs/rules.md, "Three players",
-//! "Four players: partnerships" and "The show order and the end of the game").
+//! and Expert games played out from a board (docs/rules.md, "Dealing" and
+//! "The show order and the end of the game").
 //!
 //! Deal `i` of seed `S` is the first deal (seat 0 deals) of a game seeded
 //! `game_seed(S, i)` and played to an unreachable target, so the Expert lays

@@ -1,7 +1,7 @@
 //! Each side's chance to win from every board of a three-handed game (three
 //! sides) or a partnership game (two sides: the dealer's partners and the
-//! others), Expert in every seat (docs/rules.md, "Three players", "Four
-//! players: partnerships" and "The show order and the end of the game").
+//! others), Expert in every seat (docs/rules.md, "Dealing" and "The
+//! show order and the end of the game").
 //!
 //! A backward dynamic programme over the board before a deal, the scores by
 //! side from the dealer's side on (so a board is canonical up to rotation:

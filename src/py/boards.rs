@@ -196,21 +196,22 @@ pub fn _encode_boards<'py>(
     Ok(PyBytes::new(py, &bytes))
 }
 
-/// The three-player chances and standard errors that a file of
-/// ``_encode_boards(3, ...)`` gives at a board (scores from the dealer).
+/// The three-player chances and the largest standard error of a seat's
+/// chance that a file of ``_encode_boards(3, ...)`` gives at a board (scores
+/// from the dealer).
 ///
 /// Examples
 /// --------
 /// >>> from cribbage_fast import _core
 /// >>> data, _ = _core._shipped_boards(3)
-/// >>> chances, errors = _core._three_hand_at(data, [0, 0, 0])
+/// >>> chances, error = _core._three_hand_at(data, [0, 0, 0])
 /// >>> round(sum(chances), 9)
 /// 1.0
 #[pyfunction]
 pub fn _three_hand_at(
     data: &[u8],
     #[pyo3(from_py_with = scores_arg)] scores: Vec<u16>,
-) -> PyResult<([f64; 3], [f64; 3])> {
+) -> PyResult<([f64; 3], f64)> {
     if data.len() != THREE_HAND_LEN {
         return Err(PyValueError::new_err(format!(
             "a three-player table file has {THREE_HAND_LEN} bytes, got {}",

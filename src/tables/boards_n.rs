@@ -1,16 +1,17 @@
 //! The board tables of three-handed and partnership games built into the
 //! engine: each seat's (or partnership's) chance to win from a board before
-//! a deal, Expert in every seat (docs/rules.md, "Three players", "Four
-//! players: partnerships"). Built by `crate::builders::boards_n`.
+//! a deal, Expert in every seat (docs/rules.md, "Dealing",
+//! "The show order and the end of the game"). Built by `crate::builders::boards_n`.
 //!
 //! - Partnerships (`data/partnership.bin`): two little-endian f32 arrays of
 //!   121 x 121 by `dealer's team * 121 + other team`, the dealer's team's
 //!   chance and its standard error.
 //! - Three players (`data/three_hand.bin`): the table on a grid of
-//!   [`KNOTS`] scores on each axis (every third score up to 108, then every
+//!   [`KNOTS`] scores on each axis (every third score up to 90, then every
 //!   score), scores in seat order from the dealer: the dealer's and the next
-//!   seat's chances as u16 in units of 1/65535, then each seat's standard
-//!   error as u8 in units of [`STDERR_UNIT`] (capped at 255 units). Between
+//!   seat's chances as u16 in units of 1/65535, then the largest of the
+//!   seats' standard errors as u8 in units of [`STDERR_UNIT`] (capped at 255
+//!   units). Between
 //!   knots the chances are interpolated linearly along each axis
 //!   (trilinear); the last seat's chance is one minus the others'.
 //!
@@ -24,12 +25,12 @@ use crate::tables::positions::SCORES;
 use crate::tables::shipped::decode;
 
 /// Scores below this are on the coarse part of the three-player grid.
-pub const FINE_FROM: u16 = 108;
+pub const FINE_FROM: u16 = 90;
 /// The coarse grid's step.
 pub const STEP: u16 = 3;
 /// Knots on each axis of the three-player grid.
 pub const GRID: usize = (FINE_FROM / STEP) as usize + (SCORES - FINE_FROM as usize);
-/// The scores of the knots: 0, 3, ..., 108, 109, ..., 120.
+/// The scores of the knots: 0, 3, ..., 90, 91, ..., 120.
 pub const KNOTS: [u16; GRID] = knots();
 /// A standard error's unit in the three-player file: 0.01 percentage points.
 pub const STDERR_UNIT: f64 = 1e-4;
@@ -57,7 +58,7 @@ pub static PARTNERSHIP_META: &str = include_str!("../data/partnership_meta.json"
 pub static THREE_HAND_META: &str = include_str!("../data/three_hand_meta.json");
 
 /// Bytes of the three-player file.
-pub const THREE_HAND_LEN: usize = 7 * GRID * GRID * GRID;
+pub const THREE_HAND_LEN: usize = 5 * GRID * GRID * GRID;
 
 /// The partnership table's arrays (win, then its standard error), if shipped.
 pub fn partnership_arrays() -> Option<&'static [f32]> {
@@ -122,20 +123,17 @@ pub fn encode_three_hand(win: &[f64], stderr: &[f64]) -> Result<Vec<u8>> {
             out.extend_from_slice(&q.to_le_bytes());
         }
     }
-    for seat in 0..3 {
-        out.extend(
-            knots
-                .iter()
-                .map(|&k| (stderr[at(k, seat)] / STDERR_UNIT).round().min(255.0) as u8),
-        );
-    }
+    out.extend(knots.iter().map(|&k| {
+        let worst = (0..3).map(|seat| stderr[at(k, seat)]).fold(0.0, f64::max);
+        (worst / STDERR_UNIT).round().min(255.0) as u8
+    }));
     Ok(out)
 }
 
 /// The three-player chances of `bytes` (a file of [`encode_three_hand`]) at
-/// the board `s` (scores from the dealer, each 0..=120), with each seat's
-/// standard error (the nearest knot's at or below).
-pub fn three_hand_at(bytes: &[u8], s: [u16; 3]) -> ([f64; 3], [f64; 3]) {
+/// the board `s` (scores from the dealer, each 0..=120), with the largest
+/// standard error of a seat's chance (the nearest knot's at or below).
+pub fn three_hand_at(bytes: &[u8], s: [u16; 3]) -> ([f64; 3], f64) {
     let cube = GRID.pow(3);
     let chance = |seat: usize, g: usize| {
         let at = 2 * (seat * cube + g);
@@ -159,7 +157,7 @@ pub fn three_hand_at(bytes: &[u8], s: [u16; 3]) -> ([f64; 3], [f64; 3]) {
     }
     let last = (1.0 - w[0] - w[1]).max(0.0);
     let g = grid_index(cells.map(|c| c.0));
-    let se = [0, 1, 2].map(|seat| f64::from(bytes[4 * cube + seat * cube + g]) * STDERR_UNIT);
+    let se = f64::from(bytes[4 * cube + g]) * STDERR_UNIT;
     ([w[0], w[1], last], se)
 }
 
@@ -249,14 +247,14 @@ mod tests {
 
     #[test]
     fn the_grid_has_its_knots() {
-        assert_eq!(GRID, 49);
+        assert_eq!(GRID, 61);
         assert_eq!(&KNOTS[..3], &[0, 3, 6]);
-        assert_eq!(KNOTS[36], 108);
+        assert_eq!(KNOTS[30], 90);
         assert_eq!(KNOTS[GRID - 1], 120);
         for (i, &k) in KNOTS.iter().enumerate() {
             assert_eq!(cell(k), (i, 0.0));
         }
-        assert_eq!(cell(107), (35, 2.0 / 3.0));
+        assert_eq!(cell(89), (29, 2.0 / 3.0));
     }
 
     #[test]
@@ -276,8 +274,29 @@ mod tests {
         let (w, e) = three_hand_at(&bytes, [50, 100, 7]);
         assert!((w[0] - 0.25).abs() < 2e-5 && (w[1] - 0.4).abs() < 2e-5);
         assert!((w[2] - 0.35).abs() < 4e-5);
-        assert_eq!(e, [0.001, 0.002, 255.0 * STDERR_UNIT]);
+        assert_eq!(e, 255.0 * STDERR_UNIT);
         assert!(encode_three_hand(&win[1..], &se).is_err());
+    }
+
+    #[test]
+    fn the_shipped_tables_are_read_from_the_engine() {
+        let arrays = partnership_arrays().expect("the partnership table is shipped");
+        assert_eq!(arrays.len(), 2 * SCORES * SCORES);
+        let at = 100 * SCORES + 110;
+        assert_eq!(
+            partnership_chances(&[100, 110], 2).unwrap()[0],
+            f64::from(arrays[at])
+        );
+        assert_eq!(
+            partnership_chances(&[110, 100], 3).unwrap()[1],
+            f64::from(arrays[at])
+        );
+        assert!(PARTNERSHIP_META.contains("\"seed\": 2026"));
+        let bytes = three_hand_bytes().expect("the three-player table is shipped");
+        let canonical = three_hand_at(bytes, [90, 100, 110]).0;
+        let seats = three_hand_chances(&[110, 90, 100], 1).unwrap();
+        assert_eq!(seats, [canonical[2], canonical[0], canonical[1]]);
+        assert!(THREE_HAND_META.contains("\"seed\": 2026"));
     }
 
     #[test]

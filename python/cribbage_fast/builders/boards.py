@@ -125,14 +125,18 @@ def build_board_table(
     return BoardTable(players, win, stderr, metadata)
 
 
-def _precision(table: BoardTable, data: bytes) -> dict[str, float]:
+def _precision(table: BoardTable, data: bytes) -> dict[str, Any]:
     """What the shipped form keeps of `table`: its largest standard error
     and, for the grid, its largest difference from the whole table."""
-    out = {"max_stderr": float(table.stderr.max())}
+    out: dict[str, Any] = {"max_stderr": float(table.stderr.max())}
     if table.players == 3:
-        read = _core._decode_three_hand(data).reshape(table.win.shape)
-        out["max_grid_error"] = float(np.abs(read - table.win).max())
-        out["mean_grid_error"] = float(np.abs(read - table.win).mean())
+        error = np.abs(_core._decode_three_hand(data).reshape(table.win.shape) - table.win)
+        out["max_grid_error"] = float(error.max())
+        out["max_grid_error_board"] = [
+            int(i) for i in np.unravel_index(error.argmax(), error.shape)
+        ]
+        out["grid_error_999"] = float(np.quantile(error, 0.999))
+        out["mean_grid_error"] = float(error.mean())
     return out
 
 
@@ -141,8 +145,10 @@ def ship_board_table(table: BoardTable, data_dir: str | Path) -> None:
     ``partnership.bin`` and its ``*_meta.json``) in `data_dir`.
 
     The build record gains the shipped form's precision: ``max_stderr``,
-    and for three players ``max_grid_error`` and ``mean_grid_error`` (the
-    grid's interpolated chances against the whole table).
+    and for three players the grid's interpolated chances against the whole
+    table: ``max_grid_error`` (and its board and seat,
+    ``max_grid_error_board``), ``grid_error_999`` (the 99.9th percentile)
+    and ``mean_grid_error``.
 
     Parameters
     ----------

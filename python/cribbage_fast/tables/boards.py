@@ -16,7 +16,7 @@ taken as they are far from the end of a game: near the end the real Expert
 lays a little differently (measured against fresh games in docs/tables.md).
 
 The partnership table holds every board; the three-player table holds a grid
-(every third score up to 108, then every score) and interpolates linearly
+(every third score up to 90, then every score) and interpolates linearly
 along each axis between its knots.
 
 Examples
@@ -61,7 +61,7 @@ METHODS = {
         "whole deals with the Expert in every seat scored in play order (lays as far from "
         "the end: board-unaware); batch-means standard errors over 20 batches"
         + (
-            "; shipped on a grid (every third score to 108, then every score), "
+            "; shipped on a grid (every third score to 90, then every score), "
             "interpolated linearly along each axis"
             if players == 3
             else ""
