@@ -59,7 +59,10 @@ pub use analysis::discard::{
 };
 
 // The tables built into the engine.
-pub use tables::boards_n::{partnership_chances, three_hand_chances};
+pub use tables::boards_n::{
+    decode_three_hand, encode_partnership, encode_three_hand, partnership_chances, three_hand_at,
+    three_hand_chances, KNOTS, PARTNERSHIP_META, THREE_HAND_META,
+};
 pub use tables::discards::{best_discard_mask, has_table, valid_entry};
 pub use tables::pegging::{shipped_sums, SHIPPED_META as PEGGING_META, SUMS_LEN};
 pub use tables::positions::{shipped_arrays, SCORES, SHIPPED_META as POSITIONS_META};
