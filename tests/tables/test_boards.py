@@ -189,3 +189,16 @@ def test_bad_builds_and_samples_are_refused() -> None:
         play_from_board(4, [0, 0], 0, seed=1)
     with pytest.raises(ValueError, match="players"):
         board_table_info(2)
+
+
+def test_sampling_on_ray_gives_the_same_table() -> None:
+    ray = pytest.importorskip("ray")
+    if ray.is_initialized():
+        ray.shutdown()
+    ray.init(num_cpus=2, include_dashboard=False, log_to_driver=False)
+    try:
+        on_ray = build_board_table(4, 60, seed=5, chunk=25, ray=True)
+    finally:
+        ray.shutdown()
+    here = build_board_table(4, 60, seed=5)
+    assert np.array_equal(on_ray.win, here.win) and on_ray.metadata["ray"] is True
