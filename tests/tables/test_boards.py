@@ -202,3 +202,23 @@ def test_sampling_on_ray_gives_the_same_table() -> None:
         ray.shutdown()
     here = build_board_table(4, 60, seed=5)
     assert np.array_equal(on_ray.win, here.win) and on_ray.metadata["ray"] is True
+
+
+def test_the_repository_script_ships_both_tables(tmp_path: Path) -> None:
+    import importlib.util
+
+    from click.testing import CliRunner
+
+    script = Path(__file__).resolve().parents[2] / "scripts" / "ship_tables.py"
+    spec = importlib.util.spec_from_file_location("ship_tables", script)
+    assert spec is not None and spec.loader is not None
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    for command, name in (("partnership", "partnership"), ("three-hand", "three_hand")):
+        args = [command, "--deals", "20", "--seed", "4", "--data-dir", str(tmp_path)]
+        result = CliRunner().invoke(module.main, args)
+        assert result.exit_code == 0, result.output
+        meta = json.loads((tmp_path / f"{name}_meta.json").read_text())
+        assert meta["deals"] == 20 and meta["seed"] == 4
+    result = CliRunner().invoke(module.main, ["three-hand", "--deals", "5"])
+    assert result.exit_code == 2 and "deals" in result.output
