@@ -155,7 +155,9 @@ pub fn three_hand_at(bytes: &[u8], s: [u16; 3]) -> ([f64; 3], f64) {
             }
         }
     }
-    let last = (1.0 - w[0] - w[1]).max(0.0);
+    // Rounded chances may add up past 1 by a few units of 1/65535.
+    w[1] = w[1].min(1.0 - w[0]);
+    let last = 1.0 - w[0] - w[1];
     let g = grid_index(cells.map(|c| c.0));
     let se = f64::from(bytes[4 * cube + g]) * STDERR_UNIT;
     ([w[0], w[1], last], se)
