@@ -10,6 +10,8 @@ Example::
     $ .venv/bin/python scripts/ship_tables.py positions --precision 0.45 --seed 2026
     $ .venv/bin/python scripts/ship_tables.py expert-ties
     $ .venv/bin/python scripts/ship_tables.py five-card --seed 2026
+    $ .venv/bin/python scripts/ship_tables.py partnership --deals 200000 --seed 2026
+    $ .venv/bin/python scripts/ship_tables.py three-hand --deals 20000 --seed 2026
 """
 
 from __future__ import annotations
@@ -30,8 +32,16 @@ from cribbage_fast.builders.five_card import (
     ship_five_card_tables,
 )
 from cribbage_fast.cli.errors import wrote
+from cribbage_fast.cli.params import stacked
 from cribbage_fast.cli.positions import build_positions, echo_positions, positions_options
-from cribbage_fast.cli.tables import build_pegging, echo_pegging, pegging_options
+from cribbage_fast.cli.tables import (
+    build_pegging,
+    echo_pegging,
+    pegging_options,
+    ray_address_of,
+    ray_option,
+)
+from cribbage_fast.tables.boards import FILES as BOARD_FILES
 
 #: The repository's ``src/data``, whatever the working directory.
 DATA_DIR = Path(__file__).resolve().parent.parent / "src" / "data"
@@ -69,6 +79,62 @@ def positions(data_dir: Path, **options: Any) -> None:
     builders.ship_position_table(table, data_dir)
     echo_positions(table)
     wrote(data_dir / "positions.bin", "the position table")
+
+
+def board_options(default_deals: int) -> Any:
+    """The options of a board table: ``--deals``, ``--seed``, ``--ray``."""
+    return stacked(
+        click.option(
+            "--deals",
+            type=click.IntRange(min=builders.BATCHES, max=2**40),
+            default=default_deals,
+            show_default=True,
+            help="Whole deals to sample.",
+        ),
+        click.option(
+            "--seed",
+            type=click.IntRange(min=0, max=2**64 - 1),
+            default=builders.DEFAULT_SEED,
+            show_default=True,
+        ),
+        ray_option("Sample"),
+    )
+
+
+def ship_board(
+    players: int, data_dir: Path, deals: int, seed: int, ray_address: str | None
+) -> None:
+    table = builders.build_board_table(
+        players,
+        deals,
+        seed,
+        progress=True,
+        ray=ray_address is not None,
+        ray_address=ray_address_of(ray_address),
+    )
+    builders.ship_board_table(table, data_dir)
+    meta = table.metadata
+    click.echo(
+        f"{meta['deals']:,} deals, seed {meta['seed']}, {meta['build_seconds']} s; "
+        f"worst 95% half-width {table.half_width():.2f} points"
+    )
+    wrote(data_dir / BOARD_FILES[players][0], f"the {players}-player board table")
+
+
+@main.command()
+@data_dir_option
+@board_options(200_000)
+def partnership(data_dir: Path, deals: int, seed: int, ray_address: str | None) -> None:
+    """The partnership board table: partnership.bin and partnership_meta.json."""
+    ship_board(4, data_dir, deals, seed, ray_address)
+
+
+@main.command(name="three-hand")
+@data_dir_option
+@board_options(20_000)
+def three_hand(data_dir: Path, deals: int, seed: int, ray_address: str | None) -> None:
+    """The three-player board table: three_hand.bin and three_hand_meta.json."""
+    ship_board(3, data_dir, deals, seed, ray_address)
 
 
 @main.command(name="expert-ties")

@@ -59,6 +59,10 @@ pub use analysis::discard::{
 };
 
 // The tables built into the engine.
+pub use tables::boards_n::{
+    decode_three_hand, encode_partnership, encode_three_hand, partnership_chances, three_hand_at,
+    three_hand_chances, KNOTS, PARTNERSHIP_META, THREE_HAND_META,
+};
 pub use tables::crib_five::{
     crib_value as five_card_crib_value, five_card_config, five_card_options,
     pegging_value as five_card_pegging, shipped_five_sums, values_of as five_card_values,
@@ -93,6 +97,8 @@ pub use review::{
 };
 
 // Table builders (the skin, tests and benches only).
+pub use builders::board_deals::{play_from_board, sample_board_deals};
+pub use builders::boards_n::{build_board_table, BoardSample, BoardTable};
 pub use builders::crib_five::{five_card_sums, table_match as five_card_match, Throws};
 pub use builders::crib_table::{fixed_point, uniform_table, RankTable, TOLERANCE};
 pub use builders::deal_tree::sample_deals;

@@ -57,6 +57,7 @@ from .analysis.hints import Hint, hint
 from .analysis.playout import play_out
 from .bulk.text import card_indices
 from .games.game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
+from .tables.boards import partnership_chances, three_player_chances
 from .tables.discards import analyze_discards
 from .tables.positions import PositionTable, expected_game_points, position_table, win_probability
 
@@ -120,6 +121,8 @@ __all__ = [
     "expected_game_points",
     "position_table",
     "PositionTable",
+    "three_player_chances",
+    "partnership_chances",
     # Game positions: game-positions.md
     "Position",
     "play_out",

@@ -3075,6 +3075,30 @@ def _solve_positions(samples: list[bytes], batches: int = 20) -> dict[str, Any]:
     [dealer's score, pone's score]), ``deals`` and ``batches``.
     """
 
+def _sample_boards(start: int, stop: int, *, players: int, seed: int = 0) -> bytes:
+    """Samples whole deals ``start..stop`` of ``seed`` for the board table of
+    ``players`` (3, or 4 for partnerships); chunks concatenate.
+
+    Examples
+    --------
+    >>> len(_sample_boards(0, 2, players=3, seed=1)) > 10
+    True
+    """
+
+def _solve_boards(samples: list[bytes], *, players: int, batches: int = 20) -> dict[str, Any]:
+    """Solves a board table from sampled deals: ``win`` and ``win_stderr``
+    (float64, (boards, sides), by the scores from the dealer's side),
+    ``deals`` and ``batches``."""
+
+def _encode_boards(
+    players: int, win: NDArray[np.float64], win_stderr: NDArray[np.float64]
+) -> bytes: ...
+def _three_hand_at(data: bytes, scores: list[int]) -> tuple[list[float], float]: ...
+def _decode_three_hand(data: bytes) -> NDArray[np.float64]: ...
+def _shipped_boards(players: int) -> tuple[bytes, str]: ...
+def _board_chances(players: int, scores: list[int], dealer: int) -> list[float]: ...
+def _play_boards(players: int, scores: list[int], *, games: int, seed: int = 0) -> list[int]: ...
+
 @final
 class MasterPlayer:
     """The strongest built-in player: the Expert's exact discards, and pegging by a

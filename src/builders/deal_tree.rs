@@ -172,19 +172,23 @@ impl BoardExpert {
     }
 }
 
+/// The scoring events among `events` of a deal seat 0 deals, in order:
+/// (seat, points), points above 0 (his heels, the pegging, the shows).
+pub(crate) fn scored(events: &[GameEvent]) -> impl Iterator<Item = (u8, u8)> + '_ {
+    events
+        .iter()
+        .filter_map(|event| match event {
+            GameEvent::Starter { his_heels, .. } => Some((0, *his_heels)),
+            GameEvent::Peg(e) => Some((e.seat, e.points())),
+            GameEvent::Show { seat, pegged, .. } => Some((*seat, *pegged)),
+            _ => None,
+        })
+        .filter(|&(_, points)| points > 0)
+}
+
 /// Appends the scoring events among `events` (dealer 0, pone 1).
 fn scoring(events: &[GameEvent], out: &mut Vec<u8>) {
-    for event in events {
-        let (seat, points) = match event {
-            GameEvent::Starter { his_heels, .. } => (0, *his_heels),
-            GameEvent::Peg(e) => (e.seat, e.points()),
-            GameEvent::Show { seat, pegged, .. } => (*seat, *pegged),
-            _ => continue,
-        };
-        if points > 0 {
-            out.push(points | if seat == 1 { PONE_BIT } else { 0 });
-        }
-    }
+    out.extend(scored(events).map(|(seat, points)| points | if seat == 1 { PONE_BIT } else { 0 }));
 }
 
 /// Plays `game` on from event `seen` into a new segment, branching where the

@@ -3,6 +3,7 @@
 
 use pyo3::prelude::*;
 
+mod boards;
 mod bots;
 mod bulk;
 mod cancel;
@@ -27,6 +28,11 @@ mod tables;
 /// The compiled core of cribbage_fast. Import from `cribbage_fast` instead.
 #[pymodule]
 mod _core {
+    #[pymodule_export]
+    use super::boards::{
+        _board_chances, _decode_three_hand, _encode_boards, _play_boards, _sample_boards,
+        _shipped_boards, _solve_boards, _three_hand_at,
+    };
     #[pymodule_export]
     use super::bots::{PyBotPlayer, PyExpertPlayer, PyGreedyPlayer, PyRandomPlayer};
     #[pymodule_export]

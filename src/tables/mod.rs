@@ -1,6 +1,8 @@
 //! Readers of the tables built into the engine (`src/data`): the Expert's discards,
-//! the pegging table and the board-position table. Their builders live in `builders`.
+//! the pegging table, the board-position table and the board tables of three
+//! and four players. Their builders live in `builders`.
 
+pub mod boards_n;
 pub mod crib_five;
 pub mod discards;
 pub mod pegging;

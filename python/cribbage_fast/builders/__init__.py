@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from ..tables.pegging import MAX_SAMPLES_PER_KEEP as MAX_SAMPLES_PER_KEEP
 from ..tables.positions import BATCHES as BATCHES
+from .boards import BoardDealSampler, build_board_table, play_from_board, ship_board_table
 from .deals import analyze_all_deals, build_atlas, build_crib_tables, save_crib_tables
 from .five_card import (
     FiveCardBuild,
@@ -44,11 +45,13 @@ from .positions import (
 
 # The functions and classes (the constants above are importable too).
 __all__ = [
+    "BoardDealSampler",
     "DealSampler",
     "FiveCardBuild",
     "FiveCardSettings",
     "analyze_all_deals",
     "build_atlas",
+    "build_board_table",
     "build_crib_tables",
     "build_five_card_tables",
     "build_pegging_table",
@@ -59,9 +62,11 @@ __all__ = [
     "keep_range_sums",
     "pegging_samples_needed",
     "pegging_sums",
+    "play_from_board",
     "sample_local",
     "save_crib_tables",
     "save_pegging_table",
+    "ship_board_table",
     "ship_five_card_tables",
     "ship_pegging_table",
     "ship_position_table",

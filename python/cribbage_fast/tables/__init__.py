@@ -24,6 +24,13 @@ True
 
 from __future__ import annotations
 
+from .boards import (
+    BoardTable,
+    board_table_info,
+    partnership_chances,
+    three_player_chances,
+    three_player_table,
+)
 from .crib import CRIB_FILE as CRIB_FILE
 from .crib import DATA as DATA
 from .crib import MODELS as MODELS
@@ -48,12 +55,14 @@ from .pegging import PeggingTable, keep_index, pegging_table
 # The functions and classes (the constants above are importable too).
 __all__ = [
     "Atlas",
+    "BoardTable",
     "FiveCardCrib",
     "FiveCardOption",
     "PeggingTable",
     "TableDiscardOption",
     "atlas",
     "best_table_discard",
+    "board_table_info",
     "crib_table",
     "crib_table_info",
     "default_atlas_path",
@@ -62,6 +71,9 @@ __all__ = [
     "five_card_info",
     "five_card_pegging",
     "keep_index",
+    "partnership_chances",
     "pegging_table",
     "table_discards",
+    "three_player_chances",
+    "three_player_table",
 ]
