@@ -109,7 +109,10 @@ pub fn wilson_interval(successes: u64, n: u64) -> (f64, f64) {
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At no successes (or all) the end is exactly 0 (or 1), not a rounding off it.
+    let lo = if successes == 0 { 0.0 } else { centre - half };
+    let hi = if successes as f64 == n { 1.0 } else { centre + half };
+    (lo.max(0.0), hi.min(1.0))
 }
 
 impl Default for SimStats {

@@ -53,8 +53,9 @@ use crate::rules::game::Game;
 #[derive(Clone, PartialEq)]
 pub struct PySimStats {
     stats: SimStats,
-    names: [String; 2],
-    player_seeds: [Option<u64>; 2],
+    /// One name a seat.
+    names: Vec<String>,
+    player_seeds: Vec<Option<u64>>,
     seed: u64,
     start: Start,
     ranges: GameRanges,
@@ -65,14 +66,14 @@ impl PySimStats {
     /// standard start (as `simulate` with its defaults would make them).
     pub(super) fn of_run(
         stats: SimStats,
-        names: [String; 2],
+        names: Vec<String>,
         seed: u64,
         range: std::ops::Range<u64>,
     ) -> PyResult<PySimStats> {
         Ok(PySimStats {
             stats,
+            player_seeds: vec![None; names.len()],
             names,
-            player_seeds: [None, None],
             seed,
             start: Start::default(),
             ranges: GameRanges::new([range])?,
@@ -126,8 +127,13 @@ impl PySimStats {
         })
     }
 
-    fn pair<T: Copy>(x: [T; 2]) -> (T, T) {
-        (x[0], x[1])
+    /// One entry a side (seat 0's side first), as a tuple.
+    fn per_side<'py, T: IntoPyObject<'py> + Copy>(
+        &self,
+        py: Python<'py>,
+        x: &[T],
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, x[..self.stats.sides].iter().copied())
     }
 
     /// How the games were played and measured.
@@ -149,14 +155,22 @@ impl PySimStats {
 
     /// The players' names (bot names, or the Python players' class names).
     #[getter]
-    fn players(&self) -> (String, String) {
-        (self.names[0].clone(), self.names[1].clone())
+    fn players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.names)
     }
 
     /// The seeds of seeded `RandomPlayer` objects (None for other players).
     #[getter]
-    fn player_seeds(&self) -> (Option<u64>, Option<u64>) {
-        Self::pair(self.player_seeds)
+    fn player_seeds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.player_seeds)
+    }
+
+    /// The sides of the games: one a player, or two partnerships with four
+    /// players (seats 0 and 2, seats 1 and 3); every per-side tuple has one
+    /// entry a side.
+    #[getter]
+    fn sides(&self) -> usize {
+        self.stats.sides
     }
 
     /// The simulation's seed.
@@ -167,8 +181,10 @@ impl PySimStats {
 
     /// The points seat 0 and seat 1 started every game with.
     #[getter]
-    fn start_scores(&self) -> (u16, u16) {
-        Self::pair(self.start.scores)
+    fn start_scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let mut scores = [0u16; 4];
+        scores[..2].copy_from_slice(&self.start.scores);
+        self.per_side(py, &scores)
     }
 
     /// The first dealer of every game, or None: alternating, seat 0 in even games.
@@ -189,52 +205,55 @@ impl PySimStats {
 
     /// Games won by each player.
     #[getter]
-    fn wins(&self) -> (u64, u64) {
-        Self::pair(self.stats.wins)
+    fn wins<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.per_side(py, &self.stats.wins)
     }
 
     /// Each player's share of the games.
     #[getter]
-    fn win_rates(&self) -> (f64, f64) {
-        (self.stats.win_rate(0), self.stats.win_rate(1))
+    fn win_rates<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let rates: Vec<f64> = (0..self.stats.sides).map(|i| self.stats.win_rate(i)).collect();
+        PyTuple::new(py, rates)
     }
 
     /// The 95% Wilson score interval of each win rate.
     #[getter]
-    fn win_intervals(&self) -> ((f64, f64), (f64, f64)) {
-        (self.stats.win_interval(0), self.stats.win_interval(1))
+    fn win_intervals<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let intervals: Vec<(f64, f64)> = (0..self.stats.sides)
+            .map(|i| self.stats.win_interval(i))
+            .collect();
+        PyTuple::new(py, intervals)
     }
 
     /// Game points won: 1 a game, 2 a skunk, 3 a double skunk.
     #[getter]
-    fn game_points(&self) -> (u64, u64) {
-        Self::pair(self.stats.game_points)
+    fn game_points<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.per_side(py, &self.stats.game_points)
     }
 
     /// Wins by a skunk (loser under 91, but not under 61).
     #[getter]
-    fn skunks(&self) -> (u64, u64) {
-        Self::pair(self.stats.skunks)
+    fn skunks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.per_side(py, &self.stats.skunks)
     }
 
     /// Wins by a double skunk (loser under 61).
     #[getter]
-    fn double_skunks(&self) -> (u64, u64) {
-        Self::pair(self.stats.double_skunks)
+    fn double_skunks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.per_side(py, &self.stats.double_skunks)
     }
 
     /// Final scores summed over the games.
     #[getter]
-    fn total_scores(&self) -> (u64, u64) {
-        Self::pair(self.stats.scores)
+    fn total_scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.per_side(py, &self.stats.scores)
     }
 
     /// Mean final score of each player.
     #[getter]
-    fn mean_scores(&self) -> (f64, f64) {
+    fn mean_scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let g = self.stats.games.max(1) as f64;
-        let [a, b] = self.stats.scores;
-        (a as f64 / g, b as f64 / g)
+        self.per_side(py, &self.stats.scores.map(|x| x as f64 / g))
     }
 
     /// Deals played, each game's interrupted last deal included.
@@ -346,6 +365,7 @@ impl PySimStats {
         for key in [
             "players",
             "player_seeds",
+            "sides",
             "seed",
             "start_scores",
             "first_dealer",
@@ -438,13 +458,12 @@ impl PySimStats {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let (lo, hi) = self.stats.win_interval(0);
-        // The names as Python shows the `players` tuple.
+        // The names and wins as Python shows the tuples.
         let players = PyTuple::new(py, &self.names)?.repr()?;
+        let wins = self.per_side(py, &self.stats.wins)?.repr()?;
         Ok(format!(
-            "SimulationStats(players={players}, games={}, wins=({}, {}), win_rate_0={:.4} [{:.4}, {:.4}])",
+            "SimulationStats(players={players}, games={}, wins={wins}, win_rate_0={:.4} [{:.4}, {:.4}])",
             self.stats.games,
-            self.stats.wins[0],
-            self.stats.wins[1],
             self.stats.win_rate(0),
             lo,
             hi
@@ -483,27 +502,40 @@ fn count(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
         .map_err(|_| PyValueError::new_err(format!("{what} must be an integer 0 to 2**64 - 1")))
 }
 
-fn pair_of(d: &Bound<'_, PyAny>, key: &str) -> PyResult<[u64; 2]> {
-    let v: Vec<Bound<'_, PyAny>> = item(d, key)?
-        .extract()
-        .map_err(|_| PyValueError::new_err(format!("{key} must be a pair")))?;
-    match v.as_slice() {
-        [a, b] => Ok([count(a, key)?, count(b, key)?]),
-        _ => Err(PyValueError::new_err(format!("{key} must be a pair"))),
+/// One count a side: `sides` of them.
+fn per_side_of(d: &Bound<'_, PyAny>, key: &str, sides: usize) -> PyResult<[u64; 4]> {
+    let wrong = || PyValueError::new_err(format!("{key} must hold {sides} counts, one a side"));
+    let v: Vec<Bound<'_, PyAny>> = item(d, key)?.extract().map_err(|_| wrong())?;
+    if v.len() != sides {
+        return Err(wrong());
     }
+    let mut out = [0u64; 4];
+    for (slot, x) in out.iter_mut().zip(&v) {
+        *slot = count(x, key)?;
+    }
+    Ok(out)
 }
 
 fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
     let points = item(d, "points")?;
     let (dealer, pone) = (item(&points, "dealer")?, item(&points, "pone")?);
     let at = |role: &Bound<'_, PyAny>, key: &str| count(&item(role, key)?, key);
+    let names: Vec<String> = item(d, "players")?
+        .extract()
+        .map_err(|_| PyValueError::new_err("players must be 2 to 4 names"))?;
+    if !(2..=4).contains(&names.len()) {
+        return Err(PyValueError::new_err("players must be 2 to 4 names"));
+    }
+    let sides = crate::bots::simulate::table_config(names.len() as u8).sides();
+    let side = |key: &str| per_side_of(d, key, sides);
     let stats = SimStats {
+        sides,
         games: count(&item(d, "games")?, "games")?,
-        wins: pair_of(d, "wins")?,
-        game_points: pair_of(d, "game_points")?,
-        skunks: pair_of(d, "skunks")?,
-        double_skunks: pair_of(d, "double_skunks")?,
-        scores: pair_of(d, "total_scores")?,
+        wins: side("wins")?,
+        game_points: side("game_points")?,
+        skunks: side("skunks")?,
+        double_skunks: side("double_skunks")?,
+        scores: side("total_scores")?,
         deals: count(&item(d, "deals")?, "deals")?,
         completed_deals: count(&item(d, "completed_deals")?, "completed_deals")?,
         points: crate::bots::simulate::RoleTotals {
@@ -526,16 +558,21 @@ fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
             "the ranges do not hold `games` games",
         ));
     }
-    let names: [String; 2] = item(d, "players")?
+    let player_seeds: Vec<Option<u64>> = item(d, "player_seeds")?
         .extract()
-        .map_err(|_| PyValueError::new_err("players must be two names"))?;
-    let player_seeds: [Option<u64>; 2] = item(d, "player_seeds")?
-        .extract()
-        .map_err(|_| PyValueError::new_err("player_seeds must be two seeds or None"))?;
-    let start = Start::new(
-        &scores_in(&item(d, "start_scores")?)?.unwrap_or_default(),
-        item(d, "first_dealer")?.extract::<Option<i64>>()?,
-    )?;
+        .map_err(|_| PyValueError::new_err("player_seeds must be seeds or None, one a player"))?;
+    if player_seeds.len() != names.len() {
+        return Err(PyValueError::new_err(
+            "player_seeds must be seeds or None, one a player",
+        ));
+    }
+    let start_scores = per_side_of(d, "start_scores", sides)?;
+    let first_dealer = item(d, "first_dealer")?.extract::<Option<i64>>()?;
+    let start = if names.len() == 2 {
+        Start::new(&[start_scores[0] as i64, start_scores[1] as i64], first_dealer)?
+    } else {
+        table_start(names.len(), start_scores != [0; 4], first_dealer)?
+    };
     Ok(PySimStats {
         stats,
         names,
@@ -543,6 +580,30 @@ fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
         seed: count(&item(d, "seed")?, "seed")?,
         start,
         ranges,
+    })
+}
+
+/// The start of a table of three or four: 0-0 (`scores`: some were given,
+/// refused), the first dealer a seat or None (round the table).
+fn table_start(players: usize, scores: bool, first_dealer: Option<i64>) -> PyResult<Start> {
+    if scores {
+        return Err(PyValueError::new_err(format!(
+            "scores: {players}-player simulations start every game at 0 (two players only)"
+        )));
+    }
+    let first_dealer = match first_dealer {
+        None => None,
+        Some(d) if (0..players as i64).contains(&d) => Some(d as usize),
+        Some(d) => {
+            return Err(PyValueError::new_err(format!(
+                "first_dealer must be a seat 0 to {} or None (round the table), got {d}",
+                players - 1
+            )))
+        }
+    };
+    Ok(Start {
+        first_dealer,
+        ..Start::default()
     })
 }
 
@@ -706,11 +767,11 @@ fn position_start(position: &Bound<'_, PyAny>, board: bool, mode: Mode) -> PyRes
 #[pyfunction]
 #[pyo3(
     signature = (
-        a, b, games = None, seed = None, threads = None, progress = None,
+        a, b = None, games = None, seed = None, threads = None, progress = None,
         *, first_game = None, scores = None, first_dealer = None, duplicate = false,
         adjusted = false, position = None
     ),
-    text_signature = "(a, b, games=1000, seed=0, threads=None, progress=None, *, \
+    text_signature = "(a, b=None, games=1000, seed=0, threads=None, progress=None, *, \
                       first_game=0, scores=None, first_dealer=None, duplicate=False, \
                       adjusted=False, position=None)"
 )]
@@ -718,7 +779,7 @@ fn position_start(position: &Bound<'_, PyAny>, board: bool, mode: Mode) -> PyRes
 pub fn simulate(
     py: Python<'_>,
     a: &Bound<'_, PyAny>,
-    b: &Bound<'_, PyAny>,
+    b: Option<Bound<'_, PyAny>>,
     games: Option<Bound<'_, PyAny>>,
     seed: Option<Bound<'_, PyAny>>,
     threads: Option<Bound<'_, PyAny>>,
@@ -734,6 +795,17 @@ pub fn simulate(
         duplicate,
         adjusted,
     };
+    let Some(b) = b.filter(|b| !b.is_none()) else {
+        let table = TableArgs {
+            first_game,
+            scores,
+            first_dealer,
+            position,
+            mode,
+        };
+        return simulate_table(py, a, games, seed, threads, progress, table);
+    };
+    let b = &b;
     let plan = Plan::new(
         games.as_ref(),
         seed.as_ref(),
@@ -761,12 +833,118 @@ pub fn simulate(
     };
     Ok(PySimStats {
         stats,
-        names: [players[0].name(), players[1].name()],
-        player_seeds,
+        names: players.iter().map(Contender::name).collect(),
+        player_seeds: player_seeds.to_vec(),
         seed: plan.seed,
         start: plan.start.board(),
         ranges: GameRanges::new([range])?,
     })
+}
+
+/// The keywords of `simulate` that a table of three or four reads or refuses.
+struct TableArgs<'py> {
+    first_game: Option<Bound<'py, PyAny>>,
+    scores: Option<Bound<'py, PyAny>>,
+    first_dealer: Option<Bound<'py, PyAny>>,
+    position: Option<Bound<'py, PyAny>>,
+    mode: Mode,
+}
+
+/// `simulate(players)`: a list of two to four built-in players, one a seat.
+fn simulate_table(
+    py: Python<'_>,
+    players: &Bound<'_, PyAny>,
+    games: Option<Bound<'_, PyAny>>,
+    seed: Option<Bound<'_, PyAny>>,
+    threads: Option<Bound<'_, PyAny>>,
+    progress: Option<Bound<'_, PyAny>>,
+    args: TableArgs<'_>,
+) -> PyResult<PySimStats> {
+    let seats = table_players(players)?;
+    if let [a, b] = &seats[..] {
+        let t = args;
+        return simulate(
+            py, a, Some(b.clone()), games, seed, threads, progress, t.first_game, t.scores,
+            t.first_dealer, t.mode.duplicate, t.mode.adjusted, t.position,
+        );
+    }
+    let n = seats.len();
+    for (what, given) in [
+        ("duplicate", args.mode.duplicate),
+        ("adjusted", args.mode.adjusted),
+        ("position", args.position.as_ref().is_some_and(|p| !p.is_none())),
+    ] {
+        if given {
+            return Err(PyValueError::new_err(format!(
+                "{what}: {n}-player simulations play plain games from 0 (two players only)"
+            )));
+        }
+    }
+    let plan = Plan::new(
+        games.as_ref(),
+        seed.as_ref(),
+        threads.as_ref(),
+        args.first_game.as_ref(),
+        None,
+        None,
+        None,
+        Mode::default(),
+    )?;
+    let first_dealer = args
+        .first_dealer
+        .filter(|d| !d.is_none())
+        .map(|d| int_in(&d, "first_dealer", 0..=n as i128 - 1, ""))
+        .transpose()?;
+    let scores_given = args.scores.as_ref().is_some_and(|s| !s.is_none());
+    let start = table_start(n, scores_given, first_dealer)?;
+    let mut kinds = Vec::with_capacity(n);
+    let mut player_seeds = Vec::with_capacity(n);
+    for (seat, p) in seats.iter().enumerate() {
+        match contender(p)? {
+            Contender::Builtin(kind) => kinds.push(kind),
+            Contender::Python(_, name) => {
+                return Err(PyTypeError::new_err(format!(
+                    "players[{seat}]: {n}-player simulations take built-in players only, got {name}"
+                )))
+            }
+        }
+        player_seeds.push(player_seed(p)?);
+    }
+    let chunked = progress.is_some();
+    let report = reporter(progress)?;
+    let range = plan.first_game..plan.first_game + plan.games;
+    let sim = Simulator::table(&kinds, plan.seed, plan.threads)?
+        .with_player_seeds(player_seeds.iter().copied())
+        .with_start(start.clone());
+    let stats = run_builtin(py, &sim, range.clone(), &report, chunked)?;
+    Ok(PySimStats {
+        stats,
+        names: kinds.iter().map(|k| k.name().to_string()).collect(),
+        player_seeds,
+        seed: plan.seed,
+        start,
+        ranges: GameRanges::new([range])?,
+    })
+}
+
+/// The players of `simulate(players)`: a list or tuple of two to four.
+fn table_players<'py>(players: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
+    let is_sequence = players.is_instance_of::<pyo3::types::PyList>()
+        || players.is_instance_of::<pyo3::types::PyTuple>();
+    if !is_sequence {
+        return Err(PyTypeError::new_err(format!(
+            "simulate takes two players (a, b) or one list of 2 to 4 players, got {} alone",
+            describe(players)
+        )));
+    }
+    let seats: Vec<Bound<'py, PyAny>> = players.try_iter()?.collect::<PyResult<_>>()?;
+    if !(2..=4).contains(&seats.len()) {
+        return Err(PyValueError::new_err(format!(
+            "players: cribbage is played by 2, 3 or 4 players, got a list of {}",
+            seats.len()
+        )));
+    }
+    Ok(seats)
 }
 
 /// The `progress=` argument as a function of the games done (refused now,
