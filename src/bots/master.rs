@@ -44,7 +44,7 @@
 //!
 //! Every ingredient has a switch in [`MasterConfig`], for the ablation
 //! ([`crate::bots::simulate::Simulator::with_master`]). With three or four players the master
-//! plays as the Expert. This module holds the master's own decisions; the
+//! discards as the Expert and searches the play in [`crate::bots::master_table`]. This module holds the master's own decisions; the
 //! player (`BotKind::Master` in [`crate::bots`]) falls back on the Expert
 //! wherever these answer `None`.
 
@@ -181,8 +181,8 @@ impl MasterConfig {
     }
 }
 
-/// Whether the master searches the lay for `obs` (two players, search on);
-/// otherwise it lays as the Expert.
+/// Whether the master searches the two-player lay for `obs` (search on; a
+/// table of three or four is searched by [`crate::bots::master_table`]).
 pub fn searches(config: &MasterConfig, obs: &Observation) -> bool {
     obs.config.players == 2 && config.search
 }
@@ -512,7 +512,11 @@ pub(crate) fn best_by_samples(
         }
     }
     let best = best_column(&values, width);
-    cards.get(best).or(cards.first()).copied().unwrap_or(Card::MIN)
+    cards
+        .get(best)
+        .or(cards.first())
+        .copied()
+        .unwrap_or(Card::MIN)
 }
 
 /// Where one decision's samples of the opponent's cards come from: the

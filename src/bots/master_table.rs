@@ -203,7 +203,14 @@ impl<'a> Table<'a> {
         for &s in &self.order {
             let held = u32::from(obs.held[s]);
             let pool = self.pools[s] & free;
-            hands[s] = rng.draw(if pool.count_ones() >= held { pool } else { free }, held);
+            hands[s] = rng.draw(
+                if pool.count_ones() >= held {
+                    pool
+                } else {
+                    free
+                },
+                held,
+            );
             free &= !hands[s];
         }
         let thrown = obs.config.discards() as u32;
@@ -269,7 +276,8 @@ impl<'a> Table<'a> {
             };
             mover = next;
             let lays = play.legal_lays();
-            lay = (lays != 0).then(|| expert_lay(&self.view_of(&mut view, sample, &play, next), lays));
+            lay = (lays != 0)
+                .then(|| expert_lay(&self.view_of(&mut view, sample, &play, next), lays));
         }
     }
 
@@ -380,7 +388,13 @@ mod tests {
             let mut informative = 0;
             each_lay(players, 60, |game, obs| {
                 let n = usize::from(players);
-                let floors = go_floors(obs.laid_order(), obs.count, n, (obs.dealer + 1) % n, obs.seat);
+                let floors = go_floors(
+                    obs.laid_order(),
+                    obs.count,
+                    n,
+                    (obs.dealer + 1) % n,
+                    obs.seat,
+                );
                 for (s, &f) in floors.iter().enumerate().take(n) {
                     assert_eq!(game.hand(s) & fits_mask(f), 0, "{:?}", obs.laid_order());
                     informative += usize::from(f > 0 && game.hand(s) != 0);
@@ -401,7 +415,13 @@ mod tests {
                     let Some(sample) = table.draw(&mut rng) else {
                         let n = usize::from(players);
                         let hands: Vec<u64> = (0..n).map(|s| game.hand(s)).collect();
-                        let floors = go_floors(obs.laid_order(), obs.count, n, (obs.dealer + 1) % n, obs.seat);
+                        let floors = go_floors(
+                            obs.laid_order(),
+                            obs.count,
+                            n,
+                            (obs.dealer + 1) % n,
+                            obs.seat,
+                        );
                         panic!("no fit: {:?} count {} dealer {} seat {} floors {floors:?} hands {hands:x?}", obs.laid_order(), obs.count, obs.dealer, obs.seat);
                     };
                     let n = usize::from(players);
@@ -447,10 +467,15 @@ mod tests {
         let mut game = Game::with_first_dealer(config, 3, false, 2).unwrap();
         let cards = |t: &str| crate::ground::card::parse_cards(t).unwrap();
         let deal = crate::rules::game::SuppliedDeal {
-            hands: ["5C AS 8S 9S KC", "AC 2C 3C 4C QD", "6D 7D 8D 9D JD", "10H 2D 3D 4D 7S"]
-                .iter()
-                .map(|h| cards(h))
-                .collect(),
+            hands: [
+                "5C AS 8S 9S KC",
+                "AC 2C 3C 4C QD",
+                "6D 7D 8D 9D JD",
+                "10H 2D 3D 4D 7S",
+            ]
+            .iter()
+            .map(|h| cards(h))
+            .collect(),
             starter: Some("KH".parse().unwrap()),
             crib_card: None,
             scores: Some(vec![119, 119]),

@@ -111,7 +111,11 @@ pub fn wilson_interval(successes: u64, n: u64) -> (f64, f64) {
     let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
     // At no successes (or all) the end is exactly 0 (or 1), not a rounding off it.
     let lo = if successes == 0 { 0.0 } else { centre - half };
-    let hi = if successes as f64 == n { 1.0 } else { centre + half };
+    let hi = if successes as f64 == n {
+        1.0
+    } else {
+        centre + half
+    };
     (lo.max(0.0), hi.min(1.0))
 }
 
@@ -208,35 +212,7 @@ impl SimStats {
     /// file): the wins and game points must add up.
     pub fn check(&self) -> Result<()> {
         let bad = |what: &str| Err(Error::Invalid(format!("inconsistent statistics: {what}")));
-        if !(2..=3).contains(&self.sides) {
-            return bad("a game has two or three sides");
-        }
-        let sum = self.wins[..self.sides]
-            .iter()
-            .try_fold(0u64, |t, &w| t.checked_add(w));
-        if sum != Some(self.games) {
-            return bad("the wins do not add up to the games");
-        }
-        let columns = [
-            &self.wins,
-            &self.game_points,
-            &self.skunks,
-            &self.double_skunks,
-            &self.scores,
-        ];
-        if columns.iter().any(|c| c[self.sides..].iter().any(|&x| x != 0)) {
-            return bad("totals for a side the games do not have");
-        }
-        if self.sides != 2 && (self.duplicate || self.luck.units() != 0) {
-            return bad("duplicate pairs or luck in a game of three sides");
-        }
-        for i in 0..self.sides {
-            let plain = self.wins[i].checked_sub(self.skunks[i] + self.double_skunks[i]);
-            let points = plain.map(|p| p + 2 * self.skunks[i] + 3 * self.double_skunks[i]);
-            if points != Some(self.game_points[i]) {
-                return bad("the game points do not match the wins and skunks");
-            }
-        }
+        self.check_sides()?;
         if self.completed_deals > self.deals || self.deals < self.games {
             return bad("fewer deals than games or completed deals");
         }
@@ -268,6 +244,45 @@ impl SimStats {
         }
         if !self.luck.within_limits() {
             return bad("impossible luck sums");
+        }
+        Ok(())
+    }
+
+    /// The per-side totals: the wins add up to the games, the game points
+    /// match the wins and skunks, nothing for a side the games lack.
+    fn check_sides(&self) -> Result<()> {
+        let bad = |what: &str| Err(Error::Invalid(format!("inconsistent statistics: {what}")));
+        if !(2..=3).contains(&self.sides) {
+            return bad("a game has two or three sides");
+        }
+        let sum = self.wins[..self.sides]
+            .iter()
+            .try_fold(0u64, |t, &w| t.checked_add(w));
+        if sum != Some(self.games) {
+            return bad("the wins do not add up to the games");
+        }
+        let columns = [
+            &self.wins,
+            &self.game_points,
+            &self.skunks,
+            &self.double_skunks,
+            &self.scores,
+        ];
+        if columns
+            .iter()
+            .any(|c| c[self.sides..].iter().any(|&x| x != 0))
+        {
+            return bad("totals for a side the games do not have");
+        }
+        if self.sides != 2 && (self.duplicate || self.luck.units() != 0) {
+            return bad("duplicate pairs or luck in a game of three sides");
+        }
+        for i in 0..self.sides {
+            let plain = self.wins[i].checked_sub(self.skunks[i] + self.double_skunks[i]);
+            let points = plain.map(|p| p + 2 * self.skunks[i] + 3 * self.double_skunks[i]);
+            if points != Some(self.game_points[i]) {
+                return bad("the game points do not match the wins and skunks");
+            }
         }
         Ok(())
     }

@@ -850,7 +850,10 @@ mod tests {
             let sim = |threads| Simulator::table(kinds, 8, Some(threads)).unwrap();
             let one = sim(1).run(0..60).unwrap();
             assert_eq!(one, sim(2).run(0..60).unwrap());
-            let parts = sim(1).run(0..25).unwrap().merge(&sim(2).run(25..60).unwrap());
+            let parts = sim(1)
+                .run(0..25)
+                .unwrap()
+                .merge(&sim(2).run(25..60).unwrap());
             assert_eq!(one, parts);
             let sides = if kinds.len() == 4 { 2 } else { 3 };
             assert_eq!(one.sides, sides);

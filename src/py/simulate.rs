@@ -8,9 +8,7 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 
 use super::bots::{contender, Contender, PyBotPlayer, PyRandomPlayer, PySeat};
 use super::cancel::watched;
-use super::convert::{
-    adjusted_flag, describe, duplicate_flag, int_in, picture, scores_in, seed_in, threads_from_py,
-};
+use super::convert::{describe, int_in, picture, scores_in, seed_in, threads_from_py};
 use super::position::PyPosition;
 use super::sim_estimates::{estimate_dict, luck_dict, read_duplicate, read_luck, read_pairs};
 use crate::bots::simulate::{
@@ -52,13 +50,13 @@ use crate::rules::game::Game;
 )]
 #[derive(Clone, PartialEq)]
 pub struct PySimStats {
-    stats: SimStats,
+    pub(super) stats: SimStats,
     /// One name a seat.
-    names: Vec<String>,
-    player_seeds: Vec<Option<u64>>,
-    seed: u64,
-    start: Start,
-    ranges: GameRanges,
+    pub(super) names: Vec<String>,
+    pub(super) player_seeds: Vec<Option<u64>>,
+    pub(super) seed: u64,
+    pub(super) start: Start,
+    pub(super) ranges: GameRanges,
 }
 
 impl PySimStats {
@@ -212,7 +210,9 @@ impl PySimStats {
     /// Each player's share of the games.
     #[getter]
     fn win_rates<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
-        let rates: Vec<f64> = (0..self.stats.sides).map(|i| self.stats.win_rate(i)).collect();
+        let rates: Vec<f64> = (0..self.stats.sides)
+            .map(|i| self.stats.win_rate(i))
+            .collect();
         PyTuple::new(py, rates)
     }
 
@@ -569,7 +569,10 @@ fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
     let start_scores = per_side_of(d, "start_scores", sides)?;
     let first_dealer = item(d, "first_dealer")?.extract::<Option<i64>>()?;
     let start = if names.len() == 2 {
-        Start::new(&[start_scores[0] as i64, start_scores[1] as i64], first_dealer)?
+        Start::new(
+            &[start_scores[0] as i64, start_scores[1] as i64],
+            first_dealer,
+        )?
     } else {
         table_start(names.len(), start_scores != [0; 4], first_dealer)?
     };
@@ -585,7 +588,11 @@ fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
 
 /// The start of a table of three or four: 0-0 (`scores`: some were given,
 /// refused), the first dealer a seat or None (round the table).
-fn table_start(players: usize, scores: bool, first_dealer: Option<i64>) -> PyResult<Start> {
+pub(super) fn table_start(
+    players: usize,
+    scores: bool,
+    first_dealer: Option<i64>,
+) -> PyResult<Start> {
     if scores {
         return Err(PyValueError::new_err(format!(
             "scores: {players}-player simulations start every game at 0 (two players only)"
@@ -608,7 +615,7 @@ fn table_start(players: usize, scores: bool, first_dealer: Option<i64>) -> PyRes
 }
 
 /// A built-in player's seed if it is a seeded `RandomPlayer` or `BotPlayer`.
-fn player_seed(obj: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+pub(super) fn player_seed(obj: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
     if obj.is_instance_of::<PyRandomPlayer>() || obj.is_instance_of::<PyBotPlayer>() {
         Ok(Some(obj.getattr("seed")?.extract()?))
     } else {
@@ -617,11 +624,11 @@ fn player_seed(obj: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
 }
 
 /// The arguments of one `simulate` call, checked.
-struct Plan {
-    first_game: u64,
-    games: u64,
-    seed: u64,
-    threads: Option<usize>,
+pub(super) struct Plan {
+    pub(super) first_game: u64,
+    pub(super) games: u64,
+    pub(super) seed: u64,
+    pub(super) threads: Option<usize>,
     start: Start,
     mode: Mode,
 }
@@ -629,7 +636,7 @@ struct Plan {
 impl Plan {
     /// None stands for the documented default.
     #[allow(clippy::too_many_arguments)]
-    fn new(
+    pub(super) fn new(
         games: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
@@ -689,97 +696,12 @@ fn position_start(position: &Bound<'_, PyAny>, board: bool, mode: Mode) -> PyRes
     Ok(start)
 }
 
-/// Plays seeded two-player games (121 points, no muggins) between `a` (seat
-/// 0) and `b` (seat 1).
-///
-/// Game ``i`` is dealt from a seed derived from ``(seed, i)`` and is the same
-/// game whatever range it is played in, so runs over disjoint ranges
-/// (`first_game`) merge exactly (``a + b``). Two built-in players run entirely
-/// in Rust with the GIL released, on `threads` threads, in short chunks
-/// (Ctrl-C stops them within about a second, between two moves or inside a
-/// search; progress is reported every 0.2 s or so); the statistics do not depend on the thread
-/// count. With a Python player the games run one at a time with the GIL held.
-///
-/// Parameters
-/// ----------
-/// a, b : str, player object or class
-///     A bot name (``"random"``, ``"greedy"``, ``"expert"``, ``"master"``), a built-in
-///     player object or class, or any object with ``discard(view)`` and
-///     ``play(view)`` (a `PlayerProtocol`). Bots are seeded from the game's
-///     seed; a seeded ``RandomPlayer(seed=s)`` also mixes in its own seed (an
-///     unseeded one drew a fresh seed when it was made).
-/// games : int, default 1000
-///     Games to play, 1 to 2**63 - 1.
-/// seed : int, default 0
-///     The simulation's seed, 0 to 2**64 - 1.
-/// threads : int or None, default None
-///     Threads to use, 1 to 256; None uses every core.
-/// progress : callable or None, default None
-///     Called as ``progress(done)`` with the games finished so far in this
-///     call, after each chunk.
-/// first_game : int, default 0
-///     The index of the first game played: games ``first_game`` to
-///     ``first_game + games - 1``.
-/// scores : (int, int) or None, default None
-///     The board position every game starts from: seat 0's and seat 1's
-///     points, each 0 to 120. None starts at 0-0.
-/// first_dealer : 0, 1 or None, default None
-///     The seat that deals first in every game; None alternates (seat 0 deals
-///     first in even games).
-/// duplicate : bool, default False
-///     Games in pairs with the same deals and the seats swapped.
-/// adjusted : bool, default False
-///     Measure each game's luck.
-/// position : Position or None, default None
-///     Every game continues from this game position instead (seat 0 and seat
-///     1 as in the position, which gives the scores and the dealer): the cards
-///     its seat has not seen are dealt afresh for each game from the game's
-///     seed, consistently with what it saw (`Game.from_position`). Not with
-///     `scores`, `first_dealer` or `duplicate`; the statistics' start is the
-///     position's scores and dealer. `cribbage_fast.play_out` names it.
-///
-/// Returns
-/// -------
-/// SimulationStats
-///     Exact totals with win rates, Wilson intervals and per-deal means.
-///
-/// Raises
-/// ------
-/// ValueError
-///     An unknown bot name, or a number out of range (the message names the
-///     parameter).
-/// TypeError
-///     A player that is neither a name nor a player object, a non-integer
-///     number, or a `progress` that cannot be called.
-///
-/// Examples
-/// --------
-/// >>> from cribbage_fast import simulate
-/// >>> stats = simulate("expert", "greedy", games=100, seed=7, threads=1)
-/// >>> stats.games, sum(stats.wins), stats.players
-/// (100, 100, ('expert', 'greedy'))
-/// >>> rest = simulate("expert", "greedy", games=50, seed=7, first_game=100)
-/// >>> (stats + rest).ranges
-/// [(0, 150)]
-/// >>> late = simulate("greedy", "greedy", games=100, seed=7, scores=(115, 100))
-/// >>> late.start_scores, late.wins[0] > late.wins[1]
-/// ((115, 100), True)
-#[pyfunction]
-#[pyo3(
-    signature = (
-        a, b = None, games = None, seed = None, threads = None, progress = None,
-        *, first_game = None, scores = None, first_dealer = None, duplicate = false,
-        adjusted = false, position = None
-    ),
-    text_signature = "(a, b=None, games=1000, seed=0, threads=None, progress=None, *, \
-                      first_game=0, scores=None, first_dealer=None, duplicate=False, \
-                      adjusted=False, position=None)"
-)]
+/// The two-player `simulate` (and a list of two), as its docstring says.
 #[allow(clippy::too_many_arguments)]
-pub fn simulate(
+pub(super) fn simulate_pair(
     py: Python<'_>,
     a: &Bound<'_, PyAny>,
-    b: Option<Bound<'_, PyAny>>,
+    b: &Bound<'_, PyAny>,
     games: Option<Bound<'_, PyAny>>,
     seed: Option<Bound<'_, PyAny>>,
     threads: Option<Bound<'_, PyAny>>,
@@ -787,25 +709,14 @@ pub fn simulate(
     first_game: Option<Bound<'_, PyAny>>,
     scores: Option<Bound<'_, PyAny>>,
     first_dealer: Option<Bound<'_, PyAny>>,
-    #[pyo3(from_py_with = duplicate_flag)] duplicate: bool,
-    #[pyo3(from_py_with = adjusted_flag)] adjusted: bool,
+    duplicate: bool,
+    adjusted: bool,
     position: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PySimStats> {
     let mode = Mode {
         duplicate,
         adjusted,
     };
-    let Some(b) = b.filter(|b| !b.is_none()) else {
-        let table = TableArgs {
-            first_game,
-            scores,
-            first_dealer,
-            position,
-            mode,
-        };
-        return simulate_table(py, a, games, seed, threads, progress, table);
-    };
-    let b = &b;
     let plan = Plan::new(
         games.as_ref(),
         seed.as_ref(),
@@ -839,112 +750,6 @@ pub fn simulate(
         start: plan.start.board(),
         ranges: GameRanges::new([range])?,
     })
-}
-
-/// The keywords of `simulate` that a table of three or four reads or refuses.
-struct TableArgs<'py> {
-    first_game: Option<Bound<'py, PyAny>>,
-    scores: Option<Bound<'py, PyAny>>,
-    first_dealer: Option<Bound<'py, PyAny>>,
-    position: Option<Bound<'py, PyAny>>,
-    mode: Mode,
-}
-
-/// `simulate(players)`: a list of two to four built-in players, one a seat.
-fn simulate_table(
-    py: Python<'_>,
-    players: &Bound<'_, PyAny>,
-    games: Option<Bound<'_, PyAny>>,
-    seed: Option<Bound<'_, PyAny>>,
-    threads: Option<Bound<'_, PyAny>>,
-    progress: Option<Bound<'_, PyAny>>,
-    args: TableArgs<'_>,
-) -> PyResult<PySimStats> {
-    let seats = table_players(players)?;
-    if let [a, b] = &seats[..] {
-        let t = args;
-        return simulate(
-            py, a, Some(b.clone()), games, seed, threads, progress, t.first_game, t.scores,
-            t.first_dealer, t.mode.duplicate, t.mode.adjusted, t.position,
-        );
-    }
-    let n = seats.len();
-    for (what, given) in [
-        ("duplicate", args.mode.duplicate),
-        ("adjusted", args.mode.adjusted),
-        ("position", args.position.as_ref().is_some_and(|p| !p.is_none())),
-    ] {
-        if given {
-            return Err(PyValueError::new_err(format!(
-                "{what}: {n}-player simulations play plain games from 0 (two players only)"
-            )));
-        }
-    }
-    let plan = Plan::new(
-        games.as_ref(),
-        seed.as_ref(),
-        threads.as_ref(),
-        args.first_game.as_ref(),
-        None,
-        None,
-        None,
-        Mode::default(),
-    )?;
-    let first_dealer = args
-        .first_dealer
-        .filter(|d| !d.is_none())
-        .map(|d| int_in(&d, "first_dealer", 0..=n as i128 - 1, ""))
-        .transpose()?;
-    let scores_given = args.scores.as_ref().is_some_and(|s| !s.is_none());
-    let start = table_start(n, scores_given, first_dealer)?;
-    let mut kinds = Vec::with_capacity(n);
-    let mut player_seeds = Vec::with_capacity(n);
-    for (seat, p) in seats.iter().enumerate() {
-        match contender(p)? {
-            Contender::Builtin(kind) => kinds.push(kind),
-            Contender::Python(_, name) => {
-                return Err(PyTypeError::new_err(format!(
-                    "players[{seat}]: {n}-player simulations take built-in players only, got {name}"
-                )))
-            }
-        }
-        player_seeds.push(player_seed(p)?);
-    }
-    let chunked = progress.is_some();
-    let report = reporter(progress)?;
-    let range = plan.first_game..plan.first_game + plan.games;
-    let sim = Simulator::table(&kinds, plan.seed, plan.threads)?
-        .with_player_seeds(player_seeds.iter().copied())
-        .with_start(start.clone());
-    let stats = run_builtin(py, &sim, range.clone(), &report, chunked)?;
-    Ok(PySimStats {
-        stats,
-        names: kinds.iter().map(|k| k.name().to_string()).collect(),
-        player_seeds,
-        seed: plan.seed,
-        start,
-        ranges: GameRanges::new([range])?,
-    })
-}
-
-/// The players of `simulate(players)`: a list or tuple of two to four.
-fn table_players<'py>(players: &Bound<'py, PyAny>) -> PyResult<Vec<Bound<'py, PyAny>>> {
-    let is_sequence = players.is_instance_of::<pyo3::types::PyList>()
-        || players.is_instance_of::<pyo3::types::PyTuple>();
-    if !is_sequence {
-        return Err(PyTypeError::new_err(format!(
-            "simulate takes two players (a, b) or one list of 2 to 4 players, got {} alone",
-            describe(players)
-        )));
-    }
-    let seats: Vec<Bound<'py, PyAny>> = players.try_iter()?.collect::<PyResult<_>>()?;
-    if !(2..=4).contains(&seats.len()) {
-        return Err(PyValueError::new_err(format!(
-            "players: cribbage is played by 2, 3 or 4 players, got a list of {}",
-            seats.len()
-        )));
-    }
-    Ok(seats)
 }
 
 /// The `progress=` argument as a function of the games done (refused now,
