@@ -31,6 +31,7 @@ def test_tables_are_seeded_thread_invariant_and_add_up(players: list[str]) -> No
         assert lo <= rate <= hi
     assert SimulationStats.from_dict(one.to_dict()) == one
     assert pickle.loads(pickle.dumps(one)) == one
+    assert one._repr_svg_().count('class="win-rate"') == sides
     text = str(one)
     assert "fair share" in text and " vs ".join(players) in text
 
