@@ -372,7 +372,7 @@ mod tests {
             while let Some(seat) = game.to_move() {
                 if game.phase() == Phase::Play {
                     let obs = Observation::from_game(&game, seat);
-                    if obs.legal_lays().len() > 0 {
+                    if !obs.legal_lays().is_empty() {
                         at(&game, &obs);
                     }
                 }
