@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pickle
+from typing import Any
 
 import pytest
 from hypothesis import given, settings
@@ -127,3 +128,16 @@ def test_the_master_at_a_table_plays_legal_games(players: int) -> None:
         assert game.is_over
     stats = master_match("greedy", games=20, seed=2, players=players, threads=1)
     assert sum(stats.wins) == 20 and stats.players[0] == "master"
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_table_simulation_stops_on_ctrl_c(players: int, stop_when_ready: Any) -> None:
+    """A master at a high budget at a table of three or four stops within
+    about a second of SIGINT, between two moves or inside a search."""
+    from bots.test_ctrl_c import assert_interrupted, interrupt
+
+    code = (
+        "import cribbage_fast as cf\nprint('ready', flush=True)\n"
+        f"cf.master_match('expert', games=10**6, budget=4096, adaptive=False, players={players})"
+    )
+    assert_interrupted(interrupt(stop_when_ready, code))
