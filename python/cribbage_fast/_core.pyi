@@ -2747,9 +2747,13 @@ class BotPlayer:
 
 @final
 class SimulationStats:
-    """Statistics of a seeded simulation between two players: exact integer
-    totals that merge exactly (``a + b``, `merge`), pickle, and round-trip
-    through `to_dict` / `from_dict`. Pairs are (seat 0, seat 1).
+    """Statistics of a seeded simulation between two, three or four players:
+    exact integer totals that merge exactly (``a + b``, `merge`), pickle, and
+    round-trip through `to_dict` / `from_dict`. ``players`` and
+    ``player_seeds`` hold one entry a seat; the other tuples one a side
+    (`sides`: one a player, or two partnerships of four, seats 0+2 and 1+3),
+    seat 0's side first. With three or four players ``points["pone"]`` are the
+    other seats together.
 
     Examples
     --------
@@ -2762,15 +2766,18 @@ class SimulationStats:
     @property
     def games(self) -> int: ...
     @property
-    def players(self) -> tuple[str, str]:
+    def players(self) -> tuple[str, ...]:
         """The players' names (bot names, or the Python players' class names)."""
     @property
-    def player_seeds(self) -> tuple[int | None, int | None]:
+    def player_seeds(self) -> tuple[int | None, ...]:
         """The seeds of seeded `RandomPlayer` objects (None for other players)."""
+    @property
+    def sides(self) -> int:
+        """The sides of the games: 2 (two players, or four in partnerships) or 3."""
     @property
     def seed(self) -> int: ...
     @property
-    def start_scores(self) -> tuple[int, int]:
+    def start_scores(self) -> tuple[int, ...]:
         """The points seat 0 and seat 1 started every game with."""
     @property
     def first_dealer(self) -> int | None:
@@ -2779,26 +2786,26 @@ class SimulationStats:
     def ranges(self) -> list[tuple[int, int]]:
         """The game indices played, as sorted (start, stop) ranges."""
     @property
-    def wins(self) -> tuple[int, int]: ...
+    def wins(self) -> tuple[int, ...]: ...
     @property
-    def win_rates(self) -> tuple[float, float]: ...
+    def win_rates(self) -> tuple[float, ...]: ...
     @property
-    def win_intervals(self) -> tuple[tuple[float, float], tuple[float, float]]:
+    def win_intervals(self) -> tuple[tuple[float, float], ...]:
         """The 95% Wilson score interval of each win rate."""
     @property
-    def game_points(self) -> tuple[int, int]:
+    def game_points(self) -> tuple[int, ...]:
         """Game points won: 1 a game, 2 a skunk, 3 a double skunk."""
     @property
-    def skunks(self) -> tuple[int, int]:
+    def skunks(self) -> tuple[int, ...]:
         """Wins by a skunk (loser under 91, but not under 61)."""
     @property
-    def double_skunks(self) -> tuple[int, int]:
+    def double_skunks(self) -> tuple[int, ...]:
         """Wins by a double skunk (loser under 61)."""
     @property
-    def total_scores(self) -> tuple[int, int]:
+    def total_scores(self) -> tuple[int, ...]:
         """Final scores summed over the games."""
     @property
-    def mean_scores(self) -> tuple[float, float]: ...
+    def mean_scores(self) -> tuple[float, ...]: ...
     @property
     def deals(self) -> int:
         """Deals played, each game's interrupted last deal included."""
@@ -2914,8 +2921,8 @@ class SimulationStats:
         """Win rates and game points as an SVG picture (`cribbage_fast.svg.stats`)."""
 
 def simulate(
-    a: _BotName | str | object,
-    b: _BotName | str | object,
+    a: _BotName | str | object | Sequence[_BotName | str | object],
+    b: _BotName | str | object | None = None,
     games: int = 1000,
     seed: int = 0,
     threads: int | None = None,
@@ -2936,12 +2943,20 @@ def simulate(
     it run game by game with the GIL held. Per-game results are exact integer
     sums, so the statistics for a seed are the same whatever the thread count.
 
+    ``simulate([p0, p1, p2])`` or ``simulate([p0, p1, p2, p3])`` plays three or
+    four built-in players, ``players[s]`` in seat ``s`` (with four, seats 0 and 2
+    partner seats 1 and 3), plain games from 0 to 121 with the first deal going
+    round the table (seat ``i % players`` deals first in game ``i``, unless
+    `first_dealer`); the statistics give each side's wins with intervals.
+    `scores`, `position`, `duplicate` and `adjusted` are for two players only.
+
     Parameters
     ----------
-    a, b : str or player
+    a, b : str or player, or a list of 2 to 4 players and None
         A bot name (``"random"``, ``"greedy"``, ``"expert"``, ``"master"``), a
         built-in player (object or class), or any object with ``discard(view)``
-        and ``play(view)``.
+        and ``play(view)``; or `a` a list of two to four players, one a seat
+        (built-in players for three and four), and no `b`.
     games : int, default 1000
         How many games to play.
     seed : int, default 0
@@ -2983,9 +2998,11 @@ def simulate(
     Raises
     ------
     ValueError
-        An unknown bot name or a number out of range (named).
+        An unknown bot name, a number out of range (named), a list of players
+        not 2 to 4 long, or an option for two players only with more.
     TypeError
-        A player that is neither a name nor a player object.
+        A player that is neither a name nor a player object, one player alone
+        without `b`, or a Python player at a table of three or four.
 
     Examples
     --------
@@ -2995,6 +3012,12 @@ def simulate(
     >>> pairs = simulate("expert", "greedy", games=100, seed=7, duplicate=True, adjusted=True)
     >>> sum(pairs.pairs), pairs.adjusted_estimate is not None
     (50, True)
+    >>> three = simulate(["expert", "greedy", "random"], games=30, seed=7, threads=1)
+    >>> three.sides, len(three.wins), sum(three.wins)
+    (3, 3, 30)
+    >>> four = simulate(["expert", "greedy", "expert", "greedy"], games=30, seed=7)
+    >>> four.sides, sum(four.wins)
+    (2, 30)
     """
 
 # ----- discard tables (cribbage_fast.builders, cribbage_fast.tables) ----------
@@ -3257,6 +3280,7 @@ def master_match(
     progress: Callable[[int], object] | None = None,
     duplicate: bool = False,
     adjusted: bool = False,
+    players: int = 2,
 ) -> SimulationStats:
     """Plays seeded games between the master (seat 0) with chosen ingredients and a
     built-in bot (the ablation of the master bot's page); game ``i`` is game
@@ -3313,6 +3337,13 @@ def master_match(
         Duplicate pairs, as ``simulate(..., duplicate=True)`` (`games` even).
     adjusted : bool, default False
         Measure each game's luck, as ``simulate(..., adjusted=True)``.
+    players : int, default 2
+        Players at the table, 2 to 4: the master in seat 0 and the opponent bot in
+        every other seat; with four the master's partner (seat 2) is the opponent
+        bot too. `duplicate` and `adjusted` are for two players only. With three
+        or four the master searches the play over every hidden hand (the
+        partner's too) with the Expert's lays as rollouts (docs/master.md,
+        "Three and four players").
 
     Returns
     -------

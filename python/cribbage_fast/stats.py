@@ -95,24 +95,27 @@ class LuckSums(TypedDict):
 
 
 class SimulationStatsDict(TypedDict):
-    """`SimulationStats.to_dict()`: pairs are (seat 0, seat 1); ``points`` holds
-    exact integer totals, ``per_deal`` their means per completed deal."""
+    """`SimulationStats.to_dict()`: ``players`` and ``player_seeds`` hold one
+    entry a seat, the other tuples one a side (``sides``: two players, three,
+    or two partnerships of four; seat 0's side first); ``points`` holds exact
+    integer totals, ``per_deal`` their means per completed deal."""
 
-    players: tuple[str, str]
-    player_seeds: tuple[int | None, int | None]
+    players: tuple[str, ...]
+    player_seeds: tuple[int | None, ...]
+    sides: int
     seed: int
-    start_scores: tuple[int, int]
+    start_scores: tuple[int, ...]
     first_dealer: int | None
     ranges: list[tuple[int, int]]
     games: int
-    wins: tuple[int, int]
-    win_rates: tuple[float, float]
-    win_intervals: tuple[tuple[float, float], tuple[float, float]]
-    game_points: tuple[int, int]
-    skunks: tuple[int, int]
-    double_skunks: tuple[int, int]
-    total_scores: tuple[int, int]
-    mean_scores: tuple[float, float]
+    wins: tuple[int, ...]
+    win_rates: tuple[float, ...]
+    win_intervals: tuple[tuple[float, float], ...]
+    game_points: tuple[int, ...]
+    skunks: tuple[int, ...]
+    double_skunks: tuple[int, ...]
+    total_scores: tuple[int, ...]
+    mean_scores: tuple[float, ...]
     deals: int
     completed_deals: int
     mean_deals: float

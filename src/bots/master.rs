@@ -44,7 +44,7 @@
 //!
 //! Every ingredient has a switch in [`MasterConfig`], for the ablation
 //! ([`crate::bots::simulate::Simulator::with_master`]). With three or four players the master
-//! plays as the Expert. This module holds the master's own decisions; the
+//! discards as the Expert and searches the play in [`crate::bots::master_table`]. This module holds the master's own decisions; the
 //! player (`BotKind::Master` in [`crate::bots`]) falls back on the Expert
 //! wherever these answer `None`.
 
@@ -181,8 +181,8 @@ impl MasterConfig {
     }
 }
 
-/// Whether the master searches the lay for `obs` (two players, search on);
-/// otherwise it lays as the Expert.
+/// Whether the master searches the two-player lay for `obs` (search on; a
+/// table of three or four is searched by [`crate::bots::master_table`]).
 pub fn searches(config: &MasterConfig, obs: &Observation) -> bool {
     obs.config.players == 2 && config.search
 }
@@ -464,11 +464,10 @@ pub fn search_lay(
     let start = start_play(obs);
     let cards: Vec<Card> = mask_cards(choices).collect();
     let width = cards.len();
-    let mut values: Vec<f64> = Vec::with_capacity(width * config.budget as usize);
     // Samples that peg alike and show alike have the same values: each
     // sample's key, and the row where its values were first worked out.
     let mut solved: Vec<(SampleKey, usize)> = Vec::new();
-    for done in 1..=config.budget {
+    best_by_samples(config, &cards, |values| {
         let (opp_hand, opp_crib) = draw.next(rng);
         let end = ending(obs, opp_hand, opp_crib);
         let key = end.sample_key(&start, opp_hand);
@@ -487,16 +486,37 @@ pub fn search_lay(
                 ));
             }
         }
-        if config.adaptive && done % CHECK_EVERY == 0 && settled(&values, cards.len()) {
+    })
+}
+
+/// The card of `cards` (one a rank, not empty) with the best mean value
+/// over at most `config.budget` samples, fewer once one is clearly best
+/// (`config.adaptive`, [`settled`]) or once asked to stop (the caller gives
+/// up on this decision anyway). `sample(values)` appends one sample's value
+/// of each card, in order (the samples common to every card), or nothing
+/// for a sample it could not make. The search of every table size.
+pub(crate) fn best_by_samples(
+    config: &MasterConfig,
+    cards: &[Card],
+    mut sample: impl FnMut(&mut Vec<f64>),
+) -> Card {
+    let width = cards.len();
+    let mut values: Vec<f64> = Vec::with_capacity(width * config.budget as usize);
+    for done in 1..=config.budget {
+        sample(&mut values);
+        if config.adaptive && done % CHECK_EVERY == 0 && settled(&values, width) {
             break;
         }
-        // Asked to stop: the caller gives up on this decision anyway.
         if crate::ground::cancel::requested() {
             break;
         }
     }
-    let best = best_column(&values, cards.len());
-    cards.get(best).copied().unwrap_or(first)
+    let best = best_column(&values, width);
+    cards
+        .get(best)
+        .or(cards.first())
+        .copied()
+        .unwrap_or(Card::MIN)
 }
 
 /// Where one decision's samples of the opponent's cards come from: the

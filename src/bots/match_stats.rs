@@ -1,28 +1,33 @@
-//! The statistics of a two-player match: exact integer totals (so merging in
-//! any order, on any number of threads or machines, gives the same result),
-//! duplicate pairs, luck sums, and the estimates drawn from them: win rates
-//! with their intervals, luck-adjusted rates, rating differences and the games
-//! a result needs (docs/duplicate.md).
+//! The statistics of a match: exact integer totals (so merging in any order,
+//! on any number of threads or machines, gives the same result), duplicate
+//! pairs, luck sums, and the estimates drawn from them: win rates with their
+//! intervals, luck-adjusted rates, rating differences and the games a result
+//! needs (docs/duplicate.md). A match has two sides, or three (three players),
+//! or two partnerships (four players): one set of totals per side.
 
 pub use crate::bots::luck_fit::LuckSums;
 
 use crate::bots::luck::TERMS;
 use crate::bots::summary::{GameSummary, RoleTotals};
 use crate::ground::error::{Error, Result};
+use crate::rules::play::MAX_SEATS;
 
-/// Statistics of a two-player simulation: exact integer totals, so merging
-/// in any order gives the same result.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+/// Statistics of a simulation: exact integer totals, so merging in any
+/// order gives the same result. The per-side arrays hold `sides` entries
+/// (seat 0's side first), the rest zero.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct SimStats {
+    /// Sides of the games: 2 (two players, or four in partnerships) or 3.
+    pub sides: usize,
     pub games: u64,
-    pub wins: [u64; 2],
+    pub wins: [u64; MAX_SEATS],
     /// Game points won: 1 a game, 2 a skunk, 3 a double skunk.
-    pub game_points: [u64; 2],
+    pub game_points: [u64; MAX_SEATS],
     /// Wins by a skunk (not a double skunk).
-    pub skunks: [u64; 2],
-    pub double_skunks: [u64; 2],
-    /// Final scores summed, per player.
-    pub scores: [u64; 2],
+    pub skunks: [u64; MAX_SEATS],
+    pub double_skunks: [u64; MAX_SEATS],
+    /// Final scores summed, per side.
+    pub scores: [u64; MAX_SEATS],
     pub deals: u64,
     pub completed_deals: u64,
     pub points: RoleTotals,
@@ -48,19 +53,24 @@ pub struct Estimate {
     pub elo_interval: (f64, f64),
 }
 
-/// The Elo difference of a win rate (infinite at 0 or 1).
-pub fn elo(rate: f64) -> f64 {
-    400.0 * (rate / (1.0 - rate)).log10()
+/// The rating of a side that wins a share `rate` of the games against
+/// `sides - 1` equal sides, above theirs: the strength ratio `r` of the
+/// choice model `rate = r / (r + sides - 1)` on the Elo scale
+/// (`400 log10 r`; with two sides the Elo difference `400 log10(p / (1 -
+/// p))`). Infinite at 0 or 1.
+pub fn elo_among(rate: f64, sides: usize) -> f64 {
+    let others = sides.saturating_sub(1).max(1) as f64;
+    400.0 * (rate * others / (1.0 - rate)).log10()
 }
 
 impl Estimate {
-    fn new(rate: f64, stderr: f64, interval: (f64, f64)) -> Estimate {
+    fn new(rate: f64, stderr: f64, interval: (f64, f64), sides: usize) -> Estimate {
         Estimate {
             rate,
             stderr,
             interval,
-            elo: elo(rate),
-            elo_interval: (elo(interval.0), elo(interval.1)),
+            elo: elo_among(rate, sides),
+            elo_interval: (elo_among(interval.0, sides), elo_among(interval.1, sides)),
         }
     }
 
@@ -70,6 +80,7 @@ impl Estimate {
             rate,
             stderr,
             ((rate - half).max(0.0), (rate + half).min(1.0)),
+            2,
         )
     }
 }
@@ -98,10 +109,42 @@ pub fn wilson_interval(successes: u64, n: u64) -> (f64, f64) {
     let denom = 1.0 + z2 / n;
     let centre = (p + z2 / (2.0 * n)) / denom;
     let half = Z95 * (p * (1.0 - p) / n + z2 / (4.0 * n * n)).sqrt() / denom;
-    ((centre - half).max(0.0), (centre + half).min(1.0))
+    // At no successes (or all) the end is exactly 0 (or 1), not a rounding off it.
+    let lo = if successes == 0 { 0.0 } else { centre - half };
+    let hi = if successes as f64 == n {
+        1.0
+    } else {
+        centre + half
+    };
+    (lo.max(0.0), hi.min(1.0))
+}
+
+impl Default for SimStats {
+    fn default() -> SimStats {
+        SimStats::with_sides(2)
+    }
 }
 
 impl SimStats {
+    /// No games yet, of games with `sides` sides (2 or 3; see [`SimStats::sides`]).
+    pub fn with_sides(sides: usize) -> SimStats {
+        SimStats {
+            sides: sides.clamp(2, MAX_SEATS),
+            games: 0,
+            wins: [0; MAX_SEATS],
+            game_points: [0; MAX_SEATS],
+            skunks: [0; MAX_SEATS],
+            double_skunks: [0; MAX_SEATS],
+            scores: [0; MAX_SEATS],
+            deals: 0,
+            completed_deals: 0,
+            points: RoleTotals::default(),
+            pairs: [0; 3],
+            duplicate: false,
+            luck: LuckSums::default(),
+        }
+    }
+
     /// Adds plain game `unit`, with player 0's luck `terms` if measured.
     pub fn add_game(&mut self, unit: u64, g: &GameSummary, terms: Option<[f64; TERMS]>) {
         self.add(g);
@@ -126,7 +169,7 @@ impl SimStats {
 
     /// Adds one game.
     pub fn add(&mut self, g: &GameSummary) {
-        let w = g.winner.min(1);
+        let w = g.winner.min(self.sides - 1);
         self.games += 1;
         self.wins[w] += 1;
         self.game_points[w] += u64::from(g.game_points);
@@ -135,7 +178,7 @@ impl SimStats {
             3 => self.double_skunks[w] += 1,
             _ => {}
         }
-        for i in 0..2 {
+        for i in 0..self.sides {
             self.scores[i] += u64::from(g.scores[i]);
         }
         self.deals += u64::from(g.deals);
@@ -145,10 +188,11 @@ impl SimStats {
 
     /// Adds another simulation's totals.
     pub fn merge(mut self, o: &SimStats) -> SimStats {
+        self.sides = self.sides.max(o.sides);
         self.games += o.games;
         self.deals += o.deals;
         self.completed_deals += o.completed_deals;
-        for i in 0..2 {
+        for i in 0..MAX_SEATS {
             self.wins[i] += o.wins[i];
             self.game_points[i] += o.game_points[i];
             self.skunks[i] += o.skunks[i];
@@ -167,18 +211,8 @@ impl SimStats {
     /// Refuses totals that no simulation could produce (e.g. read from a
     /// file): the wins and game points must add up.
     pub fn check(&self) -> Result<()> {
-        let sum = |x: [u64; 2]| x[0].checked_add(x[1]);
         let bad = |what: &str| Err(Error::Invalid(format!("inconsistent statistics: {what}")));
-        if sum(self.wins) != Some(self.games) {
-            return bad("the wins do not add up to the games");
-        }
-        for i in 0..2 {
-            let plain = self.wins[i].checked_sub(self.skunks[i] + self.double_skunks[i]);
-            let points = plain.map(|p| p + 2 * self.skunks[i] + 3 * self.double_skunks[i]);
-            if points != Some(self.game_points[i]) {
-                return bad("the game points do not match the wins and skunks");
-            }
-        }
+        self.check_sides()?;
         if self.completed_deals > self.deals || self.deals < self.games {
             return bad("fewer deals than games or completed deals");
         }
@@ -214,18 +248,62 @@ impl SimStats {
         Ok(())
     }
 
+    /// The per-side totals: the wins add up to the games, the game points
+    /// match the wins and skunks, nothing for a side the games lack.
+    fn check_sides(&self) -> Result<()> {
+        let bad = |what: &str| Err(Error::Invalid(format!("inconsistent statistics: {what}")));
+        if !(2..=3).contains(&self.sides) {
+            return bad("a game has two or three sides");
+        }
+        let sum = self.wins[..self.sides]
+            .iter()
+            .try_fold(0u64, |t, &w| t.checked_add(w));
+        if sum != Some(self.games) {
+            return bad("the wins do not add up to the games");
+        }
+        let columns = [
+            &self.wins,
+            &self.game_points,
+            &self.skunks,
+            &self.double_skunks,
+            &self.scores,
+        ];
+        if columns
+            .iter()
+            .any(|c| c[self.sides..].iter().any(|&x| x != 0))
+        {
+            return bad("totals for a side the games do not have");
+        }
+        if self.sides != 2 && (self.duplicate || self.luck.units() != 0) {
+            return bad("duplicate pairs or luck in a game of three sides");
+        }
+        for i in 0..self.sides {
+            let plain = self.wins[i].checked_sub(self.skunks[i] + self.double_skunks[i]);
+            let points = plain.map(|p| p + 2 * self.skunks[i] + 3 * self.double_skunks[i]);
+            if points != Some(self.game_points[i]) {
+                return bad("the game points do not match the wins and skunks");
+            }
+        }
+        Ok(())
+    }
+
     /// Player `i`'s share of the games won.
     pub fn win_rate(&self, i: usize) -> f64 {
         if self.games == 0 {
             0.0
         } else {
-            self.wins[i.min(1)] as f64 / self.games as f64
+            self.wins[i.min(self.sides - 1)] as f64 / self.games as f64
         }
     }
 
     /// The 95% Wilson interval of player `i`'s win rate.
     pub fn win_interval(&self, i: usize) -> (f64, f64) {
-        wilson_interval(self.wins[i.min(1)], self.games)
+        wilson_interval(self.wins[i.min(self.sides - 1)], self.games)
+    }
+
+    /// A side's fair share of the games: one in `sides`.
+    pub fn fair_share(&self) -> f64 {
+        1.0 / self.sides as f64
     }
 
     /// `total / completed deals`.
@@ -277,7 +355,7 @@ impl SimStats {
         if self.duplicate {
             Estimate::normal(rate, stderr)
         } else {
-            Estimate::new(rate, stderr, self.win_interval(0))
+            Estimate::new(rate, stderr, self.win_interval(0), self.sides)
         }
     }
 
@@ -337,10 +415,11 @@ impl SimStats {
         (n / k).ceil() * k
     }
 
-    /// The games whose 95% interval would leave 50% out, at the rate and
-    /// spread measured here (infinite at exactly 50%).
+    /// The games whose 95% interval would leave the fair share (50% with
+    /// two sides) out, at the rate and spread measured here (infinite at
+    /// exactly the fair share).
     pub fn games_to_separate(&self, estimate: &Estimate) -> f64 {
-        let gap = (estimate.rate - 0.5).abs();
+        let gap = (estimate.rate - self.fair_share()).abs();
         if gap == 0.0 {
             return f64::INFINITY;
         }
@@ -404,7 +483,7 @@ mod tests {
             .run(0..200)
             .unwrap();
         assert_eq!(s.pairs, [0, 100, 0]);
-        assert_eq!(s.wins, [100, 100]);
+        assert_eq!(s.wins, [100, 100, 0, 0]);
         let adjusted = s.adjusted().unwrap();
         assert!((adjusted.rate - 0.5).abs() < 1e-6, "{adjusted:?}");
         assert!(s.check().is_ok());
@@ -529,8 +608,9 @@ mod tests {
 
     #[test]
     fn elo_and_games_needed_follow_the_rate() {
-        assert!((elo(0.64) - 99.95).abs() < 0.1);
-        assert_eq!(elo(0.5), 0.0);
+        assert!((elo_among(0.64, 2) - 99.95).abs() < 0.1);
+        assert_eq!(elo_among(0.5, 2), 0.0);
+        assert!(elo_among(1.0 / 3.0, 3).abs() < 1e-9);
         let s = sim(BotKind::Greedy, BotKind::Random, 1, 2, Mode::default())
             .run(0..400)
             .unwrap();

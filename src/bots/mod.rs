@@ -35,6 +35,7 @@ pub mod luck;
 pub mod luck_fit;
 pub mod master;
 pub mod master_lays;
+pub mod master_table;
 pub mod match_stats;
 pub mod models;
 pub mod noisy;
@@ -242,6 +243,9 @@ impl Bot {
         Some(match self.kind {
             BotKind::Random => random_lay(lays, &mut self.rng),
             BotKind::Greedy => greedy_lay(obs.pile(), obs.count, lays),
+            BotKind::Master if obs.config.players != 2 && self.master.search => {
+                crate::bots::master_table::search_lay(&self.master, &mut self.rng, obs, lays)
+            }
             BotKind::Master if crate::bots::master::searches(&self.master, obs) => {
                 crate::bots::master::search_lay(
                     &self.master,

@@ -1,8 +1,12 @@
-//! Playing whole games between seats, and the seeded two-player simulator
+//! Playing whole games between seats, and the seeded simulator
 //! (docs/rules.md, "The show order and the end of the game"): game `i` of seed `S` uses the seed
 //! [`game_seed`]`(S, i)` and seat 0 (the first player) deals first in even
 //! games. Per-game results are exact integer sums, so the statistics are the
 //! same whatever the number of threads.
+//!
+//! Three or four players ([`Simulator::table`]) play plain games from 0-0,
+//! the first deal going round the table: seat `i % players` deals first in
+//! game `i` ([`Start::table_game`]); seat `s` is player `s` in every game.
 //!
 //! A duplicate match ([`Mode::duplicate`], docs/duplicate.md) plays pairs:
 //! games `2p` and `2p + 1` both use the seed `game_seed(S, p)` with every
@@ -25,6 +29,7 @@ use crate::bots::{Bot, BotKind};
 use crate::ground::cancel::Cancel;
 use crate::ground::error::{Error, Result};
 use crate::rules::game::{Game, GameConfig, Move, DEFAULT_TARGET};
+use crate::rules::play::MAX_SEATS;
 use crate::rules::position::Position;
 
 /// A decision-maker for one seat in [`play_out`].
@@ -95,8 +100,13 @@ pub fn game_seed(seed: u64, index: u64) -> u64 {
 
 /// The standard two-player game of a simulation (121 points, no muggins).
 pub fn simulation_config() -> GameConfig {
+    table_config(2)
+}
+
+/// The game of a simulation at a table of `players` (121 points, no muggins).
+pub fn table_config(players: u8) -> GameConfig {
     GameConfig {
-        players: 2,
+        players,
         target: DEFAULT_TARGET,
         muggins: false,
     }
@@ -178,6 +188,44 @@ impl Start {
         let dealer = self.first_dealer.unwrap_or((index % 2) as usize);
         Game::with_first_dealer(simulation_config(), game_seed(seed, index), false, dealer)?
             .with_scores(&self.scores.map(i64::from))
+    }
+
+    /// Refuses what a table of three or four does not play: a start other
+    /// than 0-0, a position, a first dealer who is not a seat.
+    pub fn check_table(&self, players: u8) -> Result<()> {
+        let refuse = |what: &str| {
+            Err(Error::Invalid(format!(
+                "{what}: {players}-player simulations start every game at 0"
+            )))
+        };
+        if self.position.is_some() {
+            return refuse("position (two players only)");
+        }
+        if self.scores != [0, 0] {
+            return refuse("scores (two players only)");
+        }
+        match self.first_dealer {
+            Some(d) if d >= usize::from(players) => Err(Error::Invalid(format!(
+                "first_dealer must be a seat 0..{} or None (round the table), got {d}",
+                players - 1
+            ))),
+            _ => Ok(()),
+        }
+    }
+
+    /// Game `index` of a simulation seeded `seed` at a table of `players`:
+    /// the first dealer is `first_dealer`, else seat `index % players`.
+    /// Two players: [`Start::game`].
+    pub fn table_game(&self, players: u8, seed: u64, index: u64) -> Result<Game> {
+        if players == 2 {
+            return self.game(seed, index);
+        }
+        self.check_table(players)?;
+        let dealer = self
+            .first_dealer
+            .unwrap_or((index % u64::from(players)) as usize);
+        let config = table_config(players);
+        Game::with_first_dealer(config, game_seed(seed, index), false, dealer)
     }
 
     /// Game `index` of a duplicate match seeded `seed` (see the module
@@ -315,12 +363,13 @@ impl Contestant {
     }
 }
 
-/// Plays unit `unit` of a match between two built-in bots (see
-/// [`play_unit`]) into `stats`, given up between two moves once `stop` is
-/// set ([`Error::Cancelled`]; a search in progress sees it too): a long game
+/// Plays unit `unit` of a match between built-in bots, one a seat (see
+/// [`play_unit`]; with three or four, game `unit` of [`play_table_game`])
+/// into `stats`, given up between two moves once `stop` is set
+/// ([`Error::Cancelled`]; a search in progress sees it too): a long game
 /// need not finish before Ctrl-C is answered.
 pub fn simulate_unit(
-    players: [Contestant; 2],
+    players: &[Contestant],
     seed: u64,
     start: &Start,
     mode: Mode,
@@ -332,7 +381,31 @@ pub fn simulate_unit(
         let bot = players[player].bot(game.seed(), seat)?;
         Ok(Stoppable { bot, stop })
     };
-    stop.run(|| play_unit(start, seed, mode, unit, &mut seat_for, stats))
+    if players.len() == 2 {
+        return stop.run(|| play_unit(start, seed, mode, unit, &mut seat_for, stats));
+    }
+    let table = players.len() as u8;
+    stop.run(|| play_table_game(table, start, seed, unit, &mut seat_for, stats))
+}
+
+/// Plays game `index` of a simulation at a table of `players` (three or
+/// four; [`Start::table_game`]) into `stats`, player `s` in seat `s`.
+pub fn play_table_game<S: Seat>(
+    players: u8,
+    start: &Start,
+    seed: u64,
+    index: u64,
+    seat_for: &mut SeatFor<'_, S>,
+    stats: &mut SimStats,
+) -> std::result::Result<(), S::Error> {
+    let mut game = start.table_game(players, seed, index)?;
+    let mut seats = Vec::with_capacity(usize::from(players));
+    for s in 0..usize::from(players) {
+        seats.push(seat_for(&game, s, s)?);
+    }
+    let summary = play_out(&mut game, &mut seats)?;
+    stats.add(&summary);
+    Ok(())
 }
 
 /// A bot that refuses to move once `stop` is set.
@@ -349,10 +422,10 @@ impl Seat for Stoppable<'_> {
     }
 }
 
-/// Runs simulation games between two built-in bots, on a thread pool of a
-/// chosen size (or rayon's global pool).
+/// Runs simulation games between built-in bots, one a seat, on a thread
+/// pool of a chosen size (or rayon's global pool).
 pub struct Simulator {
-    players: [Contestant; 2],
+    players: Vec<Contestant>,
     seed: u64,
     start: Start,
     mode: Mode,
@@ -362,20 +435,30 @@ pub struct Simulator {
 impl Simulator {
     /// `threads`: `None` uses every core; checked by [`crate::ground::pool::check`].
     pub fn new(kinds: [BotKind; 2], seed: u64, threads: Option<usize>) -> Result<Simulator> {
+        Simulator::table(&kinds, seed, threads)
+    }
+
+    /// A simulator for a table of two to four bots, `kinds[s]` in seat `s`
+    /// (with four, seats 0 and 2 are partners against 1 and 3).
+    pub fn table(kinds: &[BotKind], seed: u64, threads: Option<usize>) -> Result<Simulator> {
+        if !(2..=MAX_SEATS).contains(&kinds.len()) {
+            return Err(Error::Invalid(format!(
+                "players: cribbage is played by 2, 3 or 4 players, got {}",
+                kinds.len()
+            )));
+        }
         let pool = crate::ground::pool::Pool::new(threads)?;
-        let players = kinds.map(Contestant::from);
-        let start = Start::default();
         Ok(Simulator {
-            players,
+            players: kinds.iter().map(|&k| Contestant::from(k)).collect(),
             seed,
-            start,
+            start: Start::default(),
             mode: Mode::default(),
             pool,
         })
     }
 
-    /// The same simulator with seeded players (see [`bot_seed`]).
-    pub fn with_player_seeds(mut self, seeds: [Option<u64>; 2]) -> Simulator {
+    /// The same simulator with seeded players (see [`bot_seed`]), seat by seat.
+    pub fn with_player_seeds(mut self, seeds: impl IntoIterator<Item = Option<u64>>) -> Simulator {
         for (p, s) in self.players.iter_mut().zip(seeds) {
             p.seed = s;
         }
@@ -408,6 +491,31 @@ impl Simulator {
         self.mode
     }
 
+    /// Players at the table.
+    pub fn players(&self) -> usize {
+        self.players.len()
+    }
+
+    /// Refuses what a table of three or four does not play (duplicate
+    /// pairs, luck, a start other than 0-0).
+    fn check(&self) -> Result<()> {
+        let n = self.players.len() as u8;
+        if n == 2 {
+            return Ok(());
+        }
+        for (what, on) in [
+            ("duplicate", self.mode.duplicate),
+            ("adjusted", self.mode.adjusted),
+        ] {
+            if on {
+                return Err(Error::Invalid(format!(
+                    "{what}: {n}-player simulations play plain games (two players only)"
+                )));
+            }
+        }
+        self.start.check_table(n)
+    }
+
     /// Games `range` of the simulation, in parallel; exact totals.
     pub fn run(&self, range: Range<u64>) -> Result<SimStats> {
         self.run_until(range, &Cancel::new())
@@ -415,16 +523,19 @@ impl Simulator {
 
     /// [`Simulator::run`], given up (an error) soon after `stop` is set.
     pub fn run_until(&self, range: Range<u64>, stop: &Cancel) -> Result<SimStats> {
-        let (players, seed, start, mode) = (self.players, self.seed, &self.start, self.mode);
+        self.check()?;
+        let (players, seed, start, mode) = (&self.players[..], self.seed, &self.start, self.mode);
         let units = mode.units(&range)?;
+        let sides = table_config(players.len() as u8).sides();
+        let empty = move || SimStats::with_sides(sides);
         let work = move || {
             units
                 .into_par_iter()
-                .try_fold(SimStats::default, |mut acc, u| {
+                .try_fold(empty, |mut acc, u| {
                     simulate_unit(players, seed, start, mode, u, stop, &mut acc)?;
                     Ok::<SimStats, Error>(acc)
                 })
-                .try_reduce(SimStats::default, |a, b| Ok(a.merge(&b)))
+                .try_reduce(empty, |a, b| Ok(a.merge(&b)))
         };
         self.pool.install(work)
     }
@@ -552,7 +663,7 @@ mod tests {
         for g in 0..100 {
             let mut stats = SimStats::default();
             simulate_unit(
-                players,
+                &players,
                 4,
                 &Start::default(),
                 Mode::default(),
@@ -723,6 +834,72 @@ mod tests {
         let (lo, hi) = wilson_interval(50, 100);
         assert!((lo - 0.4038).abs() < 1e-3 && (hi - 0.5962).abs() < 1e-3);
         assert_eq!(wilson_interval(0, 10).0, 0.0);
+    }
+
+    #[test]
+    fn tables_of_three_and_four_are_seeded_add_up_and_rotate_the_deal() {
+        for kinds in [
+            &[BotKind::Greedy, BotKind::Random, BotKind::Expert][..],
+            &[
+                BotKind::Master,
+                BotKind::Greedy,
+                BotKind::Random,
+                BotKind::Expert,
+            ],
+        ] {
+            let sim = |threads| Simulator::table(kinds, 8, Some(threads)).unwrap();
+            let one = sim(1).run(0..60).unwrap();
+            assert_eq!(one, sim(2).run(0..60).unwrap());
+            let parts = sim(1)
+                .run(0..25)
+                .unwrap()
+                .merge(&sim(2).run(25..60).unwrap());
+            assert_eq!(one, parts);
+            let sides = if kinds.len() == 4 { 2 } else { 3 };
+            assert_eq!(one.sides, sides);
+            assert_eq!(one.wins[..sides].iter().sum::<u64>(), 60);
+            assert!(one.check().is_ok(), "{one:?}");
+            let n = kinds.len() as u8;
+            for i in 0..8u64 {
+                let game = Start::default().table_game(n, 8, i).unwrap();
+                assert_eq!(game.dealer(), (i % u64::from(n)) as usize);
+            }
+        }
+        // The two-player stream is the one of `simulate`.
+        let two = Simulator::table(&[BotKind::Expert, BotKind::Greedy], 3, Some(1)).unwrap();
+        assert_eq!(
+            two.run(0..50).unwrap(),
+            simulate(BotKind::Expert, BotKind::Greedy, 50, 3, Some(1)).unwrap()
+        );
+    }
+
+    #[test]
+    fn tables_refuse_what_only_two_players_play() {
+        let kinds = [BotKind::Random; 3];
+        assert!(Simulator::table(&kinds[..1], 0, Some(1)).is_err());
+        assert!(Simulator::table(&[BotKind::Random; 5], 0, Some(1)).is_err());
+        let sim = || Simulator::table(&kinds, 0, Some(1)).unwrap();
+        for mode in [
+            Mode {
+                duplicate: true,
+                adjusted: false,
+            },
+            Mode {
+                duplicate: false,
+                adjusted: true,
+            },
+        ] {
+            let err = sim().with_mode(mode).run(0..4).unwrap_err().to_string();
+            assert!(err.contains("two players only"), "{err}");
+        }
+        let start = Start::new(&[10, 0], None).unwrap();
+        assert!(sim().with_start(start).run(0..4).is_err());
+        let start = Start {
+            first_dealer: Some(3),
+            ..Start::default()
+        };
+        let err = sim().with_start(start).run(0..4).unwrap_err().to_string();
+        assert!(err.contains("first_dealer"), "{err}");
     }
 
     #[test]

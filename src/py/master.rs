@@ -33,6 +33,10 @@ fn games_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     int_in(obj, "games", 1..=i128::from(i64::MAX), "")
 }
 
+fn players_arg(obj: &Bound<'_, PyAny>) -> PyResult<usize> {
+    int_in(obj, "players", 2..=4, "")
+}
+
 fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     seed_in(obj, "seed")
 }
@@ -284,28 +288,41 @@ impl PyMasterPlayer {
 ///     (`games` must be even).
 /// adjusted : bool, default False
 ///     Measure each game's luck, as ``simulate(..., adjusted=True)``.
+/// players : 2, 3 or 4, default 2
+///     Players at the table: the master in seat 0, the opponent bot in every
+///     other seat (with four, the master's partner in seat 2 is the opponent
+///     bot too, so the partnerships differ only by the master). With three or
+///     four the games are those of ``simulate(["master", opponent, ...])``;
+///     `duplicate` and `adjusted` are for two players only.
 ///
 /// Returns
 /// -------
 /// SimulationStats
+///     Each side's wins with their intervals (``stats.sides`` sides: one a
+///     player, or two partnerships).
 ///
 /// Raises
 /// ------
 /// TypeError
 ///     A count that is not an integer, or an ingredient that is not True or False.
 /// ValueError
-///     On an unknown opponent, games, threads or budget below 1.
+///     On an unknown opponent, games, threads or budget below 1, players
+///     not 2, 3 or 4, or `duplicate`/`adjusted` with more than two players.
 ///
 /// Examples
 /// --------
 /// >>> from cribbage_fast import master_match
 /// >>> master_match("greedy", games=10, seed=2, search=False).games
 /// 10
+/// >>> three = master_match("expert", games=6, seed=2, players=3, threads=1)
+/// >>> three.players, sum(three.wins)
+/// (('master', 'expert', 'expert'), 6)
 #[pyfunction]
 #[pyo3(signature = (opponent, games = 1000, seed = 0, threads = None, budget = 32,
     search = true, go_inference = true, discard_inference = true, board = false, pegging_table = false,
     lay_inference = true, adaptive = true, kept_samples = true, crib_blind = true, mixture = true,
-    discard_mixture = true, learning = true, progress = None, duplicate = false, adjusted = false))]
+    discard_mixture = true, learning = true, progress = None, duplicate = false, adjusted = false,
+    players = 2))]
 #[allow(clippy::too_many_arguments)]
 pub fn master_match(
     py: Python<'_>,
@@ -329,6 +346,7 @@ pub fn master_match(
     progress: Option<Bound<'_, PyAny>>,
     #[pyo3(from_py_with = duplicate_flag)] duplicate: bool,
     #[pyo3(from_py_with = adjusted_flag)] adjusted: bool,
+    #[pyo3(from_py_with = players_arg)] players: usize,
 ) -> PyResult<PySimStats> {
     let kind = BotKind::from_name(opponent)?;
     let mode = Mode {
@@ -354,10 +372,12 @@ pub fn master_match(
     };
     let chunked = progress.is_some();
     let report = reporter(progress)?;
-    let sim = Simulator::new([BotKind::Master, kind], seed, threads)?
+    let mut kinds = vec![kind; players];
+    kinds[0] = BotKind::Master;
+    let sim = Simulator::table(&kinds, seed, threads)?
         .with_master(config)?
         .with_mode(mode);
     let stats = run_builtin(py, &sim, 0..games, &report, chunked)?;
-    let names = ["master".to_string(), kind.name().to_string()];
+    let names = kinds.iter().map(|k| k.name().to_string()).collect();
     PySimStats::of_run(stats, names, seed, 0..games)
 }

@@ -22,6 +22,7 @@ mod positions;
 mod review;
 mod show;
 mod sim_estimates;
+mod sim_table;
 mod simulate;
 mod tables;
 
@@ -75,7 +76,9 @@ mod _core {
     #[pymodule_export]
     use super::show::{cards, explain_hand, his_heels, score_hand, PyHandBreakdown, PyShowItem};
     #[pymodule_export]
-    use super::simulate::{_game_seed, simulate, PySimStats};
+    use super::sim_table::simulate;
+    #[pymodule_export]
+    use super::simulate::{_game_seed, PySimStats};
     #[pymodule_export]
     use super::tables::{
         _canonical_deals, _canonicalize, _expert_table_present, _expert_ties, _keep_range_sums,

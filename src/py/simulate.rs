@@ -8,9 +8,7 @@ use pyo3::types::{PyDict, PyTuple, PyType};
 
 use super::bots::{contender, Contender, PyBotPlayer, PyRandomPlayer, PySeat};
 use super::cancel::watched;
-use super::convert::{
-    adjusted_flag, describe, duplicate_flag, int_in, picture, scores_in, seed_in, threads_from_py,
-};
+use super::convert::{describe, int_in, picture, scores_in, seed_in, threads_from_py};
 use super::position::PyPosition;
 use super::sim_estimates::{estimate_dict, luck_dict, read_duplicate, read_luck, read_pairs};
 use crate::bots::simulate::{
@@ -52,12 +50,13 @@ use crate::rules::game::Game;
 )]
 #[derive(Clone, PartialEq)]
 pub struct PySimStats {
-    stats: SimStats,
-    names: [String; 2],
-    player_seeds: [Option<u64>; 2],
-    seed: u64,
-    start: Start,
-    ranges: GameRanges,
+    pub(super) stats: SimStats,
+    /// One name a seat.
+    pub(super) names: Vec<String>,
+    pub(super) player_seeds: Vec<Option<u64>>,
+    pub(super) seed: u64,
+    pub(super) start: Start,
+    pub(super) ranges: GameRanges,
 }
 
 impl PySimStats {
@@ -65,14 +64,14 @@ impl PySimStats {
     /// standard start (as `simulate` with its defaults would make them).
     pub(super) fn of_run(
         stats: SimStats,
-        names: [String; 2],
+        names: Vec<String>,
         seed: u64,
         range: std::ops::Range<u64>,
     ) -> PyResult<PySimStats> {
         Ok(PySimStats {
             stats,
+            player_seeds: vec![None; names.len()],
             names,
-            player_seeds: [None, None],
             seed,
             start: Start::default(),
             ranges: GameRanges::new([range])?,
@@ -126,8 +125,13 @@ impl PySimStats {
         })
     }
 
-    fn pair<T: Copy>(x: [T; 2]) -> (T, T) {
-        (x[0], x[1])
+    /// One entry a side (seat 0's side first), as a tuple.
+    fn per_side<'py, T: IntoPyObject<'py> + Copy>(
+        &self,
+        py: Python<'py>,
+        x: &[T],
+    ) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, x[..self.stats.sides].iter().copied())
     }
 
     /// How the games were played and measured.
@@ -149,14 +153,22 @@ impl PySimStats {
 
     /// The players' names (bot names, or the Python players' class names).
     #[getter]
-    fn players(&self) -> (String, String) {
-        (self.names[0].clone(), self.names[1].clone())
+    fn players<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.names)
     }
 
     /// The seeds of seeded `RandomPlayer` objects (None for other players).
     #[getter]
-    fn player_seeds(&self) -> (Option<u64>, Option<u64>) {
-        Self::pair(self.player_seeds)
+    fn player_seeds<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        PyTuple::new(py, &self.player_seeds)
+    }
+
+    /// The sides of the games: one a player, or two partnerships with four
+    /// players (seats 0 and 2, seats 1 and 3); every per-side tuple has one
+    /// entry a side.
+    #[getter]
+    fn sides(&self) -> usize {
+        self.stats.sides
     }
 
     /// The simulation's seed.
@@ -167,8 +179,10 @@ impl PySimStats {
 
     /// The points seat 0 and seat 1 started every game with.
     #[getter]
-    fn start_scores(&self) -> (u16, u16) {
-        Self::pair(self.start.scores)
+    fn start_scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let mut scores = [0u16; 4];
+        scores[..2].copy_from_slice(&self.start.scores);
+        self.per_side(py, &scores)
     }
 
     /// The first dealer of every game, or None: alternating, seat 0 in even games.
@@ -189,52 +203,57 @@ impl PySimStats {
 
     /// Games won by each player.
     #[getter]
-    fn wins(&self) -> (u64, u64) {
-        Self::pair(self.stats.wins)
+    fn wins<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.per_side(py, &self.stats.wins)
     }
 
     /// Each player's share of the games.
     #[getter]
-    fn win_rates(&self) -> (f64, f64) {
-        (self.stats.win_rate(0), self.stats.win_rate(1))
+    fn win_rates<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let rates: Vec<f64> = (0..self.stats.sides)
+            .map(|i| self.stats.win_rate(i))
+            .collect();
+        PyTuple::new(py, rates)
     }
 
     /// The 95% Wilson score interval of each win rate.
     #[getter]
-    fn win_intervals(&self) -> ((f64, f64), (f64, f64)) {
-        (self.stats.win_interval(0), self.stats.win_interval(1))
+    fn win_intervals<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        let intervals: Vec<(f64, f64)> = (0..self.stats.sides)
+            .map(|i| self.stats.win_interval(i))
+            .collect();
+        PyTuple::new(py, intervals)
     }
 
     /// Game points won: 1 a game, 2 a skunk, 3 a double skunk.
     #[getter]
-    fn game_points(&self) -> (u64, u64) {
-        Self::pair(self.stats.game_points)
+    fn game_points<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.per_side(py, &self.stats.game_points)
     }
 
     /// Wins by a skunk (loser under 91, but not under 61).
     #[getter]
-    fn skunks(&self) -> (u64, u64) {
-        Self::pair(self.stats.skunks)
+    fn skunks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.per_side(py, &self.stats.skunks)
     }
 
     /// Wins by a double skunk (loser under 61).
     #[getter]
-    fn double_skunks(&self) -> (u64, u64) {
-        Self::pair(self.stats.double_skunks)
+    fn double_skunks<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.per_side(py, &self.stats.double_skunks)
     }
 
     /// Final scores summed over the games.
     #[getter]
-    fn total_scores(&self) -> (u64, u64) {
-        Self::pair(self.stats.scores)
+    fn total_scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
+        self.per_side(py, &self.stats.scores)
     }
 
     /// Mean final score of each player.
     #[getter]
-    fn mean_scores(&self) -> (f64, f64) {
+    fn mean_scores<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyTuple>> {
         let g = self.stats.games.max(1) as f64;
-        let [a, b] = self.stats.scores;
-        (a as f64 / g, b as f64 / g)
+        self.per_side(py, &self.stats.scores.map(|x| x as f64 / g))
     }
 
     /// Deals played, each game's interrupted last deal included.
@@ -346,6 +365,7 @@ impl PySimStats {
         for key in [
             "players",
             "player_seeds",
+            "sides",
             "seed",
             "start_scores",
             "first_dealer",
@@ -438,13 +458,12 @@ impl PySimStats {
 
     fn __repr__(&self, py: Python<'_>) -> PyResult<String> {
         let (lo, hi) = self.stats.win_interval(0);
-        // The names as Python shows the `players` tuple.
+        // The names and wins as Python shows the tuples.
         let players = PyTuple::new(py, &self.names)?.repr()?;
+        let wins = self.per_side(py, &self.stats.wins)?.repr()?;
         Ok(format!(
-            "SimulationStats(players={players}, games={}, wins=({}, {}), win_rate_0={:.4} [{:.4}, {:.4}])",
+            "SimulationStats(players={players}, games={}, wins={wins}, win_rate_0={:.4} [{:.4}, {:.4}])",
             self.stats.games,
-            self.stats.wins[0],
-            self.stats.wins[1],
             self.stats.win_rate(0),
             lo,
             hi
@@ -483,27 +502,40 @@ fn count(v: &Bound<'_, PyAny>, what: &str) -> PyResult<u64> {
         .map_err(|_| PyValueError::new_err(format!("{what} must be an integer 0 to 2**64 - 1")))
 }
 
-fn pair_of(d: &Bound<'_, PyAny>, key: &str) -> PyResult<[u64; 2]> {
-    let v: Vec<Bound<'_, PyAny>> = item(d, key)?
-        .extract()
-        .map_err(|_| PyValueError::new_err(format!("{key} must be a pair")))?;
-    match v.as_slice() {
-        [a, b] => Ok([count(a, key)?, count(b, key)?]),
-        _ => Err(PyValueError::new_err(format!("{key} must be a pair"))),
+/// One count a side: `sides` of them.
+fn per_side_of(d: &Bound<'_, PyAny>, key: &str, sides: usize) -> PyResult<[u64; 4]> {
+    let wrong = || PyValueError::new_err(format!("{key} must hold {sides} counts, one a side"));
+    let v: Vec<Bound<'_, PyAny>> = item(d, key)?.extract().map_err(|_| wrong())?;
+    if v.len() != sides {
+        return Err(wrong());
     }
+    let mut out = [0u64; 4];
+    for (slot, x) in out.iter_mut().zip(&v) {
+        *slot = count(x, key)?;
+    }
+    Ok(out)
 }
 
 fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
     let points = item(d, "points")?;
     let (dealer, pone) = (item(&points, "dealer")?, item(&points, "pone")?);
     let at = |role: &Bound<'_, PyAny>, key: &str| count(&item(role, key)?, key);
+    let names: Vec<String> = item(d, "players")?
+        .extract()
+        .map_err(|_| PyValueError::new_err("players must be 2 to 4 names"))?;
+    if !(2..=4).contains(&names.len()) {
+        return Err(PyValueError::new_err("players must be 2 to 4 names"));
+    }
+    let sides = crate::bots::simulate::table_config(names.len() as u8).sides();
+    let side = |key: &str| per_side_of(d, key, sides);
     let stats = SimStats {
+        sides,
         games: count(&item(d, "games")?, "games")?,
-        wins: pair_of(d, "wins")?,
-        game_points: pair_of(d, "game_points")?,
-        skunks: pair_of(d, "skunks")?,
-        double_skunks: pair_of(d, "double_skunks")?,
-        scores: pair_of(d, "total_scores")?,
+        wins: side("wins")?,
+        game_points: side("game_points")?,
+        skunks: side("skunks")?,
+        double_skunks: side("double_skunks")?,
+        scores: side("total_scores")?,
         deals: count(&item(d, "deals")?, "deals")?,
         completed_deals: count(&item(d, "completed_deals")?, "completed_deals")?,
         points: crate::bots::simulate::RoleTotals {
@@ -526,16 +558,24 @@ fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
             "the ranges do not hold `games` games",
         ));
     }
-    let names: [String; 2] = item(d, "players")?
+    let player_seeds: Vec<Option<u64>> = item(d, "player_seeds")?
         .extract()
-        .map_err(|_| PyValueError::new_err("players must be two names"))?;
-    let player_seeds: [Option<u64>; 2] = item(d, "player_seeds")?
-        .extract()
-        .map_err(|_| PyValueError::new_err("player_seeds must be two seeds or None"))?;
-    let start = Start::new(
-        &scores_in(&item(d, "start_scores")?)?.unwrap_or_default(),
-        item(d, "first_dealer")?.extract::<Option<i64>>()?,
-    )?;
+        .map_err(|_| PyValueError::new_err("player_seeds must be seeds or None, one a player"))?;
+    if player_seeds.len() != names.len() {
+        return Err(PyValueError::new_err(
+            "player_seeds must be seeds or None, one a player",
+        ));
+    }
+    let start_scores = per_side_of(d, "start_scores", sides)?;
+    let first_dealer = item(d, "first_dealer")?.extract::<Option<i64>>()?;
+    let start = if names.len() == 2 {
+        Start::new(
+            &[start_scores[0] as i64, start_scores[1] as i64],
+            first_dealer,
+        )?
+    } else {
+        table_start(names.len(), start_scores != [0; 4], first_dealer)?
+    };
     Ok(PySimStats {
         stats,
         names,
@@ -546,8 +586,36 @@ fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
     })
 }
 
+/// The start of a table of three or four: 0-0 (`scores`: some were given,
+/// refused), the first dealer a seat or None (round the table).
+pub(super) fn table_start(
+    players: usize,
+    scores: bool,
+    first_dealer: Option<i64>,
+) -> PyResult<Start> {
+    if scores {
+        return Err(PyValueError::new_err(format!(
+            "scores: {players}-player simulations start every game at 0 (two players only)"
+        )));
+    }
+    let first_dealer = match first_dealer {
+        None => None,
+        Some(d) if (0..players as i64).contains(&d) => Some(d as usize),
+        Some(d) => {
+            return Err(PyValueError::new_err(format!(
+                "first_dealer must be a seat 0 to {} or None (round the table), got {d}",
+                players - 1
+            )))
+        }
+    };
+    Ok(Start {
+        first_dealer,
+        ..Start::default()
+    })
+}
+
 /// A built-in player's seed if it is a seeded `RandomPlayer` or `BotPlayer`.
-fn player_seed(obj: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
+pub(super) fn player_seed(obj: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
     if obj.is_instance_of::<PyRandomPlayer>() || obj.is_instance_of::<PyBotPlayer>() {
         Ok(Some(obj.getattr("seed")?.extract()?))
     } else {
@@ -556,11 +624,11 @@ fn player_seed(obj: &Bound<'_, PyAny>) -> PyResult<Option<u64>> {
 }
 
 /// The arguments of one `simulate` call, checked.
-struct Plan {
-    first_game: u64,
-    games: u64,
-    seed: u64,
-    threads: Option<usize>,
+pub(super) struct Plan {
+    pub(super) first_game: u64,
+    pub(super) games: u64,
+    pub(super) seed: u64,
+    pub(super) threads: Option<usize>,
     start: Start,
     mode: Mode,
 }
@@ -568,7 +636,7 @@ struct Plan {
 impl Plan {
     /// None stands for the documented default.
     #[allow(clippy::too_many_arguments)]
-    fn new(
+    pub(super) fn new(
         games: Option<&Bound<'_, PyAny>>,
         seed: Option<&Bound<'_, PyAny>>,
         threads: Option<&Bound<'_, PyAny>>,
@@ -628,94 +696,9 @@ fn position_start(position: &Bound<'_, PyAny>, board: bool, mode: Mode) -> PyRes
     Ok(start)
 }
 
-/// Plays seeded two-player games (121 points, no muggins) between `a` (seat
-/// 0) and `b` (seat 1).
-///
-/// Game ``i`` is dealt from a seed derived from ``(seed, i)`` and is the same
-/// game whatever range it is played in, so runs over disjoint ranges
-/// (`first_game`) merge exactly (``a + b``). Two built-in players run entirely
-/// in Rust with the GIL released, on `threads` threads, in short chunks
-/// (Ctrl-C stops them within about a second, between two moves or inside a
-/// search; progress is reported every 0.2 s or so); the statistics do not depend on the thread
-/// count. With a Python player the games run one at a time with the GIL held.
-///
-/// Parameters
-/// ----------
-/// a, b : str, player object or class
-///     A bot name (``"random"``, ``"greedy"``, ``"expert"``, ``"master"``), a built-in
-///     player object or class, or any object with ``discard(view)`` and
-///     ``play(view)`` (a `PlayerProtocol`). Bots are seeded from the game's
-///     seed; a seeded ``RandomPlayer(seed=s)`` also mixes in its own seed (an
-///     unseeded one drew a fresh seed when it was made).
-/// games : int, default 1000
-///     Games to play, 1 to 2**63 - 1.
-/// seed : int, default 0
-///     The simulation's seed, 0 to 2**64 - 1.
-/// threads : int or None, default None
-///     Threads to use, 1 to 256; None uses every core.
-/// progress : callable or None, default None
-///     Called as ``progress(done)`` with the games finished so far in this
-///     call, after each chunk.
-/// first_game : int, default 0
-///     The index of the first game played: games ``first_game`` to
-///     ``first_game + games - 1``.
-/// scores : (int, int) or None, default None
-///     The board position every game starts from: seat 0's and seat 1's
-///     points, each 0 to 120. None starts at 0-0.
-/// first_dealer : 0, 1 or None, default None
-///     The seat that deals first in every game; None alternates (seat 0 deals
-///     first in even games).
-/// duplicate : bool, default False
-///     Games in pairs with the same deals and the seats swapped.
-/// adjusted : bool, default False
-///     Measure each game's luck.
-/// position : Position or None, default None
-///     Every game continues from this game position instead (seat 0 and seat
-///     1 as in the position, which gives the scores and the dealer): the cards
-///     its seat has not seen are dealt afresh for each game from the game's
-///     seed, consistently with what it saw (`Game.from_position`). Not with
-///     `scores`, `first_dealer` or `duplicate`; the statistics' start is the
-///     position's scores and dealer. `cribbage_fast.play_out` names it.
-///
-/// Returns
-/// -------
-/// SimulationStats
-///     Exact totals with win rates, Wilson intervals and per-deal means.
-///
-/// Raises
-/// ------
-/// ValueError
-///     An unknown bot name, or a number out of range (the message names the
-///     parameter).
-/// TypeError
-///     A player that is neither a name nor a player object, a non-integer
-///     number, or a `progress` that cannot be called.
-///
-/// Examples
-/// --------
-/// >>> from cribbage_fast import simulate
-/// >>> stats = simulate("expert", "greedy", games=100, seed=7, threads=1)
-/// >>> stats.games, sum(stats.wins), stats.players
-/// (100, 100, ('expert', 'greedy'))
-/// >>> rest = simulate("expert", "greedy", games=50, seed=7, first_game=100)
-/// >>> (stats + rest).ranges
-/// [(0, 150)]
-/// >>> late = simulate("greedy", "greedy", games=100, seed=7, scores=(115, 100))
-/// >>> late.start_scores, late.wins[0] > late.wins[1]
-/// ((115, 100), True)
-#[pyfunction]
-#[pyo3(
-    signature = (
-        a, b, games = None, seed = None, threads = None, progress = None,
-        *, first_game = None, scores = None, first_dealer = None, duplicate = false,
-        adjusted = false, position = None
-    ),
-    text_signature = "(a, b, games=1000, seed=0, threads=None, progress=None, *, \
-                      first_game=0, scores=None, first_dealer=None, duplicate=False, \
-                      adjusted=False, position=None)"
-)]
+/// The two-player `simulate` (and a list of two), as its docstring says.
 #[allow(clippy::too_many_arguments)]
-pub fn simulate(
+pub(super) fn simulate_pair(
     py: Python<'_>,
     a: &Bound<'_, PyAny>,
     b: &Bound<'_, PyAny>,
@@ -726,8 +709,8 @@ pub fn simulate(
     first_game: Option<Bound<'_, PyAny>>,
     scores: Option<Bound<'_, PyAny>>,
     first_dealer: Option<Bound<'_, PyAny>>,
-    #[pyo3(from_py_with = duplicate_flag)] duplicate: bool,
-    #[pyo3(from_py_with = adjusted_flag)] adjusted: bool,
+    duplicate: bool,
+    adjusted: bool,
     position: Option<Bound<'_, PyAny>>,
 ) -> PyResult<PySimStats> {
     let mode = Mode {
@@ -761,8 +744,8 @@ pub fn simulate(
     };
     Ok(PySimStats {
         stats,
-        names: [players[0].name(), players[1].name()],
-        player_seeds,
+        names: players.iter().map(Contender::name).collect(),
+        player_seeds: player_seeds.to_vec(),
         seed: plan.seed,
         start: plan.start.board(),
         ranges: GameRanges::new([range])?,

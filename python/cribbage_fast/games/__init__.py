@@ -11,7 +11,7 @@ Examples
 
 from .agents import ISMCTSPlayer, play_with_search
 from .game import Game, GameResult, MatchResult, Player, PlayerProtocol, play_match
-from .stats import format_stats
+from .stats import format_stats, side_names
 
 __all__ = [
     # the game and its players (game.py)
@@ -26,4 +26,5 @@ __all__ = [
     "play_with_search",
     # the text of simulation statistics (stats.py)
     "format_stats",
+    "side_names",
 ]

@@ -27,7 +27,7 @@ from typing import TYPE_CHECKING
 if TYPE_CHECKING:
     from cribbage_fast._core import SimulationStats
 
-__all__ = ["format_stats"]
+__all__ = ["format_stats", "side_names"]
 
 
 def _pct(x: float) -> str:
@@ -37,8 +37,8 @@ def _pct(x: float) -> str:
 def _start_text(stats: SimulationStats) -> str:
     """The start of every game, if not the usual one."""
     parts = []
-    if stats.start_scores != (0, 0):
-        parts.append("from {}-{}".format(*stats.start_scores))
+    if any(stats.start_scores):
+        parts.append("from " + "-".join(map(str, stats.start_scores)))
     if stats.first_dealer is not None:
         parts.append(f"seat {stats.first_dealer} deals first")
     return f" ({', '.join(parts)})" if parts else ""
@@ -57,7 +57,7 @@ def _estimate_rows(stats: SimulationStats) -> list[str]:
     row = "{:<14}  {:>7}  {:>18}  {:>5}  {:>13}  {:>11}  {:>13}"
     lines = [
         row.format(
-            f"{stats.players[0]} rate",
+            f"{side_names(stats)[0].split()[-1]} rate",
             "rate",
             "95% CI",
             "Elo",
@@ -83,7 +83,12 @@ def _estimate_rows(stats: SimulationStats) -> list[str]:
                 _games(e["games_for_half_point"]),
             )
         )
-    lines.append("(games needed at 95%: to separate the players, for an interval of ±0.5 points)")
+    lines.append(
+        "(games needed at 95%: to separate the players, for an interval of ±0.5 points)"
+        if len(stats.players) == 2
+        else "(games needed at 95%: to leave the fair share out, for an interval of ±0.5 points;"
+        " Elo against each other side)"
+    )
     if stats.variance_reduction is not None and stats.mean_luck is not None:
         mean, se = stats.mean_luck
         lines.append(
@@ -93,13 +98,40 @@ def _estimate_rows(stats: SimulationStats) -> list[str]:
     return lines
 
 
+def side_names(stats: SimulationStats) -> list[str]:
+    """The name of each side: its player, ``"seat 1 expert"`` at a table of
+    three, ``"seats 0+2 master+expert"`` for a partnership of four.
+
+    Parameters
+    ----------
+    stats : SimulationStats
+        The statistics of a simulation.
+
+    Returns
+    -------
+    list of str
+        One name a side, seat 0's side first.
+
+    Examples
+    --------
+    >>> from cribbage_fast import simulate
+    >>> side_names(simulate(["greedy", "random", "random", "greedy"], games=4, seed=1))
+    ['seats 0+2 greedy+random', 'seats 1+3 random+greedy']
+    """
+    names = stats.players
+    if len(names) == 2:
+        return list(names)
+    if len(names) == 4:
+        return [f"seats {i}+{i + 2} {names[i]}+{names[i + 2]}" for i in range(2)]
+    return [f"seat {i} {name}" for i, name in enumerate(names)]
+
+
 def _header(stats: SimulationStats) -> str:
-    a, b = stats.players
     how = f"{stats.games:,} games"
     if stats.duplicate:
         how += f" in {stats.games // 2:,} duplicate pairs"
     return (
-        f"{a} vs {b}: {how} (seed {stats.seed}){_start_text(stats)}, "
+        f"{' vs '.join(stats.players)}: {how} (seed {stats.seed}){_start_text(stats)}, "
         f"{stats.mean_deals:.2f} deals per game"
     )
 
@@ -125,14 +157,14 @@ def format_stats(stats: SimulationStats) -> str:
     >>> format_stats(stats) == str(stats), format_stats(stats).splitlines()[1].split()[:2]
     (True, ['player', 'wins'])
     """
-    a, b = stats.players
-    width = max(len(a), len(b), 6)
+    sides = side_names(stats)
+    width = max(*map(len, sides), 6)
     row = f"{{:<{width}}}  {{:>9}}  {{:>7}}  {{:>18}}  {{:>9}}  {{:>7}}  {{:>7}}"
     lines = [
         _header(stats),
         row.format("player", "wins", "rate", "95% CI", "game pts", "skunks", "double"),
     ]
-    for i, name in enumerate(stats.players):
+    for i, name in enumerate(sides):
         lo, hi = stats.win_intervals[i]
         lines.append(
             row.format(
@@ -151,9 +183,13 @@ def format_stats(stats: SimulationStats) -> str:
         f"{'':<8}  {'pegging':>7}  {'hand':>6}  {'crib':>6}  {'his heels':>9}",
         f"{'dealer':<8}  {dealer['pegging']:>7.3f}  {dealer['hand']:>6.3f}  "
         f"{dealer['crib']:>6.3f}  {dealer['his_heels']:>9.3f}",
-        f"{'pone':<8}  {pone['pegging']:>7.3f}  {pone['hand']:>6.3f}",
+        f"{'pone' if stats.sides == 2 and len(sides) == 2 else 'others':<8}  "
+        f"{pone['pegging']:>7.3f}  {pone['hand']:>6.3f}",
     ]
+    if len(stats.players) > 2:
+        lines.append(f"fair share {_pct(1 / stats.sides)} ('others': the other seats together)")
     if stats.duplicate:
+        a, b = stats.players
         both, split, lost = stats.pairs
         lines.append(f"pairs: {a} won both {both:,}, split {split:,}, {b} won both {lost:,}")
     return "\n".join(lines + _estimate_rows(stats))

@@ -272,28 +272,34 @@ def stats(s: _core.SimulationStats) -> cv.SVG:
     """
     if not isinstance(s, _core.SimulationStats):
         raise TypeError(f"stats needs SimulationStats, got {_describe(s)}")
-    svg = cv.root(WIDTH, 200, f"{s.players[0]} against {s.players[1]}")
-    title = f"{s.players[0]} against {s.players[1]}"
+    names = s.players
+    # One bar a side: a partnership of four is its two players.
+    labels = [f"{names[i]}+{names[i + 2]}" for i in range(2)] if len(names) == 4 else list(names)
+    title = " against ".join(labels)
+    extra = 34 * (s.sides - 2)
+    svg = cv.root(WIDTH, 200 + extra, title)
     header(svg, title, f"{s.games} games, seed {s.seed}, {s.mean_deals:.1f} deals a game")
     span = WIDTH - 200
-    for seat in (0, 1):
+    for seat in range(s.sides):
         y = 56 + seat * 34
         low, high = s.win_intervals[seat]
         rate = s.win_rates[seat]
-        cv.text(svg, 8, y + 13, s.players[seat][:18], 11, weight="bold")
+        cv.text(svg, 8, y + 13, labels[seat][:18], 11, weight="bold")
         cv.rect(svg, 150, y, span, 18, fill="#eeeeee")
         cv.rect(svg, 150, y, span * rate, 18, fill=cv.PEG_COLOURS[seat], class_="win-rate",
                 data_rate=f"{rate:.4f}")  # fmt: skip
         cv.line(svg, 150 + span * low, y + 9, 150 + span * high, y + 9, stroke="#111",
                 stroke_width="1.5", class_="interval")  # fmt: skip
         cv.text(svg, 156 + span, y + 13, f"{100 * rate:.1f}%", 11)
-    cv.line(svg, 150 + span / 2, 50, 150 + span / 2, 126, stroke="#999", stroke_dasharray="3,3")
+    fair = 150 + span / s.sides
+    cv.line(svg, fair, 50, fair, 126 + extra, stroke="#999", stroke_dasharray="3,3")
     rows = [
         ("game points", s.game_points),
         ("skunks", s.skunks),
         ("double skunks", s.double_skunks),
         ("mean score", tuple(f"{m:.1f}" for m in s.mean_scores)),
     ]
-    for i, (what, (a, b)) in enumerate(rows):
-        cv.text(svg, 8 + (i % 2) * 300, 150 + (i // 2) * 18, f"{what}: {a} / {b}", 11)
+    for i, (what, values) in enumerate(rows):
+        text = f"{what}: {' / '.join(map(str, values))}"
+        cv.text(svg, 8 + (i % 2) * 300, 150 + extra + (i // 2) * 18, text, 11)
     return cv.finish(svg)
