@@ -3341,8 +3341,8 @@ def master_match(
         Players at the table, 2 to 4: the master in seat 0 and the opponent bot in
         every other seat; with four the master's partner (seat 2) is the opponent
         bot too. `duplicate` and `adjusted` are for two players only. With three
-        or four the master searches the play over every hidden hand (the
-        partner's too) with the Expert's lays as rollouts (docs/master.md,
+        the master searches the play over every hidden hand with the Expert's
+        lays as rollouts; with four it plays as the Expert (docs/master.md,
         "Three and four players").
 
     Returns

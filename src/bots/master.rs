@@ -43,8 +43,9 @@
 //! master bot"). A realistic crib model is not built yet.
 //!
 //! Every ingredient has a switch in [`MasterConfig`], for the ablation
-//! ([`crate::bots::simulate::Simulator::with_master`]). With three or four players the master
-//! discards as the Expert and searches the play in [`crate::bots::master_table`]. This module holds the master's own decisions; the
+//! ([`crate::bots::simulate::Simulator::with_master`]). With three players the master
+//! discards as the Expert and searches the play in [`crate::bots::master_table`]
+//! (with four it plays as the Expert: see [`crate::bots`]). This module holds the master's own decisions; the
 //! player (`BotKind::Master` in [`crate::bots`]) falls back on the Expert
 //! wherever these answer `None`.
 

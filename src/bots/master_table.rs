@@ -1,6 +1,8 @@
-//! The master at a table of three or four (docs/rules.md, "The play",
-//! "Dealing" and "The show order and the end of the game"): pegging by
-//! search over every hidden hand.
+//! The master's search at a table of three or four (docs/rules.md, "The
+//! play", "Dealing" and "The show order and the end of the game"): pegging
+//! by search over every hidden hand. The master uses it at three; with
+//! partners it measured below the Expert's lays (docs/master.md), so there
+//! the player lays as the Expert.
 //!
 //! For each card it may lay, the master averages over samples of the cards
 //! it cannot see the value of playing out the rest of the play with that card

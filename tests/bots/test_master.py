@@ -79,8 +79,9 @@ def test_master_player_plays_games_and_replays_with_its_seed() -> None:
 
 @pytest.mark.parametrize("players", [3, 4])
 def test_at_three_or_four_the_master_without_search_plays_as_the_expert(players: int) -> None:
-    # It discards as the Expert; with search on it searches the play
-    # (docs/master.md, "Three and four players"), so some game differs.
+    # It discards as the Expert; with search on it searches the play at three
+    # (docs/master.md, "Three and four players"), so some game differs; with
+    # partners it lays as the Expert, its search having lost ground there.
     differs = 0
     for seed in range(5):
         expert = Game(num_players=players, seed=seed).play([ExpertPlayer() for _ in range(players)])
@@ -92,7 +93,7 @@ def test_at_three_or_four_the_master_without_search_plays_as_the_expert(players:
             [MasterPlayer(seed=seed)] + [ExpertPlayer() for _ in range(players - 1)]
         )
         differs += searched != expert
-    assert differs > 0
+    assert (differs > 0) == (players == 3)
 
 
 def test_bad_budgets_and_names_are_refused() -> None:
