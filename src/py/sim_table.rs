@@ -11,7 +11,7 @@ use super::convert::{describe, int_in};
 use super::simulate::{
     player_seed, reporter, run_builtin, simulate_pair, table_start, Plan, PySimStats,
 };
-use crate::bots::simulate::{GameRanges, Mode, Simulator};
+use crate::bots::simulate::{GameRanges, Mode, Simulator, Start};
 use crate::bots::BotKind;
 
 /// The keywords of `simulate` that a table of three or four reads or refuses.
@@ -33,6 +33,17 @@ pub(super) fn simulate_table(
     progress: Option<Bound<'_, PyAny>>,
     args: TableArgs<'_>,
 ) -> PyResult<PySimStats> {
+    // The numbers first, at any table: a bad `games` is named before the players.
+    let plan = Plan::new(
+        games.as_ref(),
+        seed.as_ref(),
+        threads.as_ref(),
+        args.first_game.as_ref(),
+        None,
+        None,
+        None,
+        Mode::default(),
+    )?;
     let seats = table_players(players)?;
     if let [a, b] = &seats[..] {
         let t = args;
@@ -54,23 +65,7 @@ pub(super) fn simulate_table(
     }
     let n = seats.len();
     refuse_pair_options(n, &args)?;
-    let plan = Plan::new(
-        games.as_ref(),
-        seed.as_ref(),
-        threads.as_ref(),
-        args.first_game.as_ref(),
-        None,
-        None,
-        None,
-        Mode::default(),
-    )?;
-    let first_dealer = args
-        .first_dealer
-        .filter(|d| !d.is_none())
-        .map(|d| int_in(&d, "first_dealer", 0..=n as i128 - 1, ""))
-        .transpose()?;
-    let scores_given = args.scores.as_ref().is_some_and(|s| !s.is_none());
-    let start = table_start(n, scores_given, first_dealer)?;
+    let start = start_of(n, &args)?;
     let (kinds, player_seeds) = builtin_seats(&seats)?;
     let chunked = progress.is_some();
     let report = reporter(progress)?;
@@ -87,6 +82,19 @@ pub(super) fn simulate_table(
         start,
         ranges: GameRanges::new([range])?,
     })
+}
+
+/// The start of every game at a table of `n`: 0-0 (scores are refused), the
+/// first dealer as given or round the table.
+fn start_of(n: usize, args: &TableArgs<'_>) -> PyResult<Start> {
+    let first_dealer = args
+        .first_dealer
+        .as_ref()
+        .filter(|d| !d.is_none())
+        .map(|d| int_in(d, "first_dealer", 0..=n as i128 - 1, ""))
+        .transpose()?;
+    let scores_given = args.scores.as_ref().is_some_and(|s| !s.is_none());
+    table_start(n, scores_given, first_dealer)
 }
 
 /// Refuses the options of two players only (`duplicate`, `adjusted`, `position`).

@@ -549,15 +549,7 @@ fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
         luck: read_luck(d.get_item("luck_sums").ok())?,
     };
     stats.check()?;
-    let ranges: Vec<[u64; 2]> = item(d, "ranges")?
-        .extract()
-        .map_err(|_| PyValueError::new_err("ranges must be (start, stop) pairs"))?;
-    let ranges = GameRanges::new(ranges.into_iter().map(|[a, b]| a..b))?;
-    if ranges.games() != stats.games {
-        return Err(PyValueError::new_err(
-            "the ranges do not hold `games` games",
-        ));
-    }
+    let ranges = read_ranges(d, stats.games)?;
     let player_seeds: Vec<Option<u64>> = item(d, "player_seeds")?
         .extract()
         .map_err(|_| PyValueError::new_err("player_seeds must be seeds or None, one a player"))?;
@@ -566,16 +558,7 @@ fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
             "player_seeds must be seeds or None, one a player",
         ));
     }
-    let start_scores = per_side_of(d, "start_scores", sides)?;
-    let first_dealer = item(d, "first_dealer")?.extract::<Option<i64>>()?;
-    let start = if names.len() == 2 {
-        Start::new(
-            &[start_scores[0] as i64, start_scores[1] as i64],
-            first_dealer,
-        )?
-    } else {
-        table_start(names.len(), start_scores != [0; 4], first_dealer)?
-    };
+    let start = read_start(d, names.len(), sides)?;
     Ok(PySimStats {
         stats,
         names,
@@ -584,6 +567,33 @@ fn read_stats(d: &Bound<'_, PyAny>) -> PyResult<PySimStats> {
         start,
         ranges,
     })
+}
+
+/// The game ranges of a stats dict, which must hold its `games`.
+fn read_ranges(d: &Bound<'_, PyAny>, games: u64) -> PyResult<GameRanges> {
+    let ranges: Vec<[u64; 2]> = item(d, "ranges")?
+        .extract()
+        .map_err(|_| PyValueError::new_err("ranges must be (start, stop) pairs"))?;
+    let ranges = GameRanges::new(ranges.into_iter().map(|[a, b]| a..b))?;
+    if ranges.games() != games {
+        return Err(PyValueError::new_err(
+            "the ranges do not hold `games` games",
+        ));
+    }
+    Ok(ranges)
+}
+
+/// Where every game of a stats dict of `players` began.
+fn read_start(d: &Bound<'_, PyAny>, players: usize, sides: usize) -> PyResult<Start> {
+    let start_scores = per_side_of(d, "start_scores", sides)?;
+    let first_dealer = item(d, "first_dealer")?.extract::<Option<i64>>()?;
+    if players == 2 {
+        return Ok(Start::new(
+            &[start_scores[0] as i64, start_scores[1] as i64],
+            first_dealer,
+        )?);
+    }
+    table_start(players, start_scores != [0; 4], first_dealer)
 }
 
 /// The start of a table of three or four: 0-0 (`scores`: some were given,

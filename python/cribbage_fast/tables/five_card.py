@@ -229,8 +229,8 @@ def five_card_discards(hand: Any, players: int, seat: int) -> list[FiveCardOptio
     >>> str(best.discard), round(best.hand_ev, 2)
     ('4S', 12.38)
     """
-    players = _players(players)
     seat = integer(seat, "seat")
+    players = _players(players)
     if not 0 <= seat < players:
         raise ValueError(f"seat must be 0..{players - 1} (0 the dealer), got {seat}")
     rows = _core._five_card_options(hand, players, seat, _shipped()["blocks"][players])
