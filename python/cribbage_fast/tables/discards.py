@@ -113,14 +113,20 @@ def _with_model(option: _core.DiscardOption, crib_model: str, pegging: bool) -> 
     crib = option.crib_ev
     if crib_model != "uniform":
         if len(option.discard) != 2:
-            raise ValueError("the crib tables are for two-player (six-card) hands")
+            raise ValueError(
+                "the crib tables are for two-player (six-card) hands; for five cards "
+                "use cribbage_fast.tables.five_card_discards(hand, players, seat)"
+            )
         a, b = (c.rank - 1 for c in option.discard)
         crib = float(crib_table(own=dealer, model=crib_model, flushes=True)[a, b])
     net = option.hand_ev + crib if dealer else option.hand_ev - crib
     own = opponent = net_peg = None
     if pegging:
         if len(option.discard) != 2:
-            raise ValueError("the pegging table is for two-player (six-card) hands")
+            raise ValueError(
+                "the pegging table is for two-player (six-card) hands; for five cards "
+                "use cribbage_fast.tables.five_card_pegging(players)"
+            )
         own, opponent, net_peg = _pegging_parts([c.rank for c in option.keep], dealer)
     return TableDiscardOption(
         option.discard,
