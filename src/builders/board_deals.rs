@@ -15,7 +15,7 @@
 
 use rayon::prelude::*;
 
-use crate::bots::simulate::game_seed;
+use crate::bots::simulate::{game_seed, play_out};
 use crate::bots::{Bot, BotKind};
 use crate::builders::deal_tree::scored;
 use crate::ground::error::{Error, Result};
@@ -95,11 +95,7 @@ pub fn play_from_board(players: u8, scores: &[u16], games: u64, seed: u64) -> Re
         .map(|i| {
             let game = Game::with_first_dealer(config, game_seed(seed, i), false, 0)?;
             let mut game = game.with_scores(&board)?;
-            let mut bots = experts(players);
-            while let Some(seat) = game.to_move() {
-                let mv = bots[seat].decide(&game, seat)?;
-                game.apply(mv)?;
-            }
+            play_out(&mut game, &mut experts(players))?;
             game.winner()
                 .ok_or_else(|| Error::Invalid("a game ended without a winner".into()))
         })

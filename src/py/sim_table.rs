@@ -47,10 +47,10 @@ pub(super) fn simulate_table(
     let seats = table_players(players)?;
     if let [a, b] = &seats[..] {
         let t = args;
-        return simulate(
+        return simulate_pair(
             py,
             a,
-            Some(b.clone()),
+            b,
             games,
             seed,
             threads,
