@@ -4,49 +4,60 @@ shipped set, up to ``--puzzles``, is hinted from its position at the largest
 budget a hint takes (100,000 samples, 2.4 times the default), half the
 default precision and the master as the play-out policy, each with its own
 seed (1000 + i); a puzzle keeps its answer when the hint's best move is the
-answer (in the play, a lay of the same rank). Prints one JSON line a puzzle
-and a summary with its Wilson interval.
+answer (in the play, a lay of the same rank). The puzzles are shared among
+``--workers`` processes (the results do not depend on how many). Prints one
+JSON line a puzzle and a summary with its Wilson interval.
 
 Reproducing::
 
-    nice python benches/puzzles_recheck.py --puzzles 1000 --step 5
+    nice python benches/puzzles_recheck.py --puzzles 1000 --step 5 --workers 2
 """
 
 from __future__ import annotations
 
 import argparse
 import json
+import multiprocessing
 import time
+from typing import Any
 
 from analysis_measure import wilson
 
 from cribbage_fast import Move
 from cribbage_fast.analysis import hint
 from cribbage_fast.analysis.settings import DEFAULTS, MAX_BUDGET
-from cribbage_fast.puzzles import shipped_puzzles, solves
+from cribbage_fast.puzzles import Puzzle, read_puzzles, shipped_puzzles, solves
 from cribbage_fast.records import parse_position
+
+
+def recheck(job: tuple[int, Puzzle]) -> dict[str, Any]:
+    """One puzzle's re-check, with the seed of its place in the sample."""
+    i, p = job
+    h = hint(
+        parse_position(p.position),
+        budget=MAX_BUDGET,
+        precision=DEFAULTS.precision / 2,
+        policy="master",
+        seed=1000 + i,
+    )
+    same = solves(p, Move.from_dict(h.best.move))
+    return {"i": i, "answer": p.answer, "best": h.best.action, "same": same}
 
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--puzzles", type=int, default=1000)
     parser.add_argument("--step", type=int, default=5)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--file", help="a puzzle file (default: the shipped set)")
     args = parser.parse_args()
-    chosen = shipped_puzzles().puzzles[:: args.step][: args.puzzles]
+    puzzles = read_puzzles(args.file).puzzles if args.file else shipped_puzzles().puzzles
+    chosen = puzzles[:: args.step][: args.puzzles]
     kept, start = 0, time.perf_counter()
-    for i, p in enumerate(chosen):
-        position = parse_position(p.position)
-        h = hint(
-            position,
-            budget=MAX_BUDGET,
-            precision=DEFAULTS.precision / 2,
-            policy="master",
-            seed=1000 + i,
-        )
-        same = solves(p, Move.from_dict(h.best.move))
-        kept += same
-        line = {"i": i, "answer": p.answer, "best": h.best.action, "same": same}
-        print(json.dumps(line), flush=True)
+    with multiprocessing.get_context("spawn").Pool(args.workers) as pool:
+        for line in pool.imap(recheck, enumerate(chosen)):
+            kept += line["same"]
+            print(json.dumps(line), flush=True)
     low, high = wilson(kept, len(chosen))
     seconds = time.perf_counter() - start
     summary = {"puzzles": len(chosen), "kept": kept, "wilson95": [low, high], "seconds": seconds}

@@ -3,6 +3,8 @@ puzzles that are what the evaluator says (small budgets, so it is quick)."""
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from cribbage_fast import Game, Move
@@ -12,7 +14,7 @@ from cribbage_fast.puzzles.mine import MARGIN, SIGMAS, MiningSettings, decisions
 from cribbage_fast.puzzles.themes import THEMES
 from cribbage_fast.records import write_position
 
-FAST = MiningSettings(screen_budget=46, budget=92, recheck_budget=184)
+FAST = MiningSettings(screen_budget=46, budget=92, recheck_budget=184, master_budget=92)
 
 
 def option(equity: float, diff_stderr: float = 0.0) -> HintOption:
@@ -84,3 +86,22 @@ def test_a_users_record_is_mined_as_the_game_it_holds() -> None:
     mined = mine_game(loaded, FAST, source={"record": "mine"}, seed=2)
     direct = mine_game(g, FAST, source={"record": "mine"}, seed=2)
     assert mined == direct and mined
+
+
+def test_a_lay_stays_only_if_it_is_best_with_the_master_playing_out() -> None:
+    """A mined lay is the best lay again with the master's play-outs (at
+    ``master_budget``, seed + 2); the Expert's play-outs alone keep one
+    more lay of this game (move 88), which the master's do not."""
+    g = Game(2, seed=8)
+    g.play(["greedy", "expert"])
+    kept = mine_game(g, FAST, source={}, seed=8)
+    unchecked = mine_game(g, dataclasses.replace(FAST, master_budget=0), source={}, seed=8)
+    at = {p.source["move_index"] for p in kept}
+    assert at == {p.source["move_index"] for p in unchecked} - {88}
+    for p in kept:
+        if p.answer.startswith("lay "):
+            index = p.source["move_index"]
+            master = hint(g, move_index=index, budget=92, policy="master", seed=10)
+            assert master.best.action == p.answer
+    dropped = hint(g, move_index=88, budget=92, policy="master", seed=10)
+    assert dropped.best.action != next(p for p in unchecked if p.source["move_index"] == 88).answer

@@ -2,7 +2,8 @@
 screened by the evaluator at a small budget, checked at the default
 budget, and re-checked at a larger one with another seed; a puzzle is a
 decision whose best move leads every other by a clear margin in the chance
-to win at both checks (docs/puzzles.md, "Mining").
+to win at both checks, and, for a lay, is still the best move with the
+master playing out each sampled deal (docs/puzzles.md, "Mining").
 
 >>> from cribbage_fast import Game
 >>> g = Game(2, seed=3)
@@ -21,7 +22,7 @@ from typing import Any
 
 from .. import _core
 from ..analysis.hints import Hint, hint
-from ..analysis.settings import DEFAULT_BUDGET, DEFAULT_PRECISION
+from ..analysis.settings import DEFAULT_BUDGET, DEFAULT_PRECISION, Policy
 from ..games.game import Game
 from ..records.position import write_position
 from .puzzle import Puzzle
@@ -44,7 +45,12 @@ class MiningSettings:
     standard errors of the difference); the screen at ``screen_budget``
     keeps a decision whose lead is at least ``screen_margin``; the check is
     at ``budget`` and the analysis' default precision, and the re-check at
-    ``recheck_budget`` and ``recheck_precision`` with another seed.
+    ``recheck_budget`` and ``recheck_precision`` with another seed. A lay
+    must then come out best again at ``master_budget`` with the master
+    playing out each sampled deal: the Expert's play-outs can favour a lay
+    the master would not make. A discard is not asked again, as the master
+    discards as the Expert does, and its play-outs of a whole deal cost some
+    twenty times more (0 asks no lay again).
 
     Examples
     --------
@@ -59,6 +65,7 @@ class MiningSettings:
     budget: int = DEFAULT_BUDGET
     recheck_budget: int = 2 * DEFAULT_BUDGET
     recheck_precision: float = DEFAULT_PRECISION / 2
+    master_budget: int = 2048
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as JSON-ready values (a puzzle file's method)."""
@@ -160,7 +167,7 @@ def mine_game(
     []
     """
     s = settings or MiningSettings()
-    found = []
+    found, kinds = [], [m["move"] for m in game.moves()]
     for n, index in enumerate(decisions(game)):
         if stop is not None and n >= stop:
             break
@@ -177,6 +184,17 @@ def mine_game(
             precision=s.recheck_precision,
             seed=seed + 1,
         )
-        if recheck.best.action == check.best.action and verdict(recheck, s.margin, s.sigmas):
-            found.append(_puzzle(game, index, recheck, source))
+        if recheck.best.action != check.best.action or not verdict(recheck, s.margin, s.sigmas):
+            continue
+        if kinds[index] == "lay" and s.master_budget > 0:
+            master = hint(
+                game,
+                move_index=index,
+                budget=s.master_budget,
+                policy=Policy.MASTER.value,
+                seed=seed + 2,
+            )
+            if master.best.action != check.best.action:
+                continue
+        found.append(_puzzle(game, index, recheck, source))
     return found
