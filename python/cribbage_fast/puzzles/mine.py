@@ -167,7 +167,7 @@ def mine_game(
     []
     """
     s = settings or MiningSettings()
-    found, kinds = [], [m["move"] for m in game.moves()]
+    found = []
     for n, index in enumerate(decisions(game)):
         if stop is not None and n >= stop:
             break
@@ -186,7 +186,7 @@ def mine_game(
         )
         if recheck.best.action != check.best.action or not verdict(recheck, s.margin, s.sigmas):
             continue
-        if kinds[index] == "lay" and s.master_budget > 0:
+        if recheck.kind == "lay" and s.master_budget > 0:
             master = hint(
                 game,
                 move_index=index,
