@@ -29,6 +29,27 @@ def test_build_writes_a_rated_set_and_show_prints_it(tmp_path: Path) -> None:
     assert shown.exit_code == 0 and found.puzzles[0].position in shown.output
 
 
+def test_build_extends_a_set_and_refuses_to_write_over_it(tmp_path: Path) -> None:
+    first, more = tmp_path / "a.jsonl.gz", tmp_path / "b.jsonl.gz"
+    runner = CliRunner()
+    base = ["puzzles", "build", "--seed", "3", "--workers", "1"]
+    assert runner.invoke(main, [*base, "--count", "1", "--out", str(first)]).exit_code == 0
+    args = [*base, "--count", "2", "--extend", str(first), "--out", str(more)]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 0, result.output
+    start, extended = read_puzzles(first), read_puzzles(more)
+    assert extended.puzzles[0].position == start.puzzles[0].position
+    assert len(extended.puzzles) == 2 and extended.header["extended"] == 1
+    before = first.read_bytes()
+    args = [*base, "--count", "2", "--extend", str(first), "--out", str(first)]
+    result = runner.invoke(main, args)
+    assert result.exit_code == 2 and result.output.count("\n") == 1
+    assert "also an input" in result.output and first.read_bytes() == before
+    other = ["puzzles", "build", "--seed", "4", "--count", "2", "--extend", str(first)]
+    result = runner.invoke(main, [*other, "--out", str(more)])
+    assert result.exit_code == 2 and "another seed" in result.output
+
+
 def test_a_bad_puzzle_file_is_one_line_naming_the_line(tmp_path: Path) -> None:
     bad = tmp_path / "bad.jsonl.gz"
     bad.write_bytes(gzip.compress(b'{"format": "cribbage-fast-puzzles/1"}\n{"x": 1}\n'))

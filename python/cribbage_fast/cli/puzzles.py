@@ -3,6 +3,8 @@
 Example::
 
     $ cribbage-fast puzzles build --count 1000 --seed 1 --out puzzles.jsonl.gz
+    $ cribbage-fast puzzles build --count 2000 --seed 1 --extend puzzles.jsonl.gz \\
+        --out more.jsonl.gz
     $ cribbage-fast puzzles show --theme "pair royal" --rating 1500 1700 --top 3
 """
 
@@ -13,8 +15,9 @@ from pathlib import Path
 
 import click
 
+from .._util.files import refuse_inputs
 from ..puzzles.build import build_puzzles
-from ..puzzles.puzzle import write_puzzles
+from ..puzzles.puzzle import read_puzzles, write_puzzles
 from ..puzzles.rate import solve_table
 from ..puzzles.shipped import load_puzzles
 from ..puzzles.themes import THEMES
@@ -39,9 +42,17 @@ def puzzles() -> None:
     default=None,
     help="Processes (default: every core).",
 )
-def build(count: int, seed: int, out: Path, workers: int | None) -> None:
+@click.option(
+    "--extend",
+    type=click.Path(dir_okay=False, exists=True, path_type=Path),
+    default=None,
+    help="A set built from the same seed to go on from (its puzzles are kept).",
+)
+def build(count: int, seed: int, out: Path, workers: int | None, extend: Path | None) -> None:
     """Mine, check and rate COUNT puzzles from seeded games; write them (gzipped JSON lines)."""
-    found = build_puzzles(count, seed, workers=workers)
+    refuse_inputs(out, [extend])
+    start = read_puzzles(extend) if extend is not None else None
+    found = build_puzzles(count, seed, workers=workers, extend=start)
     write_puzzles(out, found.puzzles, found.header)
     results = {s: [c == "1" for c in r] for s, r in found.header["results"].items()}
     click.echo(solve_table(found.puzzles, results), err=True)

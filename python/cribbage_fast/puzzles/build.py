@@ -21,6 +21,7 @@ from collections.abc import Callable, Iterator, Sequence
 from typing import Any, TypeVar
 
 from .._util.args import integer
+from .._util.json import preview
 from .._util.progress import progress as _progress
 from ..games.game import Game
 from .mine import MiningSettings, mine_game
@@ -102,16 +103,55 @@ def _map(fn: Callable[[T], R], jobs: Iterator[T], workers: int) -> Iterator[R]:
         pool.join()
 
 
+def _method(settings: MiningSettings) -> dict[str, Any]:
+    """What a puzzle file records of how it was built, besides the seed."""
+    return {"mining": settings.to_dict(), "players": list(PLAYERS), "rounds": ROUNDS}
+
+
+def _resumed(
+    start: PuzzleSet | None, seed: int, settings: MiningSettings
+) -> tuple[list[Puzzle], int, int]:
+    """The puzzles of `start`, the game to mine next and how many of that
+    game's puzzles `start` already holds (its last game may be cut short)."""
+    if start is None or not start.puzzles:
+        return [], 0, 0
+    for key, ours in (("seed", seed), ("method", _method(settings))):
+        if start.header.get(key) != ours:
+            raise ValueError(
+                f"the set to extend was built with another {key}: "
+                f"{preview(start.header.get(key))}, this build's is {preview(ours)}"
+            )
+    found = list(start.puzzles)
+    last = found[-1].source.get("game")
+    if not isinstance(last, int) or start.header.get("games") != last + 1:
+        raise ValueError(
+            "the set to extend does not end with its last game: its header counts "
+            f"{preview(start.header.get('games'))} games, its last puzzle is of game "
+            f"{preview(last)}"
+        )
+    return found, last, sum(p.source.get("game") == last for p in found)
+
+
 def _mined(
-    count: int, seed: int, settings: MiningSettings, workers: int, show: bool
+    count: int,
+    seed: int,
+    settings: MiningSettings,
+    workers: int,
+    show: bool,
+    start: PuzzleSet | None,
 ) -> tuple[list[Puzzle], int]:
-    found: list[Puzzle] = []
-    games = 0
-    jobs = ((seed, k, settings) for k in range(2**32))
+    found, first, skip = _resumed(start, seed, settings)
+    if len(found) > count:
+        raise ValueError(f"the set to extend has {len(found)} puzzles, more than count={count}")
+    games = first + (skip > 0)
+    jobs = ((seed, k, settings) for k in range(first, 2**32))
     with _progress(count, "puzzles mined", enabled=show) as bar:
-        for puzzles in _map(_mine, jobs, workers):
-            games += 1
-            take = puzzles[: count - len(found)]
+        bar.update(len(found))
+        mined = _map(_mine, jobs, workers) if len(found) < count else iter(())
+        for k, puzzles in zip(itertools.count(first), mined):
+            games = k + 1
+            take = puzzles[skip : skip + count - len(found)]
+            skip = 0
             found += take
             bar.update(len(take))
             if len(found) >= count:
@@ -151,6 +191,7 @@ def build_puzzles(
     settings: MiningSettings | None = None,
     workers: int | None = None,
     progress: bool = True,
+    extend: PuzzleSet | None = None,
 ) -> PuzzleSet:
     """A rated set of `count` puzzles mined from seeded games.
 
@@ -166,16 +207,25 @@ def build_puzzles(
         Processes (None: every core).
     progress : bool
         A progress bar on a terminal.
+    extend : PuzzleSet, optional
+        A set built from the same seed and settings (a build of fewer
+        puzzles, or an earlier extension): its puzzles are kept and mining
+        goes on from its last game, so the result is the fresh build of
+        `count`, only cheaper. Every puzzle is rated again.
 
     Returns
     -------
     PuzzleSet
         The puzzles in game order, rated; the header records the engine
         version (added on writing), the method, the seed, the games mined,
-        the solvers' ratings and results, and the seconds taken.
+        how many puzzles were taken over from `extend`, the solvers' ratings
+        and results, and the seconds this build took.
 
     Raises
     ------
+    ValueError
+        `extend` was built with another seed or method, holds more than
+        `count` puzzles, or does not end with its last game.
     KeyboardInterrupt
         Ctrl-C: the workers are stopped at once.
 
@@ -189,14 +239,15 @@ def build_puzzles(
     workers = integer(workers or os.cpu_count() or 1, "workers", 1, 256)
     s = settings or MiningSettings()
     start = time.perf_counter()
-    puzzles, games = _mined(count, seed, s, workers, progress) if count else ([], 0)
+    puzzles, games = _mined(count, seed, s, workers, progress, extend)
     mined = time.perf_counter() - start
     rated, solvers = _rated(puzzles, seed, workers, progress)
     header = {
-        "method": {"mining": s.to_dict(), "players": list(PLAYERS), "rounds": ROUNDS},
+        "method": _method(s),
         "seed": seed,
         "count": len(rated),
         "games": games,
+        "extended": len(extend.puzzles) if extend is not None else 0,
         "seconds": {"mining": round(mined, 1), "total": round(time.perf_counter() - start, 1)},
         "workers": workers,
         **solvers,

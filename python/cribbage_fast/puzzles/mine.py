@@ -21,8 +21,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from .. import _core
+from .._util.args import integer, positive, real
 from ..analysis.hints import Hint, hint
-from ..analysis.settings import DEFAULT_BUDGET, DEFAULT_PRECISION, Policy
+from ..analysis.settings import DEFAULT_BUDGET, DEFAULT_PRECISION, MAX_BUDGET, Policy
 from ..games.game import Game
 from ..records.position import write_position
 from .puzzle import Puzzle
@@ -56,6 +57,9 @@ class MiningSettings:
     --------
     >>> MiningSettings().budget, MiningSettings().margin
     (40960, 0.05)
+    >>> MiningSettings(master_budget=-1)
+    Traceback (most recent call last):
+    ValueError: master_budget must be at least 0 and at most 100000, got -1
     """
 
     margin: float = MARGIN
@@ -66,6 +70,19 @@ class MiningSettings:
     recheck_budget: int = 2 * DEFAULT_BUDGET
     recheck_precision: float = DEFAULT_PRECISION / 2
     master_budget: int = 2048
+
+    def __post_init__(self) -> None:
+        # Checked here, so a bad field is named before any game is mined.
+        for name in ("margin", "screen_margin"):
+            object.__setattr__(self, name, real(getattr(self, name), name, 0.0, 1.0))
+        object.__setattr__(self, "sigmas", real(self.sigmas, "sigmas", 0.0, 100.0))
+        for name in ("screen_budget", "budget", "recheck_budget"):
+            object.__setattr__(self, name, integer(getattr(self, name), name, 1, MAX_BUDGET))
+        object.__setattr__(
+            self, "master_budget", integer(self.master_budget, "master_budget", 0, MAX_BUDGET)
+        )
+        precision = positive(self.recheck_precision, "recheck_precision", "standard error")
+        object.__setattr__(self, "recheck_precision", precision)
 
     def to_dict(self) -> dict[str, Any]:
         """The settings as JSON-ready values (a puzzle file's method)."""
