@@ -83,7 +83,7 @@ def test_values_of_the_wrong_type_are_type_errors(value: object) -> None:
 
 
 def test_bytes_that_are_not_utf8_name_the_byte() -> None:
-    with pytest.raises(ValueError, match="not UTF-8 text \\(byte 8\\)"):
+    with pytest.raises(ValueError, match="not UTF-8 text \\(byte 8 is 0x"):
         hint(b"0-0/121 \xff d0", **QUICK)
 
 

@@ -25,6 +25,8 @@ from typing import IO, Any
 
 import numpy as np
 
+from .text import utf8
+
 PathLike = str | os.PathLike[str]
 
 
@@ -82,13 +84,7 @@ def read_text(path: PathLike) -> str:
     Traceback (most recent call last):
     ValueError: ... is not UTF-8 text (byte 3 is 0xe9)
     """
-    data = Path(path).read_bytes()
-    try:
-        return data.decode("utf-8").removeprefix("\ufeff")
-    except UnicodeDecodeError as err:
-        raise ValueError(
-            f"{os.fspath(path)} is not UTF-8 text (byte {err.start} is 0x{data[err.start]:02x})"
-        ) from None
+    return utf8(Path(path).read_bytes(), os.fspath(path), bom=True)
 
 
 def _mode_for(target: Path) -> int:

@@ -19,6 +19,8 @@ import json
 import math
 from typing import Any
 
+from .text import utf8
+
 #: The deepest nesting accepted: a game record nests four levels.
 MAX_DEPTH = 32
 
@@ -116,12 +118,7 @@ def loads(text: str | bytes | bytearray, what: str) -> Any:
     ValueError: line 1 is not JSON: Infinity is not a JSON number
     """
     if isinstance(text, bytes | bytearray):
-        try:
-            text = bytes(text).decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise ValueError(
-                f"{what} is not UTF-8 text (byte 0x{text[err.start]:02x} at {err.start})"
-            ) from None
+        text = utf8(text, what)
     if not isinstance(text, str):
         raise TypeError(f"{what} must be JSON text (str or bytes), got {type(text).__name__}")
     try:

@@ -34,6 +34,7 @@ from typing import IO, Any
 
 from .._core import Cancelled, CancelToken
 from .._util import json as _json
+from .._util.text import utf8
 from ..games.game import Game
 from ..records.position import position_of, write_position
 from ..records.record import read
@@ -435,10 +436,9 @@ class Engine:
         if isinstance(line, bytes | bytearray):
             raw = bytes(line)
             try:
-                line = raw.decode("utf-8")
-            except UnicodeDecodeError as err:
-                text = raw.decode("utf-8", errors="replace")
-                self._refuse(_id_of(text), f"not UTF-8 text (byte {err.start} of the line)")
+                line = utf8(raw, "the line")
+            except ValueError as err:
+                self._refuse(_id_of(raw.decode("utf-8", errors="replace")), str(err))
                 return
         if not line.strip():
             return

@@ -18,16 +18,13 @@ import click
 from .. import records
 from .._util import json as _json
 from .._util.files import read_text, refuse_inputs, write_text
+from .._util.text import utf8
 from .errors import describe, fail, wrote
 
 
 def _read(path: str) -> str:
     if path == "-":
-        data = sys.stdin.buffer.read()
-        try:
-            return data.decode("utf-8").removeprefix("\ufeff")
-        except UnicodeDecodeError as err:
-            raise ValueError(f"stdin is not UTF-8 text (byte {err.start})") from None
+        return utf8(sys.stdin.buffer.read(), "stdin", bom=True)
     return read_text(path)
 
 

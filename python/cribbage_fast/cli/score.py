@@ -19,6 +19,7 @@ import click
 
 from .. import _core
 from .._util import json as _json
+from .._util.text import utf8
 from .errors import fail
 from .score_file import file_options, run_score_file
 
@@ -63,10 +64,7 @@ def hands_of_lines(stream: IO[bytes]) -> Iterator[tuple[int, list[_core.Card]]]:
         a line that is not UTF-8 or not five cards, named by its number.
     """
     for number, raw in enumerate(stream, start=1):
-        try:
-            text = raw.decode("utf-8").removeprefix("\ufeff") if number == 1 else raw.decode()
-        except UnicodeDecodeError as err:
-            raise ValueError(f"line {number}: not UTF-8 text (byte {err.start})") from None
+        text = utf8(raw, f"line {number}", bom=number == 1)
         if not text.strip():
             continue
         try:

@@ -21,6 +21,7 @@ from __future__ import annotations
 import re
 
 from .._core import Card, CribbageError, Position
+from .._util.text import utf8
 from ..exceptions import PositionError
 
 __all__ = [
@@ -231,10 +232,7 @@ def position_of(value: PositionLike) -> Position:
     if isinstance(value, Position):
         return value
     if isinstance(value, bytes | bytearray):
-        try:
-            value = bytes(value).decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise ValueError(f"the position is not UTF-8 text (byte {err.start})") from None
+        value = utf8(value, "the position")
     if not isinstance(value, str):
         raise TypeError(
             "a position is a Position or its one-line text (str or bytes), "

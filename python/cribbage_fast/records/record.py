@@ -30,6 +30,7 @@ from .. import _core
 from .._util import json as _json
 from .._util.args import integer
 from .._util.errors import in_context
+from .._util.text import utf8
 from ..games.game import Game
 from .notation.grammar import FilledCard, split
 from .notation.replay import replay
@@ -186,10 +187,7 @@ def read(record: RecordLike, *, seed: int = 0) -> GameRecord:
     if isinstance(record, _core.Game):
         raise TypeError("expected a cribbage_fast.Game or its record, not a bare core Game")
     if isinstance(record, bytes | bytearray):
-        try:
-            record = bytes(record).decode("utf-8")
-        except UnicodeDecodeError as err:
-            raise ValueError(f"the record is not UTF-8 text (byte {err.start})") from None
+        record = utf8(record, "the record")
     if isinstance(record, _core.Position) or is_position(record):
         raise ValueError(
             "this is a game position, not a game record: read it with "
