@@ -30,7 +30,7 @@ fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     seed_in(obj, "seed")
 }
 
-/// Analyses a finished two-player game (a replayed `Game`): every decision's
+/// Analyses a finished game of two, three or four players (a replayed `Game`): every decision's
 /// equities and each seat's steps, as plain dicts. Use
 /// `cribbage_fast.analysis.analyze_game`, which builds the report.
 #[pyfunction]
@@ -322,6 +322,7 @@ fn decision_dict<'py>(py: Python<'py>, x: &Decision) -> PyResult<Bound<'py, PyDi
     let d = PyDict::new(py);
     d.set_item("move_index", x.move_index)?;
     d.set_item("seat", x.seat)?;
+    d.set_item("side", x.side)?;
     d.set_item("deal", x.deal)?;
     d.set_item("dealer", x.dealer)?;
     d.set_item("scores", x.scores.to_vec())?;
