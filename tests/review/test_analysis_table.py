@@ -157,3 +157,20 @@ def test_a_seat_choice_is_refused_at_a_table(seats: object) -> None:
 
 def _three() -> cf.Game:
     return table_game(3, 9)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_hint_at_a_move_is_the_analysis_of_that_decision(
+    games: dict[int, list[cf.Game]], players: int
+) -> None:
+    g = games[players][2]
+    a = analysis.analyze_game(g, seed=4, **CHEAP)
+    unforced = [d for d in a.decisions if not d.forced]
+    for d in unforced[:: max(1, len(unforced) // 8)]:
+        h = cf.hint(g, move_index=d.move_index, seed=4, **CHEAP)
+        assert h.seat == d.seat
+        assert {o.action: o.equity for o in h.options} == dict(
+            zip(d.actions, d.equities, strict=True)
+        ), d.move_index
+    with pytest.raises(ValueError, match="game-point tables"):
+        cf.hint(g, move_index=unforced[0].move_index, objective="points", **CHEAP)

@@ -67,12 +67,11 @@ class DecisionReview:
 
     `side` is the mover's side: its seat, or with four players its
     partnership (0: seats 0 and 2; 1: seats 1 and 3), whose equity the
-    decision is judged by; `scores` holds each side's score. With three or
+    decision is judged by (not given: the seat); `scores` holds each side's score. With three or
     four players only the chance to win is measured: `points_loss` is NaN."""
 
     move_index: int
     seat: int
-    side: int
     deal: int
     dealer: int
     scores: tuple[int, ...]
@@ -94,6 +93,11 @@ class DecisionReview:
     win_chance: float | None = None
     accuracy: float | None = None
     seconds: float = field(default=0.0, compare=False)
+    side: int = -1
+
+    def __post_init__(self) -> None:
+        if self.side < 0:
+            object.__setattr__(self, "side", self.seat)
 
 
 @dataclass(frozen=True)
