@@ -120,7 +120,7 @@ fn plan_of(game: PyRef<'_, PyGame>, settings: Settings, seed: u64) -> PyResult<P
 /// A decision's record move index, seat, played action and every action's equity.
 type DecisionPoint = (usize, usize, Option<usize>, Vec<f64>);
 
-/// The equities of chosen decisions of a finished two-player game (record
+/// The equities of chosen decisions of a finished game (record
 /// move indexes; forced ones are left out), as `(move_index, seat, played,
 /// equities)` (`played`: the index of the action played): the sampled
 /// points of the calibration benchmark.
@@ -169,9 +169,10 @@ pub fn _decision_equities<'py>(
         .collect())
 }
 
-/// Every action of the decision the seat to move faces in a two-player game
-/// without muggins, valued from that seat's view as the game analysis values
-/// it (seeded as the analysis of the finished game seeds it). Keys: `seat`,
+/// Every action of the decision the seat to move faces in a game without
+/// muggins (two, three or four players), valued from that seat's view as the
+/// game analysis values it (seeded as the analysis of the finished game
+/// seeds it). Keys: `seat`,
 /// `move_index`, `actions` (move dicts), `equity`, `stderr`,
 /// `diff_stderr`, `samples`, `pegging` (net points pegged from the action to
 /// the end of the deal's play), `best`. Use `cribbage_fast.analysis.hints.hint`.

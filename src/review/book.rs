@@ -1,4 +1,4 @@
-//! The ledger's book: each side's equity from point to point, split into
+//! The ledger's vocabulary (decisions, steps) and its book: each side's equity from point to point, split into
 //! skill, luck and the others' errors (the definitions are in the module
 //! comment of [`crate::review`]).
 //!
@@ -15,8 +15,86 @@
 //! chances add up to one on every sample).
 
 use super::evaluate::ActionValue;
-use super::ledger::{Decision, Step, StepKind};
 use crate::rules::game::Move;
+
+/// One decision of the game, with every distinct action's equity.
+#[derive(Clone, Debug)]
+pub struct Decision {
+    /// Its index in the record's moves.
+    pub move_index: usize,
+    pub seat: usize,
+    /// The seat's side: the seat itself, or its partnership with four players.
+    pub side: usize,
+    pub deal: u32,
+    pub dealer: usize,
+    /// Each side's score before the decision.
+    pub scores: Vec<u16>,
+    /// One action per distinct choice (one card of each rank in the play:
+    /// suits never matter there).
+    pub actions: Vec<Move>,
+    /// The move as recorded.
+    pub played_move: Move,
+    /// The index of the played choice in `actions`.
+    pub played: usize,
+    /// Only one distinct choice.
+    pub forced: bool,
+    /// Equities (empty when forced: nothing to choose, nothing valued).
+    pub values: Vec<ActionValue>,
+    /// The index of the highest equity.
+    pub best: usize,
+    pub(super) task: Option<usize>,
+}
+
+/// What moved a seat's equity from one of its points to the next.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum StepKind {
+    /// The cut for the first deal.
+    CutForDeal,
+    /// The six cards dealt.
+    Deal,
+    /// The starter cut (his heels included).
+    Starter,
+    /// The other seats' lays and goes (what they reveal) up to the side's turn.
+    Play,
+    /// The end of the deal: the last lays and the show.
+    Show,
+    /// The seat's own decision.
+    Decision,
+    /// Another side's discard, unseen by the side.
+    HiddenDiscard,
+}
+
+impl StepKind {
+    pub fn name(self) -> &'static str {
+        match self {
+            StepKind::CutForDeal => "cut_for_deal",
+            StepKind::Deal => "deal",
+            StepKind::Starter => "starter",
+            StepKind::Play => "play",
+            StepKind::Show => "show",
+            StepKind::Decision => "decision",
+            StepKind::HiddenDiscard => "hidden_discard",
+        }
+    }
+}
+
+/// One step of a side's equity: `after - before = skill + luck + opponent_errors`.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Step {
+    /// The side: the seat, or with four players the partnership (0: seats 0
+    /// and 2; 1: seats 1 and 3).
+    pub seat: usize,
+    pub kind: StepKind,
+    /// The record's move that ends the step (`None`: before any move).
+    pub move_index: Option<usize>,
+    pub deal: u32,
+    pub before: f64,
+    pub after: f64,
+    pub skill: f64,
+    pub luck: f64,
+    /// The other sides' errors (the opponent's, with two players).
+    pub opponent_errors: f64,
+}
 
 /// A side's equity just after an event: an evaluation's best action, or known.
 #[derive(Clone, Copy, Debug)]

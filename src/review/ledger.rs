@@ -8,6 +8,7 @@ use std::ops::Range;
 use rayon::prelude::*;
 
 use super::book::{best_index, Book, Node};
+pub use super::book::{Decision, Step, StepKind};
 use super::evaluate::{
     board_values, evaluate, points_at_a_table, position_value, side_outcomes, ActionValue,
     DealStart, Task,
@@ -21,85 +22,6 @@ use crate::ground::error::{Error, Result};
 use crate::rules::game::{Game, GameConfig, Move, Origin, Phase, DEFAULT_TARGET};
 use crate::rules::play::mask_cards;
 use crate::rules::position::Position;
-
-/// One decision of the game, with every distinct action's equity.
-#[derive(Clone, Debug)]
-pub struct Decision {
-    /// Its index in the record's moves.
-    pub move_index: usize,
-    pub seat: usize,
-    /// The seat's side: the seat itself, or its partnership with four players.
-    pub side: usize,
-    pub deal: u32,
-    pub dealer: usize,
-    /// Each side's score before the decision.
-    pub scores: Vec<u16>,
-    /// One action per distinct choice (one card of each rank in the play:
-    /// suits never matter there).
-    pub actions: Vec<Move>,
-    /// The move as recorded.
-    pub played_move: Move,
-    /// The index of the played choice in `actions`.
-    pub played: usize,
-    /// Only one distinct choice.
-    pub forced: bool,
-    /// Equities (empty when forced: nothing to choose, nothing valued).
-    pub values: Vec<ActionValue>,
-    /// The index of the highest equity.
-    pub best: usize,
-    pub(super) task: Option<usize>,
-}
-
-/// What moved a seat's equity from one of its points to the next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum StepKind {
-    /// The cut for the first deal.
-    CutForDeal,
-    /// The six cards dealt.
-    Deal,
-    /// The starter cut (his heels included).
-    Starter,
-    /// The other seats' lays and goes (what they reveal) up to the side's turn.
-    Play,
-    /// The end of the deal: the last lays and the show.
-    Show,
-    /// The seat's own decision.
-    Decision,
-    /// Another side's discard, unseen by the side.
-    HiddenDiscard,
-}
-
-impl StepKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            StepKind::CutForDeal => "cut_for_deal",
-            StepKind::Deal => "deal",
-            StepKind::Starter => "starter",
-            StepKind::Play => "play",
-            StepKind::Show => "show",
-            StepKind::Decision => "decision",
-            StepKind::HiddenDiscard => "hidden_discard",
-        }
-    }
-}
-
-/// One step of a side's equity: `after - before = skill + luck + opponent_errors`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Step {
-    /// The side: the seat, or with four players the partnership (0: seats 0
-    /// and 2; 1: seats 1 and 3).
-    pub seat: usize,
-    pub kind: StepKind,
-    /// The record's move that ends the step (`None`: before any move).
-    pub move_index: Option<usize>,
-    pub deal: u32,
-    pub before: f64,
-    pub after: f64,
-    pub skill: f64,
-    pub luck: f64,
-    /// The other sides' errors (the opponent's, with two players).
-    pub opponent_errors: f64,
-}
 
 /// The walk, in order, of the points where equities change.
 #[derive(Clone, Debug)]
@@ -234,14 +156,7 @@ impl Walker {
         }
         let game = origin.start(false)?;
         let sides = config.sides();
-        let first_deal = if config.players == 2 {
-            vec![
-                position_value(&[0, 0], game.dealer(), 0, o)?,
-                position_value(&[0, 0], game.dealer(), 1, o)?,
-            ]
-        } else {
-            board_values(config.players, &vec![0; sides], game.dealer())?
-        };
+        let first_deal = first_deal_values(config, game.dealer(), o)?;
         // The fair share: each side's chance before the cut for the deal.
         let even = match o {
             Objective::Win => 1.0 / sides as f64,
@@ -667,4 +582,16 @@ pub fn distinct_lays(lays: u64) -> Vec<Card> {
 fn before_discards(game: &Game) -> bool {
     let seats = usize::from(game.config().players);
     game.phase() == Phase::Discard && (0..seats).all(|s| game.discards_of(s) == 0)
+}
+
+/// Each side's equity at the first deal, dealt by `dealer`: the position
+/// table's (two players) or the board table's value at 0-0.
+fn first_deal_values(config: GameConfig, dealer: usize, o: Objective) -> Result<Vec<f64>> {
+    if config.players == 2 {
+        return Ok(vec![
+            position_value(&[0, 0], dealer, 0, o)?,
+            position_value(&[0, 0], dealer, 1, o)?,
+        ]);
+    }
+    board_values(config.players, &vec![0; config.sides()], dealer)
 }

@@ -82,13 +82,15 @@ def test_the_same_seed_gives_the_same_analysis_at_one_and_two_threads(
 def test_a_text_record_analyses_as_its_game(games: dict[int, list[cf.Game]], players: int) -> None:
     g = games[players][0]
     text = write_text(g)
-    assert same(analysis.analyze_game(text, seed=2, **CHEAP), analysis.analyze_game(g, seed=2, **CHEAP))
+    assert same(
+        analysis.analyze_game(text, seed=2, **CHEAP), analysis.analyze_game(g, seed=2, **CHEAP)
+    )
 
 
 def test_the_report_and_the_picture_show_every_side(games: dict[int, list[cf.Game]]) -> None:
     three = analysis.analyze_game(games[3][0], seed=1, **CHEAP)
     report = three.report()
-    head = [line for line in report.splitlines() if line.startswith("Summary")][0]
+    head = next(line for line in report.splitlines() if line.startswith("Summary"))
     assert all(f"seat {s}" in head for s in range(3))
     assert "others' errors" in report and "game points" not in report
     four = analysis.analyze_game(games[4][0], seed=1, **CHEAP)

@@ -129,9 +129,7 @@ def render(a: GameAnalysisData) -> str:
     for deal in sorted(by_deal):
         first = by_deal[deal][0]
         lines.append("")
-        lines.append(
-            f"Deal {deal}: {a.label(first.dealer)} deals, {_score(first.scores)}"
-        )
+        lines.append(f"Deal {deal}: {a.label(first.dealer)} deals, {_score(first.scores)}")
         lines += luck_line(a, "luck of the deal", luck[(deal, "deal")])
         lines += [_decision_line(a, d) for d in by_deal[deal] if d.kind == "discard"]
         starter = a.starters.get(deal, "?")

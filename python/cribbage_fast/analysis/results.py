@@ -43,7 +43,7 @@ class DecidedEarly:
     seat: int
     move_index: int
     deal: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     win_chance: float
     decisions: int
     error_rates: dict[str, float]
