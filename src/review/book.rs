@@ -1,6 +1,6 @@
-//! The ledger's vocabulary (decisions, steps) and its book: each side's equity from point to point, split into
-//! skill, luck and the others' errors (the definitions are in the module
-//! comment of [`crate::review`]).
+//! The ledger's vocabulary (decisions, steps) and its book: each side's
+//! equity from point to point, split into skill, luck and the others' errors
+//! (the definitions are in the module comment of [`crate::review`]).
 //!
 //! A side is a seat, or with four players a partnership. Its points are its
 //! seats' decisions, each valued from the deciding seat's view, so a partner's
