@@ -323,12 +323,6 @@ def analyze_game(
     game, view = loaded.game, loaded.view
     players = int(game.num_players)
     chosen = _seats(seats, view) if players == 2 else _table_seats(seats, view, players)
-    if players != 2 and settings.objective is not Objective.WIN:
-        raise ValueError(
-            f'objective "{settings.objective}" needs game-point tables, which exist for two '
-            f"players only; a {players}-player game is analysed by the chance to win "
-            '(objective="win")'
-        )
     raw = _core._analyze_game(
         game,
         **settings.to_dict(),

@@ -266,11 +266,6 @@ def _game_hint(
     """The game at the decision and its values, seeded as the analysis of
     the game seeds that decision."""
     at, view = _position(game, move_index, view)
-    if at.num_players != 2 and settings.objective is not Objective.WIN:
-        raise ValueError(
-            f'objective "{settings.objective}" needs game-point tables, which exist for two '
-            f"players only; a {at.num_players}-player game is hinted by the chance to win"
-        )
     if at.is_over:
         raise ValueError("the game is over: there is no decision to hint")
     if seat is not None and integer(seat, "seat", 0, at.num_players - 1) != at.to_move:
