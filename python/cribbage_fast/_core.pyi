@@ -3378,8 +3378,9 @@ def _analyze_game(
     cancel: CancelToken | None = None,
     robust_model: bool = True,
 ) -> dict[str, Any]:
-    """The raw analysis of a finished two-player game (decisions and each seat's
-    steps); `cribbage_fast.analysis.analyze_game` builds the report from it.
+    """The raw analysis of a finished game of two, three or four players
+    (decisions and each side's steps: a seat's, or a partnership's with four);
+    `cribbage_fast.analysis.analyze_game` builds the report from it.
     ``robust_model=False`` draws the opponent's hidden cards as the Expert would
     have kept them (the model before the mixture of opponent models)."""
 
@@ -3396,7 +3397,7 @@ def _decision_equities(
     robust_model: bool = True,
 ) -> list[tuple[int, int, int | None, list[float]]]:
     """The equities of chosen unforced decisions (record move indexes) of a
-    finished two-player game, as ``(move_index, seat, played, equities)``
+    finished game, as ``(move_index, seat, played, equities)``
     (``played``: the index of the action played; ``robust_model`` as in
     `_analyze_game`)."""
 

@@ -66,6 +66,28 @@ pub fn search_lay(config: &MasterConfig, rng: &mut Rng, obs: &Observation, lays:
     })
 }
 
+/// The hidden cards of one deal at a table of three or four, drawn as the
+/// search draws them (see the module comment): each seat's unlaid cards and
+/// what it laid away (the viewer's own included), and the crib's card from
+/// the deck (three players; else 0). `None` after a few draws the rules
+/// refused.
+pub(crate) struct TableDeal {
+    pub hands: [u64; MAX_SEATS],
+    pub discards: [u64; MAX_SEATS],
+    pub deck_card: u64,
+}
+
+/// A draw of the cards `obs`'s seat has not seen, consistent with the goes
+/// and replayed to the turn of the seat to move (for the game analysis).
+pub(crate) fn sample_deal(obs: &Observation, rng: &mut Rng) -> Option<TableDeal> {
+    let sample = Table::new(obs, true).sample(rng)?;
+    Some(TableDeal {
+        hands: sample.hands,
+        discards: sample.discards,
+        deck_card: sample.deck_card,
+    })
+}
+
 /// The highest card value each seat is known not to hold (0: nothing known),
 /// from the deal's cards `laid` in order, the current `count` (0 after cards
 /// were laid: the last count ended), `players` seats, the `leader` (the seat
@@ -150,6 +172,9 @@ struct Table<'a> {
     obs: &'a Observation,
     n: usize,
     me: usize,
+    /// The seat to move now, where a sample's replay stops (the master itself
+    /// when it searches; any seat when the game analysis samples).
+    to_move: usize,
     /// The cards each other seat may hold (the unseen ones above its floor).
     pools: [u64; MAX_SEATS],
     /// The other seats, most constrained first.
@@ -163,8 +188,9 @@ impl<'a> Table<'a> {
         let n = usize::from(obs.config.players);
         let me = obs.seat;
         let leader = (obs.dealer + 1) % n;
+        let to_move = obs.to_move.unwrap_or(me);
         let floors = if go_inference {
-            go_floors(obs.laid_order(), obs.count, n, leader, me)
+            go_floors(obs.laid_order(), obs.count, n, leader, to_move)
         } else {
             [0; MAX_SEATS]
         };
@@ -183,6 +209,7 @@ impl<'a> Table<'a> {
             obs,
             n,
             me,
+            to_move,
             pools,
             order,
             need,
@@ -230,8 +257,8 @@ impl<'a> Table<'a> {
         })
     }
 
-    /// The deal's play replayed with these unlaid cards, to the master's
-    /// turn; `None` if the rules would not have allowed it.
+    /// The deal's play replayed with these unlaid cards, to the turn of the
+    /// seat to move; `None` if the rules would not have allowed it.
     fn replay(&self, hands: &[u64; MAX_SEATS]) -> Option<Pegging> {
         let obs = self.obs;
         let dealt: Vec<Vec<Card>> = (0..self.n)
@@ -244,7 +271,7 @@ impl<'a> Table<'a> {
             }
             play.lay(card).ok()?;
         }
-        while play.to_move()? != self.me {
+        while play.to_move()? != self.to_move {
             play.go().ok()?;
         }
         (play.count() == obs.count).then_some(play)

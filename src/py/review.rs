@@ -30,7 +30,7 @@ fn seed_arg(obj: &Bound<'_, PyAny>) -> PyResult<u64> {
     seed_in(obj, "seed")
 }
 
-/// Analyses a finished two-player game (a replayed `Game`): every decision's
+/// Analyses a finished game of two, three or four players (a replayed `Game`): every decision's
 /// equities and each seat's steps, as plain dicts. Use
 /// `cribbage_fast.analysis.analyze_game`, which builds the report.
 #[pyfunction]
@@ -120,7 +120,7 @@ fn plan_of(game: PyRef<'_, PyGame>, settings: Settings, seed: u64) -> PyResult<P
 /// A decision's record move index, seat, played action and every action's equity.
 type DecisionPoint = (usize, usize, Option<usize>, Vec<f64>);
 
-/// The equities of chosen decisions of a finished two-player game (record
+/// The equities of chosen decisions of a finished game (record
 /// move indexes; forced ones are left out), as `(move_index, seat, played,
 /// equities)` (`played`: the index of the action played): the sampled
 /// points of the calibration benchmark.
@@ -169,9 +169,10 @@ pub fn _decision_equities<'py>(
         .collect())
 }
 
-/// Every action of the decision the seat to move faces in a two-player game
-/// without muggins, valued from that seat's view as the game analysis values
-/// it (seeded as the analysis of the finished game seeds it). Keys: `seat`,
+/// Every action of the decision the seat to move faces in a game without
+/// muggins (two, three or four players), valued from that seat's view as the
+/// game analysis values it (seeded as the analysis of the finished game
+/// seeds it). Keys: `seat`,
 /// `move_index`, `actions` (move dicts), `equity`, `stderr`,
 /// `diff_stderr`, `samples`, `pegging` (net points pegged from the action to
 /// the end of the deal's play), `best`. Use `cribbage_fast.analysis.hints.hint`.
@@ -322,6 +323,7 @@ fn decision_dict<'py>(py: Python<'py>, x: &Decision) -> PyResult<Bound<'py, PyDi
     let d = PyDict::new(py);
     d.set_item("move_index", x.move_index)?;
     d.set_item("seat", x.seat)?;
+    d.set_item("side", x.side)?;
     d.set_item("deal", x.deal)?;
     d.set_item("dealer", x.dealer)?;
     d.set_item("scores", x.scores.to_vec())?;

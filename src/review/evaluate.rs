@@ -15,17 +15,35 @@
 //! random numbers) and the deal is played out by the policy. A game that ends
 //! scores 1 or 0 (or the game points won or lost); a deal that ends no game is
 //! valued by the shipped position table at its new scores and dealer.
+//!
+//! **Three or four players.** The equity is the viewer's *side*'s: its own
+//! with three players, its partnership's with four (partners' points count
+//! together, and the partner's cards are as hidden as the opponents'). After
+//! the cut, every other seat's cards are drawn as the master at the table
+//! draws them ([`crate::bots::master_table::sample_deal`]: uniform over the
+//! unseen cards that agree with the goes, replayed through the play); before
+//! it, uniformly from the unseen cards, the starter stratified as above and
+//! the discards the policy's. A deal that ends no game is valued by the
+//! shipped board table of three players or of partnerships
+//! ([`crate::tables::boards_n`]); only the chance to win is measured (there
+//! are no game-point tables for these tables), so the other objective's
+//! values are NaN. Each sample also values the deal for every side, so a
+//! decision's loss can be split among the sides that gain by it
+//! ([`ActionValue::sides`]).
 
 use super::{Objective, Settings};
 use crate::bots::master::{determinize, hidden_pool, MasterConfig};
+use crate::bots::master_table::sample_deal;
 use crate::bots::simulate::game_seed;
 use crate::bots::Bot;
 use crate::ground::cancel;
+use crate::ground::card::{Card, CardSet};
 use crate::ground::error::{Error, Result};
 use crate::ground::rng::Rng;
 use crate::rules::game::{Game, Move, Phase, Source, SuppliedDeal};
 use crate::rules::observe::Observation;
-use crate::rules::play::ALL_CARDS;
+use crate::rules::play::{mask_cards, ALL_CARDS, MAX_SEATS};
+use crate::tables::boards_n::{partnership_chances, three_hand_chances};
 use crate::tables::positions::{shipped_arrays, SCORES};
 
 /// Samples per batch after the starter is cut (stopping is checked per batch).
@@ -36,8 +54,8 @@ pub const PLAY_BATCH: u32 = 32;
 pub struct DealStart {
     /// The game at the start of the deal (its cards are replaced per sample).
     pub game: Game,
-    /// Each seat's six cards, as dealt.
-    pub hands: [u64; 2],
+    /// Each seat's cards, as dealt.
+    pub hands: Vec<u64>,
     /// The moves of the deal so far, with their seats.
     pub moves: Vec<(u8, Move)>,
 }
@@ -80,6 +98,10 @@ pub struct ActionValue {
     /// The standard error of the other objective's best action's equity less
     /// this one's (0 for that best).
     pub other_diff_stderr: f64,
+    /// Each side's equity (by the objective) after the action, on the same
+    /// samples, from the viewer's view: with three or four players, what a
+    /// loss gives each other side.
+    pub sides: [f64; MAX_SEATS],
     /// Seconds the whole evaluation took (not part of the answer: it varies).
     pub seconds: f64,
 }
@@ -109,7 +131,47 @@ pub fn position_value(
     })
 }
 
-/// What a finished game, or the start of the next deal, is worth to `viewer`.
+/// Each side's chance to win from a board before a deal (`scores` by side)
+/// at a table of three or four, from the shipped board tables.
+pub fn board_values(players: u8, scores: &[u16], dealer: usize) -> Result<Vec<f64>> {
+    Ok(match players {
+        3 => three_hand_chances(scores, dealer)?.to_vec(),
+        4 => partnership_chances(scores, dealer)?.to_vec(),
+        n => return Err(Error::Invalid(format!("no board table for {n} players"))),
+    })
+}
+
+/// What a finished game, or the start of the next deal, is worth to each
+/// side (seat 0 and seat 1 with two players).
+pub fn side_outcomes(game: &Game, objective: Objective) -> Result<Vec<f64>> {
+    let config = game.config();
+    if config.players == 2 {
+        return Ok(vec![
+            outcome(game, 0, objective)?,
+            outcome(game, 1, objective)?,
+        ]);
+    }
+    if objective == Objective::Points {
+        return Err(points_at_a_table(config.players));
+    }
+    match game.winner() {
+        Some(w) => Ok((0..config.sides())
+            .map(|s| f64::from(u8::from(s == w)))
+            .collect()),
+        None => board_values(config.players, game.scores(), game.dealer()),
+    }
+}
+
+/// The refusal of the game-points objective at a table of three or four.
+pub fn points_at_a_table(players: u8) -> Error {
+    Error::Invalid(format!(
+        "the objective \"points\" needs game-point tables, which exist for two \
+         players only; a {players}-player game is analysed by the chance to win"
+    ))
+}
+
+/// What a finished game, or the start of the next deal, is worth to `viewer`
+/// (a seat of a two-player game).
 pub fn outcome(game: &Game, viewer: usize, objective: Objective) -> Result<f64> {
     match (game.winner(), objective) {
         (Some(w), Objective::Win) => Ok(f64::from(u8::from(w == viewer))),
@@ -121,15 +183,33 @@ pub fn outcome(game: &Game, viewer: usize, objective: Objective) -> Result<f64> 
     }
 }
 
-/// The hidden cards of one sample: the opponent's six, its discard when it
-/// is known to have been made, and the starter.
+/// The hidden cards of one sample: every other seat's cards as dealt and its
+/// discard, the starter, and the crib's card from the deck (three players).
 struct Hidden {
-    opp_six: u64,
-    opp_discard: Discarded,
+    dealt: [u64; MAX_SEATS],
+    discards: [Discarded; MAX_SEATS],
     starter: u64,
+    crib_card: Option<Card>,
 }
 
-/// The opponent's discard in a sample, if it has been made.
+impl Hidden {
+    /// A two-player sample: the opponent of `me` holds `six`.
+    fn two(me: usize, six: u64, discard: Discarded, starter: u64) -> Hidden {
+        let mut dealt = [0; MAX_SEATS];
+        let mut discards = [Discarded::Recorded; MAX_SEATS];
+        dealt[1 - me] = six;
+        discards[1 - me] = discard;
+        Hidden {
+            dealt,
+            discards,
+            starter,
+            crib_card: None,
+        }
+    }
+}
+
+/// Another seat's discard in a sample, if it has been made.
+#[derive(Clone, Copy)]
 enum Discarded {
     /// As the record has it (every card known).
     Recorded,
@@ -149,11 +229,10 @@ fn draw_hidden(task: &Task, robust: bool, k: u32, rng: &mut Rng) -> Result<Hidde
             None => nth_bit(unseen, k % unseen.count_ones()),
         };
         let opp_six = task.deal.hands[1 - me];
-        return Ok(Hidden {
-            opp_six,
-            opp_discard: Discarded::Recorded,
-            starter,
-        });
+        return Ok(Hidden::two(me, opp_six, Discarded::Recorded, starter));
+    }
+    if task.state.config().players > 2 {
+        return table_hidden(task, k, rng);
     }
     if let Some(kept) = task.other {
         return Ok(study_hidden(task, kept, k, rng));
@@ -166,18 +245,58 @@ fn draw_hidden(task: &Task, robust: bool, k: u32, rng: &mut Rng) -> Result<Hidde
         // The opponent's lays are not inferred here: its play is the policy's.
         let (hand, crib, _) = determinize(&config, &obs, pool, held, None, rng);
         let opp_six = obs.laid[1 - me].mask() | hand | crib;
-        return Ok(Hidden {
+        return Ok(Hidden::two(
+            me,
             opp_six,
-            opp_discard: Discarded::Cards(crib),
+            Discarded::Cards(crib),
+            starter.bit(),
+        ));
+    }
+    let unseen = starter_pool(task);
+    let starter = nth_bit(unseen, k % unseen.count_ones());
+    let six = rng.draw(unseen & !starter, 6);
+    Ok(Hidden::two(me, six, Discarded::Policy, starter))
+}
+
+/// The other seats' cards for sample `k` at a table of three or four: after
+/// the cut as the master at the table draws them ([`sample_deal`]), before
+/// it uniformly, the starter stratified and the discards the policy's.
+fn table_hidden(task: &Task, k: u32, rng: &mut Rng) -> Result<Hidden> {
+    let me = task.viewer;
+    let config = task.state.config();
+    let n = usize::from(config.players);
+    let mut dealt = [0; MAX_SEATS];
+    let mut discards = [Discarded::Policy; MAX_SEATS];
+    let one = |mask: u64| CardSet::from_mask(mask).first();
+    if let Some(starter) = task.state.starter() {
+        let obs = Observation::from_game(&task.state, me);
+        let deal = (0..REDRAWS)
+            .find_map(|_| sample_deal(&obs, rng))
+            .ok_or_else(|| no_draw(&task.state))?;
+        for s in (0..n).filter(|&s| s != me) {
+            dealt[s] = deal.hands[s] | obs.laid[s].mask() | deal.discards[s];
+            discards[s] = Discarded::Cards(deal.discards[s]);
+        }
+        return Ok(Hidden {
+            dealt,
+            discards,
             starter: starter.bit(),
+            crib_card: one(deal.deck_card),
         });
     }
     let unseen = starter_pool(task);
     let starter = nth_bit(unseen, k % unseen.count_ones());
+    let mut free = unseen & !starter;
+    for s in (0..n).filter(|&s| s != me) {
+        dealt[s] = rng.draw(free, config.hand_size() as u32);
+        free &= !dealt[s];
+    }
+    let crib_card = (n == 3).then(|| rng.draw(free, 1));
     Ok(Hidden {
-        opp_six: rng.draw(unseen & !starter, 6),
-        opp_discard: Discarded::Policy,
+        dealt,
+        discards,
         starter,
+        crib_card: crib_card.and_then(one),
     })
 }
 
@@ -190,18 +309,10 @@ fn study_hidden(task: &Task, kept: u64, k: u32, rng: &mut Rng) -> Hidden {
         None => nth_bit(unseen, k % unseen.count_ones()),
     };
     if task.state.discards_of(1 - task.viewer) == 0 {
-        return Hidden {
-            opp_six: kept,
-            opp_discard: Discarded::Policy,
-            starter,
-        };
+        return Hidden::two(task.viewer, kept, Discarded::Policy, starter);
     }
     let crib = rng.draw(unseen & !starter, 2);
-    Hidden {
-        opp_six: kept | crib,
-        opp_discard: Discarded::Cards(crib),
-        starter,
-    }
+    Hidden::two(task.viewer, kept | crib, Discarded::Cards(crib), starter)
 }
 
 /// How the opponent's hidden cards are drawn: the master's robust mixture of
@@ -235,8 +346,9 @@ fn nth_bit(mask: u64, n: u32) -> u64 {
     rest & rest.wrapping_neg()
 }
 
-/// The policy's players for one sample (seeded by it, for common numbers).
-fn players(settings: &Settings, seed: u64) -> Result<[Bot; 2]> {
+/// The policy's players for one sample, one a seat (seeded by it, for
+/// common numbers).
+fn players(task: &Task, settings: &Settings, seed: u64) -> Result<Vec<Bot>> {
     let bot = |seat: u64| -> Result<Bot> {
         let s = game_seed(seed, seat);
         match settings.policy {
@@ -244,26 +356,33 @@ fn players(settings: &Settings, seed: u64) -> Result<[Bot; 2]> {
             kind => Ok(Bot::new(kind, s)),
         }
     };
-    Ok([bot(1)?, bot(2)?])
+    (1..=task.deal.hands.len() as u64).map(bot).collect()
 }
 
 /// The sample's deal replayed up to the task's state.
-fn build_world(task: &Task, hidden: &Hidden, bots: &mut [Bot; 2]) -> Result<Game> {
+fn build_world(task: &Task, hidden: &Hidden, bots: &mut [Bot]) -> Result<Game> {
     let me = task.viewer;
-    let mut hands = [Vec::new(), Vec::new()];
-    hands[me] = crate::rules::play::mask_cards(task.deal.hands[me]).collect();
-    hands[1 - me] = crate::rules::play::mask_cards(hidden.opp_six).collect();
+    let hands = (0..task.deal.hands.len())
+        .map(|s| {
+            let cards = if s == me {
+                task.deal.hands[me]
+            } else {
+                hidden.dealt[s]
+            };
+            mask_cards(cards).collect()
+        })
+        .collect();
     let mut world = task.deal.game.clone();
     world.apply(Move::Deal(Box::new(SuppliedDeal {
-        hands: hands.to_vec(),
-        starter: crate::ground::card::CardSet::from_mask(hidden.starter).first(),
-        crib_card: None,
+        hands,
+        starter: CardSet::from_mask(hidden.starter).first(),
+        crib_card: hidden.crib_card,
         scores: None,
     })))?;
     for (seat, mv) in &task.deal.moves {
         let seat = usize::from(*seat);
         let mv = match mv {
-            Move::Discard(_) if seat != me => match hidden.opp_discard {
+            Move::Discard(_) if seat != me => match hidden.discards[seat] {
                 Discarded::Recorded => mv.clone(),
                 Discarded::Cards(cards) => Move::Discard(cards),
                 Discarded::Policy => bots[seat].decide(&world, seat)?,
@@ -275,11 +394,22 @@ fn build_world(task: &Task, hidden: &Hidden, bots: &mut [Bot; 2]) -> Result<Game
     Ok(world)
 }
 
-/// The points `viewer` has pegged in the play this game, less the opponent's.
+/// The points `viewer`'s side has pegged in the play this game, less the
+/// mean of the other sides'.
 fn net_pegged(game: &Game, viewer: usize) -> f64 {
+    let config = game.config();
     let tally = game.points_by_source();
     let play = Source::Play as usize;
-    f64::from(tally[viewer][play]) - f64::from(tally[1 - viewer][play])
+    let mut sides = [0u16; MAX_SEATS];
+    for (seat, points) in tally.iter().enumerate().take(usize::from(config.players)) {
+        sides[config.side_of(seat)] += points[play];
+    }
+    let mine = config.side_of(viewer);
+    let others: f64 = (0..config.sides())
+        .filter(|&s| s != mine)
+        .map(|s| f64::from(sides[s]))
+        .sum();
+    f64::from(sides[mine]) - others / (config.sides() - 1) as f64
 }
 
 /// The objective that is not `objective`.
@@ -291,23 +421,32 @@ pub fn other(objective: Objective) -> Objective {
 }
 
 /// The precision of the other objective: game points span about twice the
-/// range of a chance to win, as the marks' thresholds do.
-fn other_precision(settings: &Settings) -> f64 {
-    match settings.objective {
+/// range of a chance to win, as the marks' thresholds do (`None` at a table
+/// of three or four, where it is not measured).
+fn other_precision(task: &Task, settings: &Settings) -> Option<f64> {
+    (task.deal.hands.len() == 2).then_some(match settings.objective {
         Objective::Win => 2.0 * settings.precision,
         Objective::Points => settings.precision / 2.0,
-    }
+    })
 }
 
-/// Plays the deal out by the policy and values the end for `viewer` (by the
-/// objective, then by the other objective), with the viewer's net pegging at
-/// the end.
+/// What one play-out is worth to the viewer: by the objective, by the other
+/// objective (NaN at a table of three or four), its net pegging at the end,
+/// and each side's value by the objective.
+struct Valued {
+    value: f64,
+    other: f64,
+    pegged: f64,
+    sides: [f64; MAX_SEATS],
+}
+
+/// Plays the deal out by the policy and values the end for `viewer`.
 fn play_out(
     mut world: Game,
-    bots: &mut [Bot; 2],
+    bots: &mut [Bot],
     viewer: usize,
     objective: Objective,
-) -> Result<(f64, f64, f64)> {
+) -> Result<Valued> {
     let deal = world.deal_number();
     while world.deal_number() == deal {
         let Some(seat) = world.to_move() else { break };
@@ -319,11 +458,26 @@ fn play_out(
         let mv = bots[seat].decide(&world, seat)?;
         world.apply(mv)?;
     }
-    Ok((
-        outcome(&world, viewer, objective)?,
-        outcome(&world, viewer, other(objective))?,
-        net_pegged(&world, viewer),
-    ))
+    let config = world.config();
+    let mut sides = [0.0; MAX_SEATS];
+    for (slot, v) in sides.iter_mut().zip(side_outcomes(&world, objective)?) {
+        *slot = v;
+    }
+    let two = config.players == 2;
+    Ok(Valued {
+        value: if two {
+            outcome(&world, viewer, objective)?
+        } else {
+            sides[config.side_of(viewer)]
+        },
+        other: if two {
+            outcome(&world, viewer, other(objective))?
+        } else {
+            f64::NAN
+        },
+        pegged: net_pegged(&world, viewer),
+        sides,
+    })
 }
 
 /// One action's sampled values: sample `k` is the `k`-th (every action that
@@ -336,6 +490,8 @@ struct Tally {
     other: Vec<f64>,
     /// The sum of the net pegging over the samples.
     pegging: f64,
+    /// The sum of each side's value over the samples.
+    sides: [f64; MAX_SEATS],
 }
 
 impl Tally {
@@ -372,18 +528,19 @@ fn paired(a: &[f64], b: Option<&[f64]>) -> (f64, f64) {
 /// no longer played out); the best and the played action never do, and a
 /// retired action that becomes the best is sampled again. Several actions
 /// race by the other objective too, at `other_precision`, and sampling stops
-/// when both races are settled, so both objectives' losses are measured.
+/// when both races are settled, so both objectives' losses are measured
+/// (`other_precision` `None`: the other objective is not measured).
 fn race(
     tallies: &[Tally],
     played: Option<usize>,
     precision: f64,
-    other_precision: f64,
+    other_precision: Option<f64>,
 ) -> Option<Vec<bool>> {
     let values: Vec<&[f64]> = tallies.iter().map(|t| t.values.as_slice()).collect();
     let (settled, mut active) = race_on(&values, played, precision);
-    if tallies.len() == 1 {
+    let Some(other_precision) = other_precision.filter(|_| tallies.len() > 1) else {
         return (!settled).then_some(active);
-    }
+    };
     let other: Vec<&[f64]> = tallies.iter().map(|t| t.other.as_slice()).collect();
     let (other_settled, other_active) = race_on(&other, played, other_precision);
     for (a, on) in active.iter_mut().zip(other_active) {
@@ -435,18 +592,23 @@ fn sample(task: &Task, settings: &Settings, k: u32) -> Result<(Game, u64)> {
     let mut rng = Rng::new(seed);
     for _ in 0..REDRAWS {
         let hidden = draw_hidden(task, settings.robust, k, &mut rng)?;
-        let mut bots = players(settings, seed)?;
+        let mut bots = players(task, settings, seed)?;
         let world = build_world(task, &hidden, &mut bots)?;
         if at_the_same_decision(&world, &task.state) {
             return Ok((world, seed));
         }
     }
-    Err(Error::Invalid(format!(
+    Err(no_draw(&task.state))
+}
+
+/// The error of a decision no draw of the hidden cards reaches.
+fn no_draw(state: &Game) -> Error {
+    Error::Invalid(format!(
         "no draw of the hidden cards in {REDRAWS} reaches this decision \
          (seat {:?} to move at count {})",
-        task.state.to_move(),
-        task.state.pegging().map_or(0, |p| p.count())
-    )))
+        state.to_move(),
+        state.pegging().map_or(0, |p| p.count())
+    ))
 }
 
 /// Draws of the hidden cards tried for one sample before giving up.
@@ -468,15 +630,18 @@ fn try_action(
     tally: &mut Tally,
 ) -> Result<()> {
     let mut trial = world.clone();
-    let mut bots = players(settings, *seed)?;
+    let mut bots = players(task, settings, *seed)?;
     let pegged = net_pegged(&trial, task.viewer);
     if let Some(mv) = action {
         trial.apply(mv.clone())?;
     }
-    let (value, other, end) = play_out(trial, &mut bots, task.viewer, settings.objective)?;
-    tally.values.push(value);
-    tally.other.push(other);
-    tally.pegging += end - pegged;
+    let end = play_out(trial, &mut bots, task.viewer, settings.objective)?;
+    tally.values.push(end.value);
+    tally.other.push(end.other);
+    tally.pegging += end.pegged - pegged;
+    for (sum, v) in tally.sides.iter_mut().zip(end.sides) {
+        *sum += v;
+    }
     Ok(())
 }
 
@@ -534,7 +699,7 @@ pub fn evaluate(task: &Task, settings: &Settings) -> Result<Vec<ActionValue>> {
             &tallies,
             task.played,
             settings.precision,
-            other_precision(settings),
+            other_precision(task, settings),
         ) {
             None => break,
             Some(next) => active = next,
@@ -542,6 +707,7 @@ pub fn evaluate(task: &Task, settings: &Settings) -> Result<Vec<ActionValue>> {
         catch_up(task, settings, &mut tallies, &active, k)?;
     }
     let (best, other_best) = complete_bests(task, settings, &mut tallies, k)?;
+    let n = |t: &Tally| t.values.len().max(1) as f64;
     let lag = |lead: &[f64], t: &[f64], a: usize, b: usize| {
         if a == b {
             0.0
@@ -557,27 +723,33 @@ pub fn evaluate(task: &Task, settings: &Settings) -> Result<Vec<ActionValue>> {
             stderr: t.stderr(),
             diff_stderr: lag(&tallies[best].values, &t.values, a, best),
             samples: t.values.len() as u32,
-            pegging: t.pegging / t.values.len().max(1) as f64,
+            pegging: t.pegging / n(t),
             other_equity: t.other.iter().sum::<f64>() / t.other.len().max(1) as f64,
-            other_diff_stderr: lag(&tallies[other_best].other, &t.other, a, other_best),
+            other_diff_stderr: match other_best {
+                Some(b) => lag(&tallies[b].other, &t.other, a, b),
+                None => f64::NAN,
+            },
+            sides: t.sides.map(|sum| sum / n(t)),
             seconds: clock.elapsed().as_secs_f64(),
         })
         .collect())
 }
 
-/// The best action by each objective, each brought up to all `drawn`
-/// samples (one retired and become the best is sampled again).
+/// The best action by each objective (the other `None` when it is not
+/// measured), each brought up to all `drawn` samples (one retired and become
+/// the best is sampled again).
 fn complete_bests(
     task: &Task,
     settings: &Settings,
     tallies: &mut [Tally],
     drawn: u32,
-) -> Result<(usize, usize)> {
+) -> Result<(usize, Option<usize>)> {
+    let measured = other_precision(task, settings).is_some();
     loop {
         let (values, other) = columns(tallies);
-        let bests = (best_of(&values), best_of(&other));
+        let bests = (best_of(&values), measured.then(|| best_of(&other)));
         let mut whole = vec![false; tallies.len()];
-        for b in [bests.0, bests.1] {
+        for b in [Some(bests.0), bests.1].into_iter().flatten() {
             whole[b] = tallies[b].values.len() as u32 != drawn;
         }
         if !whole.contains(&true) {
@@ -606,6 +778,7 @@ mod race_tests {
             other: values.clone(),
             values,
             pegging: 0.0,
+            sides: [0.0; 4],
         }
     }
 
@@ -622,17 +795,17 @@ mod race_tests {
             with_other(tally(100, 80), &tally(100, 52)),
             with_other(tally(100, 10), &tally(100, 50)),
         ];
-        assert_eq!(race(&t, Some(1), 0.05, 0.5), None);
-        assert_eq!(race(&t, Some(1), 0.05, 0.01), Some(vec![true, true]));
-        assert_eq!(race(&t, None, 0.005, 0.01), Some(vec![true, true]));
+        assert_eq!(race(&t, Some(1), 0.05, Some(0.5)), None);
+        assert_eq!(race(&t, Some(1), 0.05, Some(0.01)), Some(vec![true, true]));
+        assert_eq!(race(&t, None, 0.005, Some(0.01)), Some(vec![true, true]));
     }
 
     #[test]
     fn a_clear_lead_retires_the_others_and_stops() {
         // 0: 80 of 100 wins; 1: 10 of 100, the same samples (the 10 are shared).
         let t = [tally(100, 80), tally(100, 10)];
-        assert_eq!(race(&t, None, 0.005, 0.005), None);
-        assert_eq!(race(&t, Some(0), 0.005, 0.005), None);
+        assert_eq!(race(&t, None, 0.005, Some(0.005)), None);
+        assert_eq!(race(&t, Some(0), 0.005, Some(0.005)), None);
     }
 
     #[test]
@@ -640,29 +813,38 @@ mod race_tests {
         // The played action trails clearly, but the difference's standard
         // error (about 0.046) is above the precision: it is sampled on.
         let t = [tally(100, 80), tally(100, 10)];
-        assert_eq!(race(&t, Some(1), 0.005, 0.005), Some(vec![true, true]));
-        assert_eq!(race(&t, Some(1), 0.05, 0.05), None);
+        assert_eq!(
+            race(&t, Some(1), 0.005, Some(0.005)),
+            Some(vec![true, true])
+        );
+        assert_eq!(race(&t, Some(1), 0.05, Some(0.05)), None);
     }
 
     #[test]
     fn an_action_neither_clear_nor_precise_keeps_the_race_going() {
         // 0 leads 2 clearly and 1 by a little: 1 stays in, 2 retires.
         let t = [tally(100, 60), tally(100, 55), tally(100, 5)];
-        assert_eq!(race(&t, None, 0.005, 0.005), Some(vec![true, true, false]));
+        assert_eq!(
+            race(&t, None, 0.005, Some(0.005)),
+            Some(vec![true, true, false])
+        );
         // Measured to the precision against the best, it retires too.
-        assert_eq!(race(&t, None, 0.5, 0.5), None);
+        assert_eq!(race(&t, None, 0.5, Some(0.5)), None);
     }
 
     #[test]
     fn a_retired_action_that_becomes_the_best_is_sampled_again() {
         // Action 1 retired after 50 samples with the higher mean.
         let t = [tally(100, 40), tally(50, 45)];
-        assert_eq!(race(&t, Some(0), 0.5, 0.5), Some(vec![true, true]));
+        assert_eq!(race(&t, Some(0), 0.5, Some(0.5)), Some(vec![true, true]));
     }
 
     #[test]
     fn a_single_action_stops_at_its_own_precision() {
-        assert_eq!(race(&[tally(100, 50)], None, 0.01, 0.01), Some(vec![true]));
-        assert_eq!(race(&[tally(100, 50)], None, 0.1, 0.1), None);
+        assert_eq!(
+            race(&[tally(100, 50)], None, 0.01, Some(0.01)),
+            Some(vec![true])
+        );
+        assert_eq!(race(&[tally(100, 50)], None, 0.1, Some(0.1)), None);
     }
 }

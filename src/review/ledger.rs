@@ -1,14 +1,19 @@
 //! Walking a game record: the evaluations it needs ([`Plan::new`]), then each
-//! seat's equity from point to point, split into skill, luck and the
-//! opponent's errors ([`Plan::assemble`]; the definitions are in the module
-//! comment of [`crate::review`]).
+//! side's equity from point to point, split into skill, luck and the
+//! others' errors ([`Plan::assemble`], [`super::book`]; the definitions are
+//! in the module comment of [`crate::review`]).
 
 use std::ops::Range;
 
 use rayon::prelude::*;
 
-use super::evaluate::{evaluate, outcome, position_value, ActionValue, DealStart, Task};
-use super::seed::position_seed;
+use super::book::{best_index, Book, Node};
+pub use super::book::{Decision, Step, StepKind};
+use super::evaluate::{
+    board_values, evaluate, points_at_a_table, position_value, side_outcomes, ActionValue,
+    DealStart, Task,
+};
+use super::seed::{position_seed, view_seed};
 use super::{Objective, Settings};
 use crate::bots::simulate::game_seed;
 use crate::ground::cancel;
@@ -18,106 +23,27 @@ use crate::rules::game::{Game, GameConfig, Move, Origin, Phase, DEFAULT_TARGET};
 use crate::rules::play::mask_cards;
 use crate::rules::position::Position;
 
-/// One decision of the game, with every distinct action's equity.
-#[derive(Clone, Debug)]
-pub struct Decision {
-    /// Its index in the record's moves.
-    pub move_index: usize,
-    pub seat: usize,
-    pub deal: u32,
-    pub dealer: usize,
-    /// Seat 0's and seat 1's scores before the decision.
-    pub scores: [u16; 2],
-    /// One action per distinct choice (one card of each rank in the play:
-    /// suits never matter there).
-    pub actions: Vec<Move>,
-    /// The move as recorded.
-    pub played_move: Move,
-    /// The index of the played choice in `actions`.
-    pub played: usize,
-    /// Only one distinct choice.
-    pub forced: bool,
-    /// Equities (empty when forced: nothing to choose, nothing valued).
-    pub values: Vec<ActionValue>,
-    /// The index of the highest equity.
-    pub best: usize,
-    task: Option<usize>,
-}
-
-/// What moved a seat's equity from one of its points to the next.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum StepKind {
-    /// The cut for the first deal.
-    CutForDeal,
-    /// The six cards dealt.
-    Deal,
-    /// The starter cut (his heels included).
-    Starter,
-    /// The opponent's lays and goes (what they reveal) up to the seat's turn.
-    Play,
-    /// The end of the deal: the last lays and the show.
-    Show,
-    /// The seat's own decision.
-    Decision,
-    /// The opponent's discard, unseen by the seat.
-    HiddenDiscard,
-}
-
-impl StepKind {
-    pub fn name(self) -> &'static str {
-        match self {
-            StepKind::CutForDeal => "cut_for_deal",
-            StepKind::Deal => "deal",
-            StepKind::Starter => "starter",
-            StepKind::Play => "play",
-            StepKind::Show => "show",
-            StepKind::Decision => "decision",
-            StepKind::HiddenDiscard => "hidden_discard",
-        }
-    }
-}
-
-/// One step of a seat's equity: `after - before = skill + luck + opponent_errors`.
-#[derive(Clone, Copy, Debug, PartialEq)]
-pub struct Step {
-    pub seat: usize,
-    pub kind: StepKind,
-    /// The record's move that ends the step (`None`: before any move).
-    pub move_index: Option<usize>,
-    pub deal: u32,
-    pub before: f64,
-    pub after: f64,
-    pub skill: f64,
-    pub luck: f64,
-    pub opponent_errors: f64,
-}
-
-/// A seat's equity just after an event: an evaluation's best action, or known.
-#[derive(Clone, Copy, Debug)]
-enum Node {
-    Best(usize),
-    Value(f64),
-}
-
 /// The walk, in order, of the points where equities change.
 #[derive(Clone, Debug)]
 enum Event {
+    /// `discards[side]`: the side's first discard of the deal (`None`: not
+    /// made yet; `Some(None)`: forced).
     Deal {
         deal: u32,
         at: usize,
-        discards: [Option<usize>; 2],
+        discards: Vec<Option<Option<usize>>>,
     },
     Decision(usize),
     Starter {
         deal: u32,
         at: usize,
-        nodes: [Node; 2],
+        nodes: Vec<Node>,
     },
     End {
         deal: u32,
         at: usize,
         kind: StepKind,
-        values: [f64; 2],
+        values: Vec<f64>,
     },
 }
 
@@ -125,13 +51,14 @@ enum Event {
 #[derive(Clone, Debug)]
 pub struct GameReview {
     pub objective: Objective,
-    /// Each seat's equity before the first deal (before the cut for it, if any).
-    pub start: [f64; 2],
-    /// Each seat's result: 1 or 0 (or the game points won or lost).
-    pub result: [f64; 2],
+    /// Each side's equity before the first deal (before the cut for it, if any).
+    pub start: Vec<f64>,
+    /// Each side's result: 1 or 0 (or the game points won or lost).
+    pub result: Vec<f64>,
+    /// The winning side.
     pub winner: usize,
     pub decisions: Vec<Decision>,
-    /// Both seats' steps, in game order.
+    /// Every side's steps, in game order.
     pub steps: Vec<Step>,
 }
 
@@ -142,10 +69,11 @@ pub struct Plan {
     pub tasks: Vec<Task>,
     decisions: Vec<Decision>,
     events: Vec<Event>,
-    start: [f64; 2],
+    config: GameConfig,
+    start: Vec<f64>,
     cut: bool,
-    first_deal: [f64; 2],
-    result: [f64; 2],
+    first_deal: Vec<f64>,
+    result: Vec<f64>,
     winner: usize,
 }
 
@@ -182,12 +110,6 @@ fn choices(game: &Game, played: &Move) -> Result<(Vec<Move>, usize)> {
 
 /// Refuses what the analysis does not cover.
 pub(super) fn check_config(config: GameConfig) -> Result<()> {
-    if config.players != 2 {
-        return Err(Error::Invalid(format!(
-            "game analysis covers two-player games only; this record has {} players",
-            config.players
-        )));
-    }
     if config.muggins {
         return Err(Error::Invalid(
             "game analysis covers games without muggins only".into(),
@@ -226,15 +148,18 @@ impl Walker {
         seed: u64,
         live: bool,
     ) -> Result<Walker> {
-        check_config(origin.config)?;
-        let game = origin.start(false)?;
+        let config = origin.config;
+        check_config(config)?;
         let o = settings.objective;
-        let first_deal = [
-            position_value(&[0, 0], game.dealer(), 0, o)?,
-            position_value(&[0, 0], game.dealer(), 1, o)?,
-        ];
+        if config.players > 2 && o == Objective::Points {
+            return Err(points_at_a_table(config.players));
+        }
+        let game = origin.start(false)?;
+        let sides = config.sides();
+        let first_deal = first_deal_values(config, game.dealer(), o)?;
+        // The fair share: each side's chance before the cut for the deal.
         let even = match o {
-            Objective::Win => 0.5,
+            Objective::Win => 1.0 / sides as f64,
             Objective::Points => 0.0,
         };
         let cut = origin.first_dealer.is_none();
@@ -243,10 +168,15 @@ impl Walker {
             tasks: Vec::new(),
             decisions: Vec::new(),
             events: Vec::new(),
-            start: if cut { [even; 2] } else { first_deal },
+            config,
+            start: if cut {
+                vec![even; sides]
+            } else {
+                first_deal.clone()
+            },
             cut,
             first_deal,
-            result: [0.0; 2],
+            result: vec![0.0; sides],
             winner: 0,
         };
         let mut walker = Walker {
@@ -284,6 +214,7 @@ impl Walker {
         // A decision is seeded by its position, as a hint from that position
         // is ([`position_seed`]): both give one answer.
         let seed = match actions.first() {
+            Some(Some(_)) if self.plan.config.players > 2 => view_seed(state, viewer, self.seed),
             Some(Some(_)) => position_seed(&Position::from_game(state, viewer, false)?, self.seed),
             _ => game_seed(self.seed, index as u64),
         };
@@ -331,16 +262,17 @@ impl Walker {
         let scores: Vec<i64> = g.scores().iter().map(|&s| i64::from(s)).collect();
         let template =
             Game::with_first_dealer(g.config(), 0, false, g.dealer())?.with_scores(&scores)?;
+        let seats = usize::from(g.config().players);
         self.deal = Some(DealStart {
             game: template,
-            hands: [g.hand(0), g.hand(1)],
+            hands: (0..seats).map(|s| g.hand(s)).collect(),
             moves: Vec::new(),
         });
         let deal = g.deal_number();
         self.plan.events.push(Event::Deal {
             deal,
             at,
-            discards: [None, None],
+            discards: vec![None; g.config().sides()],
         });
         Ok(())
     }
@@ -354,18 +286,15 @@ impl Walker {
             }
             return self.game.apply(mv.clone());
         }
-        let g = &self.game;
-        if g.phase() == Phase::Discard && g.discards_of(0) == 0 && g.discards_of(1) == 0 {
+        if before_discards(&self.game) {
             self.open_deal(at)?;
         }
         let deal = self.game.deal_number();
-        let (dealer, scores) = (
-            self.game.dealer(),
-            [self.game.scores()[0], self.game.scores()[1]],
-        );
+        let (dealer, scores) = (self.game.dealer(), self.game.scores().to_vec());
+        let side = self.plan.config.side_of(seat);
         let (actions, played, task) = self.decision_task(at, seat, mv)?;
         if let (Move::Discard(_), Some(Event::Deal { discards, .. })) = (mv, self.last_deal()) {
-            discards[seat] = task;
+            discards[side].get_or_insert(task);
         }
         self.plan
             .events
@@ -373,6 +302,7 @@ impl Walker {
         self.plan.decisions.push(Decision {
             move_index: at,
             seat,
+            side,
             deal,
             dealer,
             scores,
@@ -404,18 +334,15 @@ impl Walker {
     /// The events a move ends with: the cut, the end of the deal or game.
     fn after(&mut self, at: usize, deal: u32, mv: &Move, next: Option<&Move>) -> Result<()> {
         let objective = self.plan.settings.objective;
-        let values = |g: &Game| -> Result<[f64; 2]> {
-            Ok([outcome(g, 0, objective)?, outcome(g, 1, objective)?])
-        };
+        let values = |g: &Game| side_outcomes(g, objective);
         let cut = matches!(mv, Move::Discard(_)) && self.game.starter().is_some();
         if cut {
             let nodes = if self.game.is_over() {
-                values(&self.game)?.map(Node::Value)
+                values(&self.game)?.into_iter().map(Node::Value).collect()
             } else {
-                [
-                    self.starter_node(at, 0, next)?,
-                    self.starter_node(at, 1, next)?,
-                ]
+                (0..self.plan.config.sides())
+                    .map(|side| self.starter_node(at, self.first_to_play(side), next))
+                    .collect::<Result<Vec<_>>>()?
             };
             self.plan.events.push(Event::Starter { deal, at, nodes });
         } else if self.game.is_over() || self.game.deal_number() != deal {
@@ -434,6 +361,16 @@ impl Walker {
             });
         }
         Ok(())
+    }
+
+    /// The seat of `side` that plays first after the cut (the pone leads).
+    fn first_to_play(&self, side: usize) -> usize {
+        let config = self.plan.config;
+        let n = usize::from(config.players);
+        (1..=n)
+            .map(|k| (self.game.dealer() + k) % n)
+            .find(|&s| config.side_of(s) == side)
+            .unwrap_or(side)
     }
 
     /// A seat's equity just after the cut: its decision's best if it leads
@@ -459,8 +396,7 @@ impl Walker {
     /// The evaluation of the decision `seat` faces now (move `at`), no move
     /// played (forced ones included, for their equity).
     fn live_task(&mut self, seat: usize, at: usize) -> Result<usize> {
-        let g = &self.game;
-        if g.phase() == Phase::Discard && g.discards_of(0) == 0 && g.discards_of(1) == 0 {
+        if before_discards(&self.game) {
             self.open_deal(at)?;
         }
         let state = self.game.clone();
@@ -470,8 +406,9 @@ impl Walker {
 }
 
 impl Plan {
-    /// The plan for a finished two-player game: where it began (`origin`)
-    /// and its moves with their seats; `seed` seeds the analysis.
+    /// The plan for a finished game of two, three or four players: where it
+    /// began (`origin`) and its moves with their seats; `seed` seeds the
+    /// analysis.
     pub fn new(
         origin: Origin,
         moves: &[(u8, Move)],
@@ -487,7 +424,7 @@ impl Plan {
         let mut plan = walker.plan;
         let o = settings.objective;
         plan.winner = winner;
-        plan.result = [outcome(&walker.game, 0, o)?, outcome(&walker.game, 1, o)?];
+        plan.result = side_outcomes(&walker.game, o)?;
         Ok(plan)
     }
 
@@ -540,14 +477,10 @@ impl Plan {
                 self.tasks.len()
             )));
         }
-        let mut book = Book {
-            cur: self.start,
-            pending: [Pending::default(); 2],
-            steps: Vec::new(),
-        };
+        let mut book = Book::new(self.start.clone(), self.config.players == 2);
         if self.cut {
-            for (seat, &value) in self.first_deal.iter().enumerate() {
-                book.close(seat, value, StepKind::CutForDeal, None, 1, true);
+            for (side, &value) in self.first_deal.iter().enumerate() {
+                book.close(side, value, StepKind::CutForDeal, None, 1, true);
             }
         }
         let mut decisions = self.decisions.clone();
@@ -556,8 +489,8 @@ impl Plan {
         }
         Ok(GameReview {
             objective: self.settings.objective,
-            start: self.start,
-            result: self.result,
+            start: self.start.clone(),
+            result: self.result.clone(),
             winner: self.winner,
             decisions,
             steps: book.steps,
@@ -574,10 +507,14 @@ impl Plan {
     ) {
         let best = |t: usize| values[t][best_index(&values[t])].equity;
         match *event {
-            Event::Deal { deal, at, discards } => {
-                for (seat, task) in discards.iter().enumerate() {
-                    let value = task.map_or(book.cur[seat], best);
-                    book.close(seat, value, StepKind::Deal, Some(at), deal, true);
+            Event::Deal {
+                deal,
+                at,
+                ref discards,
+            } => {
+                for (side, task) in discards.iter().enumerate() {
+                    let value = task.flatten().map_or(book.cur[side], best);
+                    book.close(side, value, StepKind::Deal, Some(at), deal, true);
                 }
             }
             Event::Decision(d) => {
@@ -588,7 +525,11 @@ impl Plan {
                 }
                 book.decide(decision);
             }
-            Event::Starter { deal, at, nodes } => {
+            Event::Starter {
+                deal,
+                at,
+                ref nodes,
+            } => {
                 for (seat, node) in nodes.iter().enumerate() {
                     let value = match *node {
                         Node::Best(t) => best(t),
@@ -601,7 +542,7 @@ impl Plan {
                 deal,
                 at,
                 kind,
-                values,
+                ref values,
             } => {
                 for (seat, &value) in values.iter().enumerate() {
                     book.close(seat, value, kind, Some(at), deal, true);
@@ -625,104 +566,6 @@ impl Plan {
     }
 }
 
-/// What happened to a seat since its last point.
-#[derive(Clone, Copy, Debug, Default)]
-struct Pending {
-    opponent_errors: f64,
-    moves: bool,
-}
-
-/// Each seat's equity and steps so far.
-struct Book {
-    cur: [f64; 2],
-    pending: [Pending; 2],
-    steps: Vec<Step>,
-}
-
-impl Book {
-    /// Moves `seat` to its next point, worth `value`: the change less the
-    /// opponent's errors meanwhile is luck.
-    fn close(
-        &mut self,
-        seat: usize,
-        value: f64,
-        kind: StepKind,
-        at: Option<usize>,
-        deal: u32,
-        always: bool,
-    ) {
-        let p = std::mem::take(&mut self.pending[seat]);
-        if always || p.moves || value != self.cur[seat] {
-            let before = self.cur[seat];
-            self.steps.push(Step {
-                seat,
-                kind,
-                move_index: at,
-                deal,
-                before,
-                after: value,
-                skill: 0.0,
-                luck: value - before - p.opponent_errors,
-                opponent_errors: p.opponent_errors,
-            });
-        }
-        self.cur[seat] = value;
-    }
-
-    fn decide(&mut self, d: &Decision) {
-        let (me, opp) = (d.seat, 1 - d.seat);
-        if d.forced {
-            self.pending[me].moves = true;
-            self.pending[opp].moves = true;
-            return;
-        }
-        let (best, played) = (d.values[d.best].equity, d.values[d.played].equity);
-        let loss = best - played;
-        let at = Some(d.move_index);
-        let discard = matches!(d.played_move, Move::Discard(_));
-        self.close(me, best, StepKind::Play, at, d.deal, false);
-        self.steps.push(Step {
-            seat: me,
-            kind: StepKind::Decision,
-            move_index: at,
-            deal: d.deal,
-            before: best,
-            after: played,
-            skill: -loss,
-            luck: 0.0,
-            opponent_errors: 0.0,
-        });
-        self.cur[me] = played;
-        if discard {
-            // The seat sees nothing of the opponent's discard: its equity
-            // stands, the opponent's error is offset by luck until revealed.
-            self.pending[opp].opponent_errors += loss;
-            self.close(
-                opp,
-                self.cur[opp],
-                StepKind::HiddenDiscard,
-                at,
-                d.deal,
-                true,
-            );
-        } else {
-            self.pending[opp].opponent_errors += loss;
-            self.pending[opp].moves = true;
-        }
-    }
-}
-
-/// The index of the highest equity (the first on a tie).
-fn best_index(values: &[ActionValue]) -> usize {
-    (0..values.len()).fold(0, |b, a| {
-        if values[a].equity > values[b].equity {
-            a
-        } else {
-            b
-        }
-    })
-}
-
 /// The card of each rank a seat may lay (suits never matter in the play).
 pub fn distinct_lays(lays: u64) -> Vec<Card> {
     let mut ranks = 0u16;
@@ -733,4 +576,22 @@ pub fn distinct_lays(lays: u64) -> Vec<Card> {
             new
         })
         .collect()
+}
+
+/// Whether no seat has discarded yet this deal (the deal's start).
+fn before_discards(game: &Game) -> bool {
+    let seats = usize::from(game.config().players);
+    game.phase() == Phase::Discard && (0..seats).all(|s| game.discards_of(s) == 0)
+}
+
+/// Each side's equity at the first deal, dealt by `dealer`: the position
+/// table's (two players) or the board table's value at 0-0.
+fn first_deal_values(config: GameConfig, dealer: usize, o: Objective) -> Result<Vec<f64>> {
+    if config.players == 2 {
+        return Ok(vec![
+            position_value(&[0, 0], dealer, 0, o)?,
+            position_value(&[0, 0], dealer, 1, o)?,
+        ]);
+    }
+    board_values(config.players, &vec![0; config.sides()], dealer)
 }

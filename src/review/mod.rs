@@ -1,5 +1,6 @@
-//! Game analysis (docs/analysis.md): what every decision of a two-player
-//! game cost in winning chances, and how much of the result was luck.
+//! Game analysis (docs/analysis.md): what every decision of a game of two,
+//! three or four players cost in winning chances, and how much of the result
+//! was luck.
 //!
 //! A layer above the bots: it plays deals out with them ([`evaluate`]) and
 //! reads the shipped position table; nothing below imports it.
@@ -23,11 +24,24 @@
 //! is the seat's *luck* (the deal, the cut, the show, and what the opponent's
 //! lays and goes reveal). Its own decisions' losses are its *skill* (negative).
 //! So, exactly, for each seat: start + skill + luck + opponent's errors = result.
+//!
+//! **Three or four players.** The same walk is made per *side*: a seat with
+//! three players, a partnership with four (judged for the partnership: each
+//! partner's decisions are valued from its own view, their losses are the
+//! partnership's skill, the partner's errors included). The start is the
+//! board table's value at the first deal, or the fair share (1/3, 1/2) when
+//! the first dealer was cut for; a deal's start is the board table's value
+//! ([`crate::tables::boards_n`]). Another side's error is credited to each
+//! side by what it gives that side ([`book`]). Only the chance to win is
+//! measured. The identity holds for every side.
 
+mod book;
 pub mod evaluate;
 pub mod ledger;
 mod position;
 mod seed;
+#[cfg(test)]
+mod table_tests;
 #[cfg(test)]
 mod tests;
 

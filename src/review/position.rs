@@ -43,7 +43,7 @@ pub fn position_task(position: &Position, seed: u64) -> Result<(usize, Vec<Move>
     let task = Task {
         deal: DealStart {
             game: template,
-            hands: [dealt(0), dealt(1)],
+            hands: vec![dealt(0), dealt(1)],
             moves: game.moves()[1..].to_vec(),
         },
         state: game,

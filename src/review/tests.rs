@@ -128,7 +128,7 @@ fn an_open_discard_matches_exhaustive_enumeration() {
     let template = Game::with_first_dealer(config(), 0, false, dealer).unwrap();
     let deal = DealStart {
         game: template.clone(),
-        hands,
+        hands: hands.to_vec(),
         moves: Vec::new(),
     };
     let actions: Vec<Option<Move>> = start.legal_moves().into_iter().map(Some).collect();
@@ -181,7 +181,10 @@ fn an_open_discard_matches_exhaustive_enumeration() {
 fn records_outside_the_analysis_get_clear_errors() {
     let three = GameConfig::new(3, 121, false).unwrap();
     let err = Plan::new(fresh(three), &[], cheap(), 0).unwrap_err();
-    assert!(err.to_string().contains("two-player"), "{err}");
+    assert!(err.to_string().contains("not finished"), "{err}");
+    let points = Settings::new(Objective::Points, BotKind::Expert, 0.05, 8).unwrap();
+    let err = Plan::new(fresh(three), &[], points, 0).unwrap_err();
+    assert!(err.to_string().contains("chance to win"), "{err}");
     let muggins = GameConfig::new(2, 121, true).unwrap();
     let err = Plan::new(fresh(muggins), &[], cheap(), 0).unwrap_err();
     assert!(err.to_string().contains("muggins"), "{err}");

@@ -91,7 +91,7 @@ def test_to_dict_and_option_for() -> None:
 @pytest.mark.parametrize(
     ("game", "kwargs", "error", "match"),
     [
-        (Game(3, seed=1), {}, ValueError, "two-player"),
+        (Game(3, seed=1), {"objective": "points"}, ValueError, "game-point tables"),
         (Game(2, seed=1, muggins=True), {}, ValueError, "muggins"),
         (Game(2, seed=1, target=61), {}, ValueError, "121"),
         (Game(2, seed=1), {"seat": 1}, ValueError, "turn"),

@@ -1,5 +1,6 @@
-"""Game analysis: what every decision of a two-player game cost in winning
-chances, and how much of the result was luck (docs/analysis.md).
+"""Game analysis: what every decision of a game cost in winning chances, and
+how much of the result was luck (docs/analysis.md), for two players, three, or
+four in partnerships (each side's equity: a seat's, or a partnership's).
 
 The Rust core values every action of the seat to move from that seat's view
 (hidden cards drawn as the master infers them, the rest of the deal played out
@@ -143,15 +144,16 @@ def _decision(d: dict[str, Any], objective: Objective) -> DecisionReview:
         loss = best_eq - played_eq
         loss_se = float(d["diff_stderr"][played])
         other = [float(x) for x in d["other_equity"]]
-        other_loss = max(other) - other[played]
+        other_loss = max(other) - other[played]  # NaN with three or four players
         chance = best_eq if objective is Objective.WIN else max(other)
     win_loss = loss if objective is Objective.WIN else other_loss
     return DecisionReview(
         move_index=int(d["move_index"]),
         seat=int(d["seat"]),
+        side=int(d["side"]),
         deal=int(d["deal"]),
         dealer=int(d["dealer"]),
-        scores=(int(d["scores"][0]), int(d["scores"][1])),
+        scores=tuple(int(x) for x in d["scores"]),
         kind=str(d["played_move"]["move"]),
         played=action_name(d["played_move"]),
         best=actions[best] if not forced else action_name(d["played_move"]),
@@ -173,8 +175,11 @@ def _decision(d: dict[str, Any], objective: Objective) -> DecisionReview:
     )
 
 
-def _summary(seat: int, raw: dict[str, Any], decisions: list[DecisionReview]) -> PlayerSummary:
-    mine = [d for d in decisions if d.seat == seat]
+def _summary(
+    seat: int, raw: dict[str, Any], decisions: list[DecisionReview], players: int = 2
+) -> PlayerSummary:
+    """Side `seat`'s summary (a seat, or with four `players` a partnership)."""
+    mine = [d for d in decisions if d.side == seat]
     unforced = [d for d in mine if not d.forced]
     steps = [s for s in raw["steps"] if s["seat"] == seat]
     skill = sum(s["skill"] for s in steps)
@@ -198,6 +203,7 @@ def _summary(seat: int, raw: dict[str, Any], decisions: list[DecisionReview]) ->
         result=result,
         luck_adjusted=result - luck,
         accuracy=game_accuracy(unforced),
+        seats=tuple(s for s in range(players) if s % len(raw["result"]) == seat),
     )
 
 
@@ -227,7 +233,8 @@ def analyze_game(
     cancel: _core.CancelToken | None = None,
     robust_model: bool = True,
 ) -> GameAnalysis:
-    """Analyses a finished two-player game without muggins.
+    """Analyses a finished game without muggins: two players, three, or four
+    in partnerships.
 
     Parameters
     ----------
@@ -250,7 +257,8 @@ def analyze_game(
     progress : callable or None
         Called with the number of evaluations done.
     seats : sequence of int or None
-        Only these seats' decisions (None: both, or the record's view). For a record that holds one
+        Only these seats' decisions (None: both, or the record's view; two-player
+        games only: a 3- or 4-player game is analysed whole). For a record that holds one
         seat's view (cards it never saw filled in, `cribbage_fast.records.read`):
         each decision is valued from its mover's view, so the seat's own
         decisions, skill and equity curve are honest; its luck, the
@@ -264,16 +272,22 @@ def analyze_game(
         Draw the opponent's hidden cards from the master's mixture of discard
         models (the Expert, the best hand, uniform; docs/master.md), so a
         player unlike the Expert is not misread; False: as the Expert would
-        have kept them (the model before).
+        have kept them (the model before). Two players only: at a table of
+        three or four the hidden cards are drawn uniformly among those that
+        agree with what the seat saw.
 
     Returns
     -------
     GameAnalysis
+        With three or four players, one summary per side (a seat, or a
+        partnership: `GameAnalysisData.side_label`), judged by the chance to
+        win only, and each seat's accuracy in ``seat_accuracy``.
 
     Raises
     ------
     ValueError
-        A 3- or 4-player, muggins, unfinished or non-121 game; a record the
+        A muggins, unfinished or non-121 game; ``objective="points"`` or
+        `seats` with three or four players; a record the
         replay refuses (its error says which move or event); a bad setting
         (naming it).
     TypeError
@@ -307,12 +321,8 @@ def analyze_game(
         )
     loaded = read(record)
     game, view = loaded.game, loaded.view
-    chosen = _seats(seats, view)
-    if game.num_players != 2:
-        raise ValueError(
-            f"game analysis covers two-player games only; this record has {game.num_players} "
-            "players"
-        )
+    players = int(game.num_players)
+    chosen = _seats(seats, view) if players == 2 else _table_seats(seats, view, players)
     raw = _core._analyze_game(
         game,
         **settings.to_dict(),
@@ -340,9 +350,10 @@ def analyze_game(
         (s["move_index"] if s["move_index"] is not None else -1, s["seat"], s["after"])
         for s in raw["steps"]
     ]
-    players = (_summary(0, raw, decisions), _summary(1, raw, decisions))
-    if chosen != (0, 1):
-        decisions, luck, players, curve = _view_only(chosen, decisions, players, curve)
+    summaries = tuple(_summary(s, raw, decisions, players) for s in range(len(raw["result"])))
+    if chosen != (0, 1) and players == 2:
+        decisions, luck, summaries, curve = _view_only(chosen, decisions, summaries, curve)
+    winner = int(raw["winner"])
     return GameAnalysis(
         objective=settings.objective,
         policy=settings.policy,
@@ -352,13 +363,18 @@ def analyze_game(
         winner=int(raw["winner"]),
         decisions=decisions,
         luck=luck,
-        players=players,
+        players=summaries,
         curve=curve,
         starters=_starters(game),
-        scores=(int(game.scores[0]), int(game.scores[1])),
+        scores=tuple(int(x) for x in game.scores),
         seats=chosen,
         names=game.names,
-        decided=decided_early(decisions, int(raw["winner"])),
+        decided=decided_early(decisions, winner) if players == 2 else None,
+        num_players=players,
+        seat_accuracy=tuple(
+            game_accuracy([d for d in decisions if d.seat == s and not d.forced])
+            for s in range(players)
+        ),
     )
 
 
@@ -380,12 +396,28 @@ def _seats(seats: Sequence[int] | None, view: int | None) -> tuple[int, ...]:
     return chosen
 
 
+def _table_seats(seats: Sequence[int] | None, view: int | None, players: int) -> tuple[int, ...]:
+    """The sides of a 3- or 4-player game: every one (`seats` and a view
+    record are for two-player games)."""
+    if view is not None:
+        raise ValueError(
+            f"a {players}-player record holding one seat's view cannot be analysed: "
+            "the analysis of three or four players needs every seat's cards"
+        )
+    if seats is not None:
+        raise ValueError(
+            f"seats: a {players}-player game is analysed for every side; seats= is for "
+            f"two-player games, got {_describe(seats)}"
+        )
+    return tuple(range(2 if players == 4 else players))
+
+
 def _view_only(
     seats: tuple[int, ...],
     decisions: list[DecisionReview],
-    players: tuple[PlayerSummary, PlayerSummary],
+    players: tuple[PlayerSummary, ...],
     curve: list[tuple[int, int, float]],
-) -> tuple[list[DecisionReview], list[LuckEvent], tuple[PlayerSummary, PlayerSummary], list[Any]]:
+) -> tuple[list[DecisionReview], list[LuckEvent], tuple[PlayerSummary, ...], list[Any]]:
     """What stays honest when only `seats` saw their cards (see `analyze_game`)."""
     nan = float("nan")
     summaries = tuple(

@@ -175,6 +175,7 @@ def _reviewed(d: DecisionReview) -> dict[str, Any]:
     return {
         "move_index": d.move_index,
         "seat": d.seat,
+        "side": d.side,
         "deal": d.deal,
         "kind": d.kind,
         "forced": d.forced,

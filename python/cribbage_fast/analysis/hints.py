@@ -157,7 +157,9 @@ def hint(
     Parameters
     ----------
     game : Game, GameRecord, dict, Position, str or bytes
-        A two-player game to 121 without muggins, in progress or finished, or
+        A game to 121 without muggins (two players, three, or four in
+        partnerships: each option's equity is its side's, from the mover's
+        view, by the chance to win), in progress or finished, or
         its record in any form `cribbage_fast.records.read` takes; or a game
         position (`cribbage_fast.Position`, or its one-line text, str or
         UTF-8 bytes: `records.is_position` tells the two kinds of text
@@ -193,7 +195,8 @@ def hint(
     Raises
     ------
     ValueError
-        A 3- or 4-player, muggins or non-121 game; a finished game (without
+        A muggins or non-121 game; ``objective="points"`` with three or four
+        players; a finished game (without
         `move_index`); `seat` not to move; a decision of a seat whose cards
         the record does not hold; a `move_index` that supplies a deal; a bad
         setting; a position whose seat is not to move, or given with
@@ -231,7 +234,10 @@ def hint(
     else:
         at, raw = _game_hint(cast(RecordLike, game), seat, settings, move_index, view, cancel)
     mover = int(raw["seat"])
-    parts = _discard_parts(at, mover) if at.phase == "discard" else None
+    # The discard's parts come from the two-player tables; at a table of three
+    # or four every option's pegging is the evaluator's (its side's net).
+    two = at.num_players == 2
+    parts = _discard_parts(at, mover) if at.phase == "discard" and two else None
     options = [_option(raw, i, parts) for i in range(len(raw["actions"]))]
     # Best first; equal equities keep the evaluator's order (its best is first).
     order = sorted(range(len(options)), key=lambda i: (i != raw["best"], -options[i].equity, i))
@@ -260,10 +266,6 @@ def _game_hint(
     """The game at the decision and its values, seeded as the analysis of
     the game seeds that decision."""
     at, view = _position(game, move_index, view)
-    if at.num_players != 2:
-        raise ValueError(
-            f"hints cover two-player games only; this game has {at.num_players} players"
-        )
     if at.is_over:
         raise ValueError("the game is over: there is no decision to hint")
     if seat is not None and integer(seat, "seat", 0, at.num_players - 1) != at.to_move:

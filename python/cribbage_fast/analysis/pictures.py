@@ -111,25 +111,28 @@ def analysis_svg(a: GameAnalysisData) -> cv.SVG:
     """
     if not isinstance(a, GameAnalysisData):
         raise TypeError(f"analysis needs a GameAnalysis, got {_describe(a)}")
-    svg = cv.root(WIDTH, 56 + 190 + 110, f"analysis: {a.label(a.winner)} won")
+    sides = len(a.players)
+    svg = cv.root(WIDTH, 56 + 190 + 55 * sides, f"analysis: {a.side_label(a.winner)} won")
     detail = f"objective {a.objective}, policy {a.policy}, budget {a.budget}, seed {a.seed}"
-    title = f"Game analysis: {a.label(a.winner)} wins {a.scores[0]}-{a.scores[1]}"
+    board = "-".join(str(s) for s in a.scores)
+    title = f"Game analysis: {a.side_label(a.winner)} wins {board}"
     header(svg, title, detail)
-    names = side_names([a.label(0), a.label(1)], 2)
+    names = side_names([a.side_label(s) for s in range(sides)], sides)
     _, board_h = draw_board(svg, list(a.scores), None, names, 121, 4, 48)
     y = 48 + board_h + 22
     unit = "win" if a.objective.is_chance else "points"
+    errors = "opponent's errors" if sides == 2 else "others' errors"
     for p in a.players:
         row = cv.group(svg, 8, y, class_="summary", data_seat=str(p.seat))
         marks = ", ".join(f"{k} {v}" for k, v in p.marks.items() if v) or "no marks"
-        name = a.label(p.seat)  # the record's name for the seat, else "seat N"
+        name = a.side_label(p.seat)  # the record's name for the seat, else "seat N"
         cv.text(row, 0, 0, name, 12, weight="bold", fill=cv.PEG_COLOURS[p.seat])
         at = max(100, 8 * len(name) + 12)
         rates = f"accuracy {p.accuracy:.1f}, error rate {p.error_rate:.3f}"
         cv.text(row, at, 0, f"{p.unforced} decisions, {rates} ({marks})", 11)
         parts = (
             f"start {p.start:.2f} + skill {p.skill:+.2f} + luck {p.luck:+.2f}"
-            f" + opponent's errors {p.opponent_errors:+.2f} = {p.result:.2f} ({unit})"
+            f" + {errors} {p.opponent_errors:+.2f} = {p.result:.2f} ({unit})"
         )
         cv.text(row, 100, 16, parts, 10, fill=cv.MUTED)
         y += 40

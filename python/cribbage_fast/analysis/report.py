@@ -48,12 +48,23 @@ def _decision_line(a: GameAnalysisData, d: DecisionReview) -> str:
     return line
 
 
+def _score(scores: Sequence[int]) -> str:
+    """A board as the report writes it: ``122-68``, ``121-97-110``."""
+    return "-".join(str(s) for s in scores)
+
+
+def _sides(a: GameAnalysisData) -> range:
+    """The sides: the seats, or with four players the partnerships."""
+    return range(len(a.players))
+
+
 def _luck_line(a: GameAnalysisData, label: str, events: list[LuckEvent]) -> list[str]:
-    total = [0.0, 0.0]
+    total = [0.0] * len(a.players)
     for e in events:
         total[e.seat] += e.luck
     o = a.objective
-    return [f"  {label}: {a.label(0)} {_num(total[0], o)}, {a.label(1)} {_num(total[1], o)}"]
+    each = ", ".join(f"{a.side_label(s)} {_num(total[s], o)}" for s in _sides(a))
+    return [f"  {label}: {each}"]
 
 
 def _no_luck(a: GameAnalysisData, label: str, events: list[LuckEvent]) -> list[str]:
@@ -62,16 +73,17 @@ def _no_luck(a: GameAnalysisData, label: str, events: list[LuckEvent]) -> list[s
 
 def _heading(a: GameAnalysisData) -> list[str]:
     unit = a.objective.unit
-    winner = a.label(a.winner)
-    if a.names[a.winner] is None:
+    winner = a.side_label(a.winner)
+    if winner.startswith("seat"):
         winner = winner.capitalize()
     lines = [
         f"Game analysis: equity in {unit}; policy {a.policy}, precision {a.precision:g}, "
         f"seed {a.seed}.",
-        f"{winner} won, {a.scores[0]}-{a.scores[1]}.",
+        f"{winner} won, {_score(a.scores)}.",
     ]
     if any(a.names):
-        lines.append("Players: " + ", ".join(f"seat {s} {a.label(s)}" for s in (0, 1)) + ".")
+        seats = range(a.num_players)
+        lines.append("Players: " + ", ".join(f"seat {s} {a.label(s)}" for s in seats) + ".")
     return lines
 
 
@@ -117,9 +129,7 @@ def render(a: GameAnalysisData) -> str:
     for deal in sorted(by_deal):
         first = by_deal[deal][0]
         lines.append("")
-        lines.append(
-            f"Deal {deal}: {a.label(first.dealer)} deals, {first.scores[0]}-{first.scores[1]}"
-        )
+        lines.append(f"Deal {deal}: {a.label(first.dealer)} deals, {_score(first.scores)}")
         lines += luck_line(a, "luck of the deal", luck[(deal, "deal")])
         lines += [_decision_line(a, d) for d in by_deal[deal] if d.kind == "discard"]
         starter = a.starters.get(deal, "?")
@@ -160,37 +170,46 @@ def _rate(value: float, objective: Objective) -> str:
     return f"{100 * value:.2f} pts" if objective.is_chance else f"{value:.4f}"
 
 
-def _rates(a: GameAnalysisData, objective: Objective) -> tuple[str, str]:
-    return (
-        _rate(a.players[0].error_rates[objective], objective),
-        _rate(a.players[1].error_rates[objective], objective),
-    )
+def _rates(a: GameAnalysisData, objective: Objective) -> list[str]:
+    return [_rate(p.error_rates[objective], objective) for p in a.players]
 
 
 def _summary_table(a: GameAnalysisData) -> list[str]:
-    p0, p1 = a.players
+    ps = a.players
     o = a.objective
-    rows: list[tuple[str, str, str]] = [
-        ("decisions", str(p0.decisions), str(p1.decisions)),
-        ("unforced", str(p0.unforced), str(p1.unforced)),
-        ("error rate, win chance", *_rates(a, Objective.WIN)),
-        ("error rate, game points", *_rates(a, Objective.POINTS)),
-        ("error rating (x1000)", f"{p0.error_rating:.1f}", f"{p1.error_rating:.1f}"),
-        ("accuracy (0-100)", f"{p0.accuracy:.1f}", f"{p1.accuracy:.1f}"),
+    rows: list[tuple[str, list[str]]] = [
+        ("decisions", [str(p.decisions) for p in ps]),
+        ("unforced", [str(p.unforced) for p in ps]),
+        ("error rate, win chance", _rates(a, Objective.WIN)),
     ]
-    rows += [(_PLURAL[m], str(p0.marks[m]), str(p1.marks[m])) for m in p0.marks]
+    if a.num_players == 2:  # no game-point tables for three or four players
+        rows.append(("error rate, game points", _rates(a, Objective.POINTS)))
+    rows += [
+        ("error rating (x1000)", [f"{p.error_rating:.1f}" for p in ps]),
+        ("accuracy (0-100)", [f"{p.accuracy:.1f}" for p in ps]),
+    ]
+    rows += [(_PLURAL[m], [str(p.marks[m]) for p in ps]) for m in ps[0].marks]
+    errors = "opponent's errors" if a.num_players == 2 else "others' errors"
     for label, attr in (
         ("start", "start"),
         ("skill", "skill"),
         ("luck", "luck"),
-        ("opponent's errors", "opponent_errors"),
+        (errors, "opponent_errors"),
         ("result", "result"),
         ("luck-adjusted result", "luck_adjusted"),
     ):
-        rows.append((label, _num(getattr(p0, attr), o), _num(getattr(p1, attr), o)))
-    width = [max(12, len(a.label(s)) + 2) for s in (0, 1)]
-    out = [f"{'Summary':<24}{a.label(0):>{width[0]}}{a.label(1):>{width[1]}}"]
-    out += [f"{label:<24}{x:>{width[0]}}{y:>{width[1]}}" for label, x, y in rows]
+        rows.append((label, [_num(getattr(p, attr), o) for p in ps]))
+    names = [a.side_label(s) for s in _sides(a)]
+    width = [max(12, len(n) + 2) for n in names]
+    head = "".join(f"{n:>{w}}" for n, w in zip(names, width, strict=True))
+    out = [f"{'Summary':<24}{head}"]
+    out += [
+        f"{label:<24}" + "".join(f"{x:>{w}}" for x, w in zip(xs, width, strict=True))
+        for label, xs in rows
+    ]
+    if a.num_players == 4:
+        each = ", ".join(f"{a.label(s)} {x:.1f}" for s, x in enumerate(a.seat_accuracy))
+        out.append(f"Accuracy by seat: {each}.")
     return out
 
 
@@ -201,13 +220,13 @@ _MARK_STYLE = {
     "mistake": ("?", "#e66101", "D", 80),
     "blunder": ("??", "#b2182b", "X", 130),
 }
-_SEAT_COLOURS = ("#2166ac", "#1b7837")
+_SEAT_COLOURS = ("#2166ac", "#1b7837", "#8c510a")
 
 
-def _deal_starts(a: GameAnalysisData) -> list[tuple[int, float, tuple[int, int]]]:
+def _deal_starts(a: GameAnalysisData) -> list[tuple[int, float, tuple[int, ...]]]:
     """Each deal's number, where it starts on the x axis (just before its
     first decision) and the score then."""
-    starts: dict[int, tuple[float, tuple[int, int]]] = {}
+    starts: dict[int, tuple[float, tuple[int, ...]]] = {}
     for d in a.decisions:
         if d.deal not in starts:
             starts[d.deal] = (d.move_index - 0.5, d.scores)
@@ -218,7 +237,9 @@ def _draw_curves(ax: Any, a: GameAnalysisData) -> None:
     for seat in a.seats:
         xs = [max(m, -1) for m, s, _ in a.curve if s == seat]
         ys = [v for _, s, v in a.curve if s == seat]
-        label = a.label(seat) + ("" if a.names[seat] is None else f" (seat {seat})")
+        label = a.side_label(seat)
+        if a.num_players != 4 and a.names[seat] is not None:
+            label += f" (seat {seat})"
         ax.step(xs, ys, where="post", color=_SEAT_COLOURS[seat], lw=1.8, label=label)
     for d in a.decisions:
         if d.mark and d.played_equity is not None:
@@ -257,7 +278,7 @@ def _draw_deals(axes: Sequence[Any], a: GameAnalysisData) -> list[float]:
     end = max((m for m, _, _ in a.curve), default=0) + 0.5
     edges = [x for _, x, _ in starts] + [end]
     mids = [(lo + hi) / 2 for lo, hi in pairwise(edges)]
-    axes[-1].set_xticks(mids, [f"{deal}\n{s[0]}-{s[1]}" for (deal, _, s) in starts], fontsize=8)
+    axes[-1].set_xticks(mids, [f"{deal}\n{_score(s)}" for (deal, _, s) in starts], fontsize=8)
     axes[-1].set_xlim(edges[0] - 1 if edges else -1, end)
     return mids
 
@@ -267,13 +288,14 @@ def _draw_luck(ax: Any, a: GameAnalysisData, mids: list[float]) -> None:
     deal counted in deal 1)."""
     deals = [deal for deal, _, _ in _deal_starts(a)]
     scale = a.objective.scale
-    width = min((hi - lo for lo, hi in pairwise(mids)), default=8.0) * 0.35
-    for seat in (0, 1):
+    sides = len(a.players)
+    width = min((hi - lo for lo, hi in pairwise(mids)), default=8.0) * 0.7 / sides
+    for seat in _sides(a):
         luck = dict.fromkeys(deals, 0.0)
         for e in a.luck:
             if e.seat == seat and e.deal in luck:
                 luck[e.deal] += e.luck * scale
-        xs = [m + (seat - 0.5) * width for m in mids]
+        xs = [m + (seat - (sides - 1) / 2) * width for m in mids]
         ax.bar(xs, [luck[d] for d in deals], width=width, color=_SEAT_COLOURS[seat], alpha=0.8)
     ax.axhline(0, color="0.3", lw=0.8)
     ax.set_ylabel(
@@ -283,6 +305,8 @@ def _draw_luck(ax: Any, a: GameAnalysisData, mids: list[float]) -> None:
 
 def _title(a: GameAnalysisData) -> str:
 
+    if a.num_players > 2:
+        return f"{a.side_label(a.winner)} won, {_score(a.scores)}"
     loser = 1 - a.winner
     points = max(a.scores) >= 121 and min(a.scores) < 61
     skunk = " (double skunk)" if points else " (skunk)" if min(a.scores) < 91 else ""
@@ -344,7 +368,7 @@ def _figure(a: GameAnalysisData) -> Any:
     from matplotlib.lines import Line2D
     from matplotlib.ticker import PercentFormatter
 
-    lucky = len(a.seats) == 2
+    lucky = len(a.seats) >= 2
     fig = Figure(figsize=(11, 6.2 if lucky else 4.8))
     ratios = [3.2, 1] if lucky else [1]
     axes = fig.subplots(len(ratios), 1, sharex=True, gridspec_kw={"height_ratios": ratios})
@@ -392,7 +416,7 @@ def _figure(a: GameAnalysisData) -> Any:
         handlelength=1.6,
         columnspacing=1.2,
     )
-    names = " - ".join(a.label(s) for s in (0, 1))
+    names = " - ".join(a.side_label(s) for s in _sides(a))
     axes[-1].set_xlabel(f"deal (the score at its start, {names})")
     top.set_title(_title(a), fontsize=11, pad=24)
     fig.tight_layout()

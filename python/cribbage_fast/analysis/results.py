@@ -43,7 +43,7 @@ class DecidedEarly:
     seat: int
     move_index: int
     deal: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     win_chance: float
     decisions: int
     error_rates: dict[str, float]
@@ -63,13 +63,18 @@ class DecisionReview:
     objective's best; `win_chance` is the mover's chance to win with its best
     action (None when forced); `accuracy` is the decision's score, 0 to 100,
     from `win_loss` (`cribbage_fast.analysis.accuracy.decision_accuracy`;
-    None when forced)."""
+    None when forced).
+
+    `side` is the mover's side: its seat, or with four players its
+    partnership (0: seats 0 and 2; 1: seats 1 and 3), whose equity the
+    decision is judged by (not given: the seat); `scores` holds each side's score. With three or
+    four players only the chance to win is measured: `points_loss` is NaN."""
 
     move_index: int
     seat: int
     deal: int
     dealer: int
-    scores: tuple[int, int]
+    scores: tuple[int, ...]
     kind: str
     played: str
     best: str
@@ -88,6 +93,11 @@ class DecisionReview:
     win_chance: float | None = None
     accuracy: float | None = None
     seconds: float = field(default=0.0, compare=False)
+    side: int = -1
+
+    def __post_init__(self) -> None:
+        if self.side < 0:
+            object.__setattr__(self, "side", self.seat)
 
 
 @dataclass(frozen=True)
@@ -95,7 +105,9 @@ class LuckEvent:
     """A step of one seat's equity that is not its own decision: its luck
     (the change less the opponent's errors in it) and those errors. `kind` is
     ``cut_for_deal``, ``deal``, ``starter``, ``play`` (what the opponent's lays
-    and goes reveal), ``show`` (the end of the deal) or ``hidden_discard``."""
+    and goes reveal), ``show`` (the end of the deal) or ``hidden_discard``.
+    With four players `seat` is the partnership (0: seats 0 and 2; 1: seats 1
+    and 3), and `opponent_errors` are the other sides' errors."""
 
     seat: int
     kind: str
@@ -115,7 +127,13 @@ class PlayerSummary:
     `error_rates` gives it by both (``"win"``: chance to win, ``"points"``:
     game points). `accuracy` is the game's accuracy, 0 to 100, from the
     chance to win each unforced decision gave up
-    (`cribbage_fast.analysis.accuracy.game_accuracy`; NaN with none)."""
+    (`cribbage_fast.analysis.accuracy.game_accuracy`; NaN with none).
+
+    With four players a summary is a partnership's (`seat` is 0 for seats 0
+    and 2, 1 for seats 1 and 3; `seats` lists them): both partners' decisions
+    are its skill, the opponents' are its `opponent_errors`. With three or
+    four players the game-points error rate is NaN (there are no game-point
+    tables for them)."""
 
     seat: int
     decisions: int
@@ -131,6 +149,7 @@ class PlayerSummary:
     result: float
     luck_adjusted: float
     accuracy: float = float("nan")
+    seats: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -139,7 +158,12 @@ class GameAnalysisData:
     each of its steps, as ``(move_index, seat, equity)``; `names` the
     players' names from the record (None: unnamed); `decided` says when the
     game was decided early (`DecidedEarly`), else None; `settings` the
-    settings it was made with."""
+    settings it was made with.
+
+    With three or four players (`num_players`), `players`, `scores`, the
+    curve's and the luck's seats are by side (a seat with three, a
+    partnership with four: `side_label`); `seat_accuracy` gives every seat's
+    accuracy (`cribbage_fast.analysis.accuracy.game_accuracy`)."""
 
     objective: Objective
     policy: Policy
@@ -149,13 +173,15 @@ class GameAnalysisData:
     winner: int
     decisions: list[DecisionReview]
     luck: list[LuckEvent]
-    players: tuple[PlayerSummary, PlayerSummary]
+    players: tuple[PlayerSummary, ...]
     curve: list[tuple[int, int, float]]
     starters: dict[int, str] = field(default_factory=dict)
-    scores: tuple[int, int] = (0, 0)
+    scores: tuple[int, ...] = (0, 0)
     seats: tuple[int, ...] = (0, 1)
     names: tuple[str | None, ...] = (None, None)
     decided: DecidedEarly | None = None
+    num_players: int = 2
+    seat_accuracy: tuple[float, ...] = ()
 
     def __post_init__(self) -> None:
         object.__setattr__(self, "objective", Objective.parse(self.objective))
@@ -202,6 +228,37 @@ class GameAnalysisData:
         from .._util.names import label
 
         return label(self.names, seat)
+
+    def side_label(self, side: int) -> str:
+        """A side as the report calls it: its seat's `label`, or with four
+        players the partnership's two labels.
+
+        Parameters
+        ----------
+        side : int
+            A seat (two or three players) or a partnership (four: 0 holds
+            seats 0 and 2, 1 holds seats 1 and 3).
+
+        Returns
+        -------
+        str
+            ``seat N`` or the player's name; ``seats 0 and 2`` or ``Ann and
+            Cy`` for a partnership.
+
+        Examples
+        --------
+        >>> from cribbage_fast import ExpertPlayer, Game
+        >>> from cribbage_fast.analysis import analyze_game
+        >>> g = Game(4, seed=3)
+        >>> _ = g.play([ExpertPlayer()] * 4)
+        >>> analyze_game(g, seed=1, budget=8, precision=0.05).side_label(1)
+        'seats 1 and 3'
+        """
+        if self.num_players != 4:
+            return self.label(side)
+        if self.names[side] is None and self.names[side + 2] is None:
+            return f"seats {side} and {side + 2}"
+        return f"{self.label(side)} and {self.label(side + 2)}"
 
     def to_dict(self) -> dict[str, Any]:
         """The analysis as plain dictionaries, lists and numbers.

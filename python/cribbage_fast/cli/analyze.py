@@ -1,4 +1,5 @@
-"""``cribbage-fast analyze``: the analysis of a recorded two-player game.
+"""``cribbage-fast analyze``: the analysis of a recorded game (two players,
+three, or four in partnerships).
 
 Example::
 
@@ -68,7 +69,7 @@ def analyze(
     seed: int,
     ray_address: str | None,
 ) -> None:
-    """Analyse a recorded two-player game (Game.to_json(), a text record, or `play --record`).
+    """Analyse a recorded game of 2-4 players (Game.to_json(), a text record, or `play --record`).
 
     Prints each deal's decisions (the move played, the best, the equity lost
     and its mark) and the luck of the deal and the cut, then each player's
