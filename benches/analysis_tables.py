@@ -49,6 +49,7 @@ import cribbage_fast as cf
 from cribbage_fast import analysis
 
 sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from analysis_measure import players as bot_player
 from analysis_measure import ratio_ci, wilson
 
 BOTS = ("random", "greedy", "expert", "master")
@@ -56,15 +57,6 @@ BOTS = ("random", "greedy", "expert", "master")
 SEED = 70_000
 #: An error: a decision that loses an inaccuracy's worth of chance to win or more.
 ERROR = analysis.THRESHOLDS["inaccuracy"]
-
-
-def _player(name: str, seed: int) -> Any:
-    return {
-        "random": lambda: cf.RandomPlayer(seed=seed),
-        "greedy": cf.GreedyPlayer,
-        "expert": cf.ExpertPlayer,
-        "master": lambda: cf.MasterPlayer(seed=seed),
-    }[name]()
 
 
 def _rows(paths: list[Path]) -> list[dict[str, Any]]:
@@ -89,7 +81,7 @@ def identity(args: argparse.Namespace) -> None:
             continue
         seed = SEED + i
         game = cf.Game(args.players, seed=seed)
-        game.play([_player(mix[(i + s) % 4], seed + s) for s in range(args.players)])
+        game.play([bot_player(mix[(i + s) % 4], seed + s) for s in range(args.players)])
         t = time.process_time()
         a = analysis.analyze_game(game, seed=i, budget=args.budget, precision=0.05, threads=1)
         cpu = time.process_time() - t
@@ -108,7 +100,7 @@ def errors(args: argparse.Namespace) -> None:
                 continue
             seed = SEED + i
             game = cf.Game(3, seed=seed, first_dealer=i % 3)
-            game.play([_player(bot, seed), cf.ExpertPlayer(), cf.ExpertPlayer()])
+            game.play([bot_player(bot, seed), cf.ExpertPlayer(), cf.ExpertPlayer()])
             t = time.process_time()
             a = analysis.analyze_game(game, seed=i, threads=1)
             cpu = time.process_time() - t
