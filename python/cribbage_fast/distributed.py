@@ -220,10 +220,21 @@ def map_ranges(
                     results[i] = value
                     bar.update(min(chunk, total - i * chunk))
     except BaseException:
-        for ref in running:
-            ray.cancel(ref, force=True)
+        _cancel(list(running))
         raise
     return [results[i] for i in range(count)]
+
+
+def _cancel(refs: list[Any]) -> None:
+    """Cancels the ranges that have not finished, as Ctrl-C would stop them
+    (a KeyboardInterrupt in the worker), never by force: a forced cancel of a
+    range whose result is already on its way crashes Ray's own driver (a
+    failed check in its task manager, seen with Ray 2.60), and it would kill
+    the worker, which Ray must then replace."""
+    if refs:
+        _, pending = ray.wait(refs, num_returns=len(refs), timeout=0)
+        for ref in pending:
+            ray.cancel(ref, force=False)
 
 
 def _cpus() -> int:

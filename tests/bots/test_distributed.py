@@ -190,6 +190,39 @@ def test_errors() -> None:
         distributed.map_ranges(lambda i, j: 1 // 0, 4, chunk=2, progress=False)
 
 
+def _fail_or_wait(start: int, stop: int, folder: str) -> int:
+    """Range 0 fails once range 1 runs; range 1 waits, and notes an interrupt."""
+    here = Path(folder)
+    if start == 0:
+        while not (here / "running-1").exists():
+            time.sleep(0.01)
+        raise RuntimeError("range 0 fails")
+    (here / "running-1").touch()
+    try:
+        for _ in range(600):  # short sleeps, as the core's loops look for Ctrl-C
+            time.sleep(0.1)
+    except KeyboardInterrupt:
+        (here / "interrupted-1").touch()
+        raise
+    return stop - start
+
+
+def test_an_error_interrupts_the_other_ranges_without_killing_their_workers(
+    tmp_path: Path,
+) -> None:
+    """The ranges left are cancelled as Ctrl-C would stop them, never by force:
+    a forced cancel kills the worker (so nothing notes the interrupt), and one
+    that races the range's own reply crashes Ray's driver."""
+    with pytest.raises(RuntimeError, match="range 0 fails"):
+        distributed.map_ranges(
+            functools.partial(_fail_or_wait, folder=str(tmp_path)), 2, chunk=1, progress=False
+        )
+    deadline = time.monotonic() + 50
+    while not (tmp_path / "interrupted-1").exists():
+        assert time.monotonic() < deadline, "range 1 was not interrupted"
+        time.sleep(0.05)
+
+
 def test_cli_ray_gives_the_local_numbers() -> None:
     from click.testing import CliRunner
 
