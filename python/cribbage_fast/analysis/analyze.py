@@ -176,9 +176,9 @@ def _decision(d: dict[str, Any], objective: Objective) -> DecisionReview:
 
 
 def _summary(
-    seat: int, raw: dict[str, Any], decisions: list[DecisionReview], players: int = 2
+    seat: int, raw: dict[str, Any], decisions: list[DecisionReview], seats: tuple[int, ...]
 ) -> PlayerSummary:
-    """Side `seat`'s summary (a seat, or with four `players` a partnership)."""
+    """Side `seat`'s summary (a seat, or with four players a partnership of `seats`)."""
     mine = [d for d in decisions if d.side == seat]
     unforced = [d for d in mine if not d.forced]
     steps = [s for s in raw["steps"] if s["seat"] == seat]
@@ -203,7 +203,7 @@ def _summary(
         result=result,
         luck_adjusted=result - luck,
         accuracy=game_accuracy(unforced),
-        seats=tuple(s for s in range(players) if s % len(raw["result"]) == seat),
+        seats=seats,
     )
 
 
@@ -350,7 +350,10 @@ def analyze_game(
         (s["move_index"] if s["move_index"] is not None else -1, s["seat"], s["after"])
         for s in raw["steps"]
     ]
-    summaries = tuple(_summary(s, raw, decisions, players) for s in range(len(raw["result"])))
+    summaries = tuple(
+        _summary(side, raw, decisions, tuple(s for s in range(players) if game.side_of(s) == side))
+        for side in range(game.num_sides)
+    )
     if chosen != (0, 1) and players == 2:
         decisions, luck, summaries, curve = _view_only(chosen, decisions, summaries, curve)
     winner = int(raw["winner"])
@@ -409,7 +412,7 @@ def _table_seats(seats: Sequence[int] | None, view: int | None, players: int) ->
             f"seats: a {players}-player game is analysed for every side; seats= is for "
             f"two-player games, got {_describe(seats)}"
         )
-    return tuple(range(2 if players == 4 else players))
+    return tuple(range(Game.sides_for(players)))
 
 
 def _view_only(

@@ -74,7 +74,7 @@ def _no_luck(a: GameAnalysisData, label: str, events: list[LuckEvent]) -> list[s
 def _heading(a: GameAnalysisData) -> list[str]:
     unit = a.objective.unit
     winner = a.side_label(a.winner)
-    if winner.startswith("seat"):
+    if all(a.names[s] is None for s in a.players[a.winner].seats):  # "seat 1" -> "Seat 1"
         winner = winner.capitalize()
     lines = [
         f"Game analysis: equity in {unit}; policy {a.policy}, precision {a.precision:g}, "

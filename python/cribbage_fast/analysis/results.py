@@ -256,9 +256,10 @@ class GameAnalysisData:
         """
         if self.num_players != 4:
             return self.label(side)
-        if self.names[side] is None and self.names[side + 2] is None:
-            return f"seats {side} and {side + 2}"
-        return f"{self.label(side)} and {self.label(side + 2)}"
+        seats = self.players[side].seats
+        if all(self.names[s] is None for s in seats):
+            return "seats " + " and ".join(str(s) for s in seats)
+        return " and ".join(self.label(s) for s in seats)
 
     def to_dict(self) -> dict[str, Any]:
         """The analysis as plain dictionaries, lists and numbers.
